@@ -1,0 +1,49 @@
+package io.github.chash.ring;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The placement algorithms, by the names {@code chash.yaml} uses. */
+public enum Algorithm {
+  /** Virtual-node ring over any hash function, {@code pointsPerWeight} points per unit of weight. */
+  RING("ring"),
+  /** libketama-compatible MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}. */
+  KETAMA("ketama"),
+  /** Maglev lookup table (Eisenbud et al., NSDI 2016), weights honoured. */
+  MAGLEV("maglev"),
+  /** Weighted rendezvous (highest random weight) hashing (Thaler and Ravishankar, 1998). */
+  RENDEZVOUS("rendezvous"),
+  /** Jump consistent hash (Lamping and Veach, 2014) over the nodes in order; remove only the last. */
+  JUMP("jump");
+
+  private final String configName;
+
+  Algorithm(String configName) {
+    this.configName = configName;
+  }
+
+  /** The name used in {@code chash.yaml}. */
+  public String configName() {
+    return configName;
+  }
+
+  /**
+   * Returns the algorithm with the given config name.
+   *
+   * @throws IllegalArgumentException naming the valid choices when there is none
+   */
+  public static Algorithm fromConfigName(String name) {
+    for (Algorithm a : values()) {
+      if (a.configName.equals(name)) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException(
+        "algorithm must be one of " + choices() + "; was \"" + name + "\"");
+  }
+
+  /** The valid config names, comma separated, in declaration order. */
+  public static String choices() {
+    return Arrays.stream(values()).map(Algorithm::configName).collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,106 @@
+package io.github.chash.ring;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+
+/**
+ * A mutable, thread-safe ring with the seeds' {@code add} / {@code remove} / {@code get} / {@code
+ * nodeMap} shape, over an immutable {@link Ring} snapshot that each change replaces atomically
+ * (copy-on-write).
+ *
+ * <p>Lookups read the current snapshot without locking; a change builds a new snapshot, so it costs
+ * a full ring build. Concurrent changes are serialized by compare-and-set and never lost.
+ */
+public final class ConsistentHash {
+  private final AtomicReference<Ring> current;
+
+  private ConsistentHash(Ring initial) {
+    this.current = new AtomicReference<>(initial);
+  }
+
+  /** Returns an empty ring with the given settings. */
+  public static ConsistentHash create(RingSettings settings) {
+    return new ConsistentHash(Rings.create(settings, List.of()));
+  }
+
+  /** Returns a ring with the given settings and nodes. */
+  public static ConsistentHash create(RingSettings settings, List<Node> nodes) {
+    return new ConsistentHash(Rings.create(settings, nodes));
+  }
+
+  /**
+   * Returns the node that owns the key in the current snapshot.
+   *
+   * @throws IllegalStateException if the ring has no nodes
+   */
+  public Node get(CharSequence key) {
+    return current.get().locate(key);
+  }
+
+  /** Returns the key's preference list of {@code n} distinct nodes; see {@link Ring#locate(CharSequence, int)}. */
+  public List<Node> locate(CharSequence key, int n) {
+    return current.get().locate(key, n);
+  }
+
+  /**
+   * Adds a node.
+   *
+   * @throws IllegalArgumentException if a node with the same id is present
+   */
+  public ConsistentHash add(Node node) {
+    update(ring -> ring.with(node));
+    return this;
+  }
+
+  /**
+   * Removes the node with the node's id.
+   *
+   * @throws IllegalArgumentException if there is no such node
+   */
+  public ConsistentHash remove(Node node) {
+    return remove(node.id());
+  }
+
+  /**
+   * Removes the node with the given id.
+   *
+   * @throws IllegalArgumentException if there is no such node
+   */
+  public ConsistentHash remove(String nodeId) {
+    update(ring -> ring.without(nodeId));
+    return this;
+  }
+
+  /** Replaces the whole node set in one atomic step. */
+  public ConsistentHash replaceNodes(List<Node> nodes) {
+    List<Node> copy = new ArrayList<>(nodes);
+    update(ring -> Rings.create(ring.settings(), copy));
+    return this;
+  }
+
+  /**
+   * The current nodes by id, in {@link Ring#nodes()} order. Unlike the seeds' point map, chash keeps
+   * virtual points in primitive arrays, so this maps ids to nodes.
+   */
+  public Map<String, Node> nodeMap() {
+    Map<String, Node> map = new LinkedHashMap<>();
+    for (Node n : current.get().nodes()) {
+      map.put(n.id(), n);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
+  /** The current immutable snapshot. */
+  public Ring snapshot() {
+    return current.get();
+  }
+
+  private void update(UnaryOperator<Ring> change) {
+    current.updateAndGet(change);
+  }
+}

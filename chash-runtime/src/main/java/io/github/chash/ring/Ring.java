@@ -1,0 +1,80 @@
+package io.github.chash.ring;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An immutable snapshot of a consistent-hashing ring: a set of nodes and the settings that place
+ * keys on them.
+ *
+ * <p>Placement depends only on the node set (ids and weights) and the {@link RingSettings}, never
+ * on the order in which nodes were added (except for {@code jump}, whose node order is part of its
+ * definition). Snapshots are immutable and thread-safe; "changing" one returns a new snapshot.
+ */
+public interface Ring {
+
+  /** The settings this ring was built with. */
+  RingSettings settings();
+
+  /** The nodes, sorted by id ({@code jump}: in bucket order). */
+  List<Node> nodes();
+
+  /** The number of nodes. */
+  default int size() {
+    return nodes().size();
+  }
+
+  /**
+   * Returns the node that owns the key. O(1) expected for {@code ring}, {@code maglev}, {@code
+   * jump}; O(log points) for {@code ketama}; O(nodes) for {@code rendezvous}.
+   *
+   * @throws IllegalStateException if the ring has no nodes
+   */
+  Node locate(CharSequence key);
+
+  /**
+   * Returns the key's preference list: {@code n} distinct nodes, the owner first, then the nodes
+   * that take over the key when the ones before them are gone.
+   *
+   * @throws IllegalArgumentException if {@code n} is not positive or exceeds {@link #size()}
+   * @throws IllegalStateException if the ring has no nodes
+   */
+  List<Node> locate(CharSequence key, int n);
+
+  /**
+   * The exact share of the hash space each node owns, by node id in {@link #nodes()} order; the
+   * values sum to 1 (arc lengths for rings, table slots for maglev, the analytic expectation for
+   * rendezvous and jump).
+   */
+  Map<String, Double> ownership();
+
+  /**
+   * Returns a ring with the node added.
+   *
+   * @throws IllegalArgumentException if a node with the same id is present
+   */
+  default Ring with(Node node) {
+    for (Node n : nodes()) {
+      if (n.id().equals(node.id())) {
+        throw new IllegalArgumentException("duplicate node id \"" + node.id() + "\"");
+      }
+    }
+    List<Node> next = new ArrayList<>(nodes());
+    next.add(node);
+    return Rings.create(settings(), next);
+  }
+
+  /**
+   * Returns a ring without the node of the given id.
+   *
+   * @throws IllegalArgumentException if there is no such node, or ({@code jump}) it is not the last
+   */
+  default Ring without(String nodeId) {
+    List<Node> next = new ArrayList<>(nodes());
+    if (!next.removeIf(n -> n.id().equals(nodeId))) {
+      throw new IllegalArgumentException("no node with id \"" + nodeId + "\" in the ring");
+    }
+    return Rings.create(settings(), next);
+  }
+}
