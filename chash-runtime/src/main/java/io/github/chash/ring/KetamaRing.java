@@ -69,6 +69,11 @@ final class KetamaRing extends AbstractRing {
     return digests;
   }
 
+  /** The largest point position (unsigned), for tests. */
+  int maxPoint() {
+    return points.maxPosition();
+  }
+
   private static int keyPosition(CharSequence key) {
     return (int) Hashes.littleEndian(Hashes.md5Digest(key), 0, 4);
   }

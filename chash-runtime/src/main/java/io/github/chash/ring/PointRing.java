@@ -126,6 +126,10 @@ final class PointRing {
     return shares;
   }
 
+  int maxPosition() {
+    return positions[positions.length - 1];
+  }
+
   int size() {
     return positions.length;
   }
