@@ -55,7 +55,7 @@ class ConsistentHashStressTest {
           pool.submit(
               () -> {
                 start.await();
-                for (int round = 0; round < 40; round++) {
+                for (int round = 0; round < 400; round++) {
                   Node node = Node.of("t-" + writer + "-" + round % TOGGLED_PER_WRITER);
                   if (round / TOGGLED_PER_WRITER % 2 == 0) {
                     hash.add(node);
@@ -102,7 +102,7 @@ class ConsistentHashStressTest {
 
     assertThat(problems).isEmpty();
     assertThat(total).isGreaterThanOrEqualTo(3 * KEYS);
-    // 40 toggles per writer end with every toggled node removed again: no update was lost.
+    // 400 toggles per writer end with every toggled node removed again: no update was lost.
     assertThat(hash.nodeMap().keySet()).containsExactlyInAnyOrderElementsOf(
         permanent.stream().map(Node::id).toList());
   }

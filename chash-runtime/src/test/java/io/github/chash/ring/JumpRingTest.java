@@ -23,17 +23,24 @@ class JumpRingTest extends AbstractRingContractTest {
   }
 
   @Test
-  void jump_matchesReferenceImplementation() {
-    // Values of the paper's C++ JumpConsistentHash (as in Guava's consistentHash tests for
-    // the same LCG): key 0 always bucket 0; known outputs for small keys.
-    assertThat(JumpRing.jump(0L, 1)).isZero();
-    assertThat(JumpRing.jump(0L, 1000)).isZero();
-    for (long key = 1; key < 1000; key++) {
-      int b = JumpRing.jump(key, 100);
-      assertThat(b).isBetween(0, 99);
-      // Monotone: growing from 100 to 101 buckets moves a key only to bucket 100.
-      int grown = JumpRing.jump(key, 101);
-      assertThat(grown == b || grown == 100).isTrue();
+  void jump_agreesWithGuavaConsistentHash() {
+    // Guava's Hashing.consistentHash implements the same Lamping-Veach algorithm and LCG.
+    java.util.Random random = new java.util.Random(11);
+    for (int i = 0; i < 100_000; i++) {
+      long key = i < 1000 ? i : random.nextLong();
+      int buckets = 1 + random.nextInt(i % 2 == 0 ? 20 : 5000);
+      assertThat(JumpRing.jump(key, buckets))
+          .as("key %s, %s buckets", key, buckets)
+          .isEqualTo(com.google.common.hash.Hashing.consistentHash(key, buckets));
+    }
+  }
+
+  @Test
+  void jump_growingByOneBucket_movesKeysOnlyToTheNewBucket() {
+    for (long key = 0; key < 10_000; key++) {
+      int before = JumpRing.jump(key * 0x9E3779B97F4A7C15L, 100);
+      int after = JumpRing.jump(key * 0x9E3779B97F4A7C15L, 101);
+      assertThat(after == before || after == 100).isTrue();
     }
   }
 

@@ -8,6 +8,6 @@ class KetamaRingTest extends AbstractRingContractTest {
 
   @Override
   double maxPeakToMean() {
-    return 1.5; // 160 points a node: libketama's known spread
+    return 1.20; // 160 points a node: libketama's spread (measured 1.17)
   }
 }
