@@ -14,32 +14,42 @@ public final class HashFunctions {
 
   private HashFunctions() {}
 
-  /** XXH3 64-bit over UTF-8 (hash4j), the default. */
+  /** XXH3 64-bit, seed 0, over UTF-8 (hash4j {@code Hashing.xxh3_64()}), the default. */
   public static HashFunction xxh3() {
     return XXH3;
   }
 
-  /** Low 64 bits of Murmur3 x64 128-bit, seed 0, over UTF-8 (hash4j). */
+  /**
+   * Low 64 bits ({@code h1}, as Guava's {@code HashCode.asLong()}) of MurmurHash3 x64 128-bit, seed
+   * 0, over UTF-8 (hash4j {@code Hashing.murmur3_128()}).
+   */
   public static HashFunction murmur3() {
     return MURMUR3;
   }
 
-  /** FNV-1a 64-bit over UTF-8 (hash4j has no FNV, so this one is written out). */
+  /**
+   * FNV-1a 64-bit over UTF-8 (hash4j 0.31 has no FNV, so this one is written out). Its mixing is
+   * weak: on a {@code ring} of similar point names ({@code node-1#0}, {@code node-1#1}, ...) it
+   * skews badly (peak/mean about 2.2 at 100 nodes); prefer {@code xxh3}.
+   */
   public static HashFunction fnv1a64() {
     return FNV1A64;
   }
 
-  /** First 8 bytes of MD5 over UTF-8, little-endian. */
+  /** The first 8 bytes of MD5 over UTF-8, read little-endian (JDK {@code MessageDigest}). */
   public static HashFunction md5() {
     return MD5;
   }
 
-  /** The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}. */
+  /**
+   * The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}; 31
+   * significant bits in practice, zero-extended. For compatibility with rings built on it.
+   */
   public static HashFunction fnv1_32() {
     return FNV1_32;
   }
 
-  /** {@code String.hashCode()}, for compatibility and to show why it skews. */
+  /** {@code String.hashCode()}, zero-extended, for compatibility and to show why it skews. */
   public static HashFunction jdk() {
     return JDK;
   }
