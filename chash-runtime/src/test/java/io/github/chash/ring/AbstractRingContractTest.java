@@ -185,10 +185,12 @@ abstract class AbstractRingContractTest {
 
   @Test
   void weights_areHonoured() {
+    List<Node> nodes = List.of(Node.of("a", 1), Node.of("b", 2), Node.of("c", 3), Node.of("d", 2));
     if (settings().algorithm() == Algorithm.JUMP) {
+      // jump has buckets, not weights: it refuses rather than silently ignoring them
+      assertThatThrownBy(() -> ring(nodes)).isInstanceOf(IllegalArgumentException.class);
       return;
     }
-    List<Node> nodes = List.of(Node.of("a", 1), Node.of("b", 2), Node.of("c", 3), Node.of("d", 2));
     Map<String, Double> shares = ring(nodes).ownership();
     assertThat(shares.get("a")).isCloseTo(1 / 8.0, within(0.02));
     assertThat(shares.get("b")).isCloseTo(2 / 8.0, within(0.03));
