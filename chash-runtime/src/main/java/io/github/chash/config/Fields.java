@@ -46,7 +46,7 @@ final class Fields {
     }
     Node node = value.get();
     String text = Scalars.text(node);
-    if (!(node instanceof ScalarNode) || !choices.contains(text)) {
+    if (!(node instanceof ScalarNode) || text == null || !choices.contains(text)) {
       problems.at(
           node,
           map.child(key) + " must be one of " + String.join(", ", choices) + "; was "

@@ -1,13 +1,18 @@
 package io.github.chash.config;
 
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.Tag;
 import org.snakeyaml.engine.v2.parser.Parser;
 import org.snakeyaml.engine.v2.parser.ParserImpl;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
@@ -26,6 +31,11 @@ final class YamlComposer {
 
   /** Most aliases accepted in one file; bounds "billion laughs" expansions. */
   static final int MAX_ALIASES = 50;
+
+  private static final Set<String> CORE_TAGS =
+      Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL, Tag.MAP, Tag.SEQ).stream()
+          .map(Tag::getValue)
+          .collect(Collectors.toUnmodifiableSet());
 
   private YamlComposer() {}
 
@@ -113,6 +123,7 @@ final class YamlComposer {
     @Override
     public Event next() {
       Event event = delegate.next();
+      rejectTags(event);
       switch (event.getEventId()) {
         case MappingStart:
         case SequenceStart:
@@ -135,6 +146,21 @@ final class YamlComposer {
           break;
       }
       return event;
+    }
+  }
+
+  /** Explicit tags ask for types chash does not have; only the core schema's own ones pass. */
+  private static void rejectTags(Event event) {
+    Optional<String> tag = Optional.empty();
+    if (event instanceof ScalarEvent) {
+      tag = ((ScalarEvent) event).getTag();
+    } else if (event instanceof CollectionStartEvent) {
+      tag = ((CollectionStartEvent) event).getTag();
+    }
+    if (tag.isPresent() && !CORE_TAGS.contains(tag.get())) {
+      throw new LimitException(
+          event.getStartMark(),
+          "tag " + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!")) + " is not supported; remove it");
     }
   }
 

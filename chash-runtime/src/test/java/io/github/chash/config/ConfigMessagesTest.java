@@ -70,6 +70,15 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_explicitTag() {
+    assertThat(problems("nodes: [{id: a}]\nring: !!python/object:os.system {}\n"))
+        .containsExactly(
+            "chash.yaml:2:7: tag \"!!python/object:os.system\" is not supported; remove it");
+    assertThat(problems("nodes: [{id: !custom a}]\n"))
+        .containsExactly("chash.yaml:1:14: tag \"!custom\" is not supported; remove it");
+  }
+
+  @Test
   void parse_nonScalarKey() {
     assertThat(problems("nodes: [{id: a}]\n? [x]\n: 1\n"))
         .containsExactly("chash.yaml:2:3: keys must be names, was a list in the top level");
