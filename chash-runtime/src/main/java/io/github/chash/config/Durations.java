@@ -23,16 +23,28 @@ public final class Durations {
   private Durations() {}
 
   /**
-   * Parses a duration such as {@code 10m}.
+   * Parses a duration such as {@code 10m}; messages call it "value".
    *
    * @throws IllegalArgumentException if the text is not a number followed by {@code ms}, {@code s},
    *     {@code m}, {@code h} or {@code d}, or the duration overflows
    */
   public static Duration parse(String text) {
+    return parse(text, "value");
+  }
+
+  /**
+   * Parses a duration such as {@code 10m}; {@code name} names it in the message, e.g. {@code ttl}
+   * gives {@code ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was "10"}.
+   *
+   * @throws IllegalArgumentException if the text is not a number followed by {@code ms}, {@code s},
+   *     {@code m}, {@code h} or {@code d}, or the duration overflows
+   */
+  public static Duration parse(String text, String name) {
     Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(name, "name");
     String problem = problem(text);
     if (problem != null) {
-      throw new IllegalArgumentException("duration " + problem);
+      throw new IllegalArgumentException(name + " " + problem);
     }
     return parseChecked(text);
   }
