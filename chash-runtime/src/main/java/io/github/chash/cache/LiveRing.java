@@ -123,7 +123,12 @@ final class LiveRing {
       synchronized (this) {
         slot.ejectedAtNanos = ticker.read();
       }
-      LOG.log(Level.INFO, "cache node \"" + slot.id() + "\" still failing its probe", e);
+      LOG.log(
+          Level.INFO,
+          "cache node \"{0}\" still failing its probe ({1}); retrying after {2}",
+          slot.id(),
+          e.getMessage(),
+          failover.retryAfter());
       return;
     }
     synchronized (this) {

@@ -38,7 +38,9 @@ class FailoverTest {
 
   @AfterEach
   void close() {
-    manager.close();
+    if (manager != null) {
+      manager.close();
+    }
   }
 
   /** A routing key owned by the node with the given id. */
