@@ -6,6 +6,7 @@ import io.github.chash.config.OnRejoin;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 
 /**
  * The failure policy: counts consecutive failures per node, ejects a node from the live ring after
@@ -26,7 +26,6 @@ final class LiveRing {
   private static final System.Logger LOG = System.getLogger(LiveRing.class.getName());
 
   private final RingSettings settings;
-  private final BiFunction<RingSettings, Collection<Node>, Ring> ringFactory;
   private final Map<String, NodeSlot> slots;
   private final FailoverConfig failover;
   private final Ticker ticker;
@@ -38,18 +37,16 @@ final class LiveRing {
 
   LiveRing(
       RingSettings settings,
-      BiFunction<RingSettings, Collection<Node>, Ring> ringFactory,
       Map<String, NodeSlot> slots,
       FailoverConfig failover,
       Ticker ticker,
       boolean scheduleProbes) {
     this.settings = settings;
-    this.ringFactory = ringFactory;
     this.slots = slots;
     this.failover = failover;
     this.ticker = ticker;
     this.scheduleProbes = scheduleProbes;
-    Ring all = ringFactory.apply(settings, ringNodes(slots.values()));
+    Ring all = Rings.create(settings, ringNodes(slots.values()));
     this.routing = new Routing(all, all, slots);
   }
 
@@ -151,7 +148,7 @@ final class LiveRing {
       }
     }
     Routing old = routing;
-    routing = new Routing(old.configured, ringFactory.apply(settings, ringNodes(live)), slots);
+    routing = new Routing(old.configured, Rings.create(settings, ringNodes(live)), slots);
   }
 
   private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {

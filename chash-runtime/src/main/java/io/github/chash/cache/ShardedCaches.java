@@ -9,12 +9,9 @@ import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.Node;
-import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
-import io.github.chash.ring.Rings;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -23,7 +20,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
-import java.util.function.BiFunction;
 
 /**
  * Creates {@link ShardedCacheManager}s, from a {@code chash.yaml} model or a {@link Builder}. The
@@ -70,7 +66,6 @@ public final class ShardedCaches {
     private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
     private Ticker ticker = Ticker.systemTicker();
     private boolean scheduleProbes = true;
-    private BiFunction<RingSettings, Collection<Node>, Ring> ringFactory = Rings::create;
 
     private Builder() {}
 
@@ -208,12 +203,6 @@ public final class ShardedCaches {
       return this;
     }
 
-    /** How rings are built; {@link Rings#create} unless a test says otherwise. */
-    Builder ringFactory(BiFunction<RingSettings, Collection<Node>, Ring> ringFactory) {
-      this.ringFactory = ringFactory;
-      return this;
-    }
-
     /**
      * Creates the nodes and the manager.
      *
@@ -242,7 +231,7 @@ public final class ShardedCaches {
         created.forEach(CacheNode::close);
         throw e;
       }
-      LiveRing live = new LiveRing(settings, ringFactory, slots, policy, ticker, scheduleProbes);
+      LiveRing live = new LiveRing(settings, slots, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       Map<String, StatsCounter> counters = new LinkedHashMap<>();
