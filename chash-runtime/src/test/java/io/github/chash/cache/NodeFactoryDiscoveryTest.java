@@ -35,7 +35,7 @@ class NodeFactoryDiscoveryTest {
 
     @Override
     public CacheNode create(NodeConfig node, ChashConfig config) {
-      return CacheNodes.local(node.id(), 10);
+      return CacheNodes.local(node.id(), 1000);
     }
   }
 
