@@ -77,7 +77,7 @@ class DistributionAnalysisTest {
     Ring ring = ring(Algorithm.RING, 4);
     // one hot key repeated: its node gets every sampled key
     DistributionReport report =
-        DistributionAnalysis.analyze(ring, KeySource.of(Collections.nCopies(1000, "hot")), 10);
+        DistributionAnalysis.analyze(ring, KeySource.of(Collections.nCopies(1000, "hot")), 1.5);
     String hot = ring.locate("hot").id();
     assertThat(report.violations())
         .filteredOn(v -> v.rule().equals(Violation.SAMPLED_SKEW))
