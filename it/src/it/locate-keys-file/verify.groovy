@@ -1,6 +1,6 @@
 // Load chash-runtime from the private repository the invoker installed it into, and check that
 // chash:locate put every key where the runtime's ring puts it.
-def repo = new File(localRepositoryPath)
+def repo = localRepositoryPath as File
 def urls = []
 ['io/github/chash/chash-runtime', 'com/dynatrace/hash4j/hash4j', 'org/snakeyaml/snakeyaml-engine'].each { dir ->
   new File(repo, dir).eachFileRecurse { f -> if (f.name.endsWith('.jar')) urls << f.toURI().toURL() }
