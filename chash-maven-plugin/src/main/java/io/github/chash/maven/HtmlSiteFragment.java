@@ -18,7 +18,7 @@ final class HtmlSiteFragment {
         .append(".chash-report svg .sampled{fill:#1f2933;opacity:.55}")
         .append(".chash-report svg .fair{stroke:#0e7c2a;stroke-width:2}")
         .append(".chash-report svg .limit{stroke:#d64545;stroke-width:2;stroke-dasharray:3 2}")
-        .append(".chash-report td.num{text-align:right}.chash-report tr.bad td{color:#b42318}")
+        .append(".chash-report th,.chash-report td{padding:3px 10px}.chash-report td.num{text-align:right}.chash-report tr.bad td{color:#b42318}")
         .append("</style>\n<p>")
         .append(
             HtmlReportWriter.esc(

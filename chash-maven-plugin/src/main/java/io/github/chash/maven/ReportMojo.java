@@ -57,12 +57,23 @@ public class ReportMojo extends AbstractAnalysisMojo {
   protected void run() throws MojoExecutionException, MojoFailureException {
     AnalysisInputs inputs = inputs();
     ReportWriter result;
+    long start = System.nanoTime();
     try {
       result = ReportWriter.analyze(inputs, RingChange.parse(add, remove));
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
+    long millis = (System.nanoTime() - start) / 1_000_000;
     result.consoleLines().forEach(getLog()::info);
+    getLog()
+        .info(
+            "chash: analyzed "
+                + result.report().nodes().size()
+                + " nodes and "
+                + result.report().sampleKeys()
+                + " sample keys in "
+                + millis
+                + " ms");
     try {
       result.writeFiles(outputDirectory.toPath());
     } catch (IOException e) {

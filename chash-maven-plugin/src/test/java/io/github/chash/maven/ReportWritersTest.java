@@ -114,6 +114,23 @@ class ReportWritersTest {
   }
 
   @Test
+  void html_largeRingHasBarsButNoRingPicture(@TempDir Path dir) throws IOException {
+    List<NodeConfig> nodes = new java.util.ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      nodes.add(NodeConfig.local("node-" + i));
+    }
+    ChashConfig config =
+        new ChashConfig(
+            "chash.yaml", RingSettings.defaults(), nodes, Map.of(), null, null, CheckConfig.defaults());
+    ReportWriter result =
+        ReportWriter.analyze(new AnalysisInputs(config, 1.2, KeySource.pattern("k{n}", 10_000)), null);
+    assertThat(result.arcs()).isEmpty();
+    result.writeFiles(dir);
+    String html = Files.readString(dir.resolve("report.html"));
+    assertThat(html).contains("class=\"bars\"", "node-99").doesNotContain("class=\"ring\"");
+  }
+
+  @Test
   void html_escapesNodeIds() {
     assertThat(HtmlReportWriter.esc("<a&\"b>")).isEqualTo("&lt;a&amp;&quot;b&gt;");
   }
