@@ -1,5 +1,6 @@
 package io.github.chash.analysis;
 
+import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.HashFunction;
 import io.github.chash.ring.Ring;
 import java.util.ArrayList;
@@ -8,11 +9,11 @@ import java.util.List;
 
 /**
  * Who owns which part of the hash space, for drawing a ring. The ring API places keys, not points,
- * so the map is drawn from sample keys: each key sits at its hash (as an unsigned fraction of the
- * hash range) and colours its position with its owner. The circle is cut into sectors; a sector
- * takes the owner of the first sample key at or after its middle, clockwise. With well-spread keys
- * this shows the arcs to the sector resolution; where the keys leave gaps (a weak hash over similar
- * keys) the gap takes the next key's owner.
+ * so the map is drawn from sample keys: each key sits where the ring places it (its hash as an
+ * unsigned fraction of the hash range) and colours its position with its owner. The circle is cut
+ * into sectors; a sector takes the owner of the first sample key at or after its middle, clockwise.
+ * With well-spread keys this shows the arcs to the sector resolution; where the keys leave gaps (a
+ * weak hash over similar keys) the gap takes the next key's owner.
  */
 public final class HashSpaceMap {
   private HashSpaceMap() {}
@@ -32,13 +33,16 @@ public final class HashSpaceMap {
       return List.of();
     }
     HashFunction hash = ring.settings().hash();
+    // 32-bit rings place a 64-bit hash by its top 32 bits; ketama by the first 4 MD5 bytes, which
+    // are the low 32 bits of the little-endian 64-bit md5 value
+    boolean ketama = ring.settings().algorithm() == Algorithm.KETAMA;
     int[] owners = KeySampler.owners(ring, keys, n);
     long[] packed = new long[n];
     // position in 43 bits above the owner index's 20 (top bit clear): one sort orders by position
     StringBuilder scratch = new StringBuilder(64);
     for (int i = 0; i < n; i++) {
       long h = hash.hash(keys.key(i, scratch));
-      long position = hash.bits() >= 64 ? h >>> 21 : (h & 0xFFFF_FFFFL) << 11;
+      long position = hash.bits() >= 64 && !ketama ? h >>> 21 : (h & 0xFFFF_FFFFL) << 11;
       packed[i] = (position << 20) | owners[i];
     }
     Arrays.sort(packed);
