@@ -27,7 +27,13 @@ public class CheckMojo extends AbstractAnalysisMojo {
 
   @Override
   protected void run() throws MojoExecutionException, MojoFailureException {
-    DistributionReport report = inputs().analyze();
+    AnalysisInputs inputs = inputs();
+    DistributionReport report;
+    try {
+      report = inputs.analyze();
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
     if (!report.passed()) {
       String message = failureMessage(report);
       for (String line : message.split("\n")) {

@@ -63,6 +63,9 @@ public class LocateMojo extends AbstractChashMojo {
     }
     ChashConfig config = loadConfig();
     Ring ring = Rings.create(config.ring(), config.ringNodes());
+    if (ring.size() == 0) {
+      throw new MojoExecutionException("chash:locate needs at least one node in " + configFile());
+    }
     if (key != null) {
       getLog().info(key + "\t" + ring.locate(key).id());
     }
@@ -82,7 +85,8 @@ public class LocateMojo extends AbstractChashMojo {
           out.toString().lines().forEach(getLog()::info);
         }
       } catch (IOException e) {
-        throw new MojoExecutionException("cannot locate the keys of " + keysFile + ": " + e.getMessage(), e);
+        throw new MojoExecutionException(
+            "cannot locate the keys of " + keysFile + ": " + e.getMessage(), e);
       }
     }
   }
