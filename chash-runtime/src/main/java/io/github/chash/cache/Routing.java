@@ -7,12 +7,20 @@ import java.util.Map;
 final class Routing {
   final Ring configured;
   final Ring live;
+  /** Some node is ejected, so some keys live away from their configured owner. */
+  final boolean degraded;
   private final Map<String, NodeSlot> slots;
 
   Routing(Ring configured, Ring live, Map<String, NodeSlot> slots) {
     this.configured = configured;
     this.live = live;
+    this.degraded = live.size() < configured.size();
     this.slots = slots;
+  }
+
+  /** The key's owner in the configured ring, ejected or not. */
+  NodeSlot configuredOwner(String routingKey) {
+    return slots.get(configured.locate(routingKey).id());
   }
 
   /** The live node that owns the key, or null when every node is ejected. */

@@ -186,6 +186,36 @@ class FailoverTest {
   }
 
   @Test
+  void probeDue_evictsCopiesWrittenToTheFallbackDuringTheOutage() {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("a");
+    String other = keyOwnedBy("b");
+    FaultyNode a = nodes.get("a");
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    String fallback = manager.liveRing().locate(key).id();
+    users.put(key, "v2"); // displaced to the fallback
+    users.put(other, "x"); // at its owner as usual
+    assertThat(nodes.get(fallback).delegate.get(key, ValueType.OBJECT)).isEqualTo("v2");
+
+    a.failing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.liveRingControl().probeDue();
+    assertThat(nodes.get(fallback).delegate.get(key, ValueType.OBJECT)).isNull();
+    assertThat(users.getIfPresent(other, ValueType.OBJECT)).isEqualTo("x");
+
+    users.put(key, "v3"); // at the owner again
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    // A second outage must not resurrect v2 from the fallback.
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+  }
+
+  @Test
   void evict_deletesOnOwnerAndFirstFallbackOnly() {
     start(OnRejoin.FLUSH);
     String key = users.routingKey("alice", "T.m(name)");
