@@ -133,6 +133,15 @@ final class LiveRing {
   }
 
   private void probe(NodeSlot slot) {
+    // One probe per node at a time: the scheduled one and a manual one must not both readmit.
+    synchronized (slot) {
+      if (remainingNanos(slot) == 0) {
+        probeNow(slot);
+      }
+    }
+  }
+
+  private void probeNow(NodeSlot slot) {
     try {
       slot.node.ping();
       if (failover.onRejoin() == OnRejoin.FLUSH) {
