@@ -42,7 +42,20 @@ public final class ChashConfigs {
    */
   public static ChashConfig load(Path file) {
     Objects.requireNonNull(file, "file");
-    String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+    return load(file, file.getFileName() == null ? file.toString() : file.getFileName().toString());
+  }
+
+  /**
+   * Parses and validates a file, UTF-8 encoded, naming it {@code sourceName} in messages (for
+   * example its path relative to the project, {@code src/main/resources/chash.yaml}).
+   *
+   * @throws ConfigException listing every problem with file:line:column, also when the file cannot
+   *     be read or is not UTF-8 (the I/O exception chained)
+   */
+  public static ChashConfig load(Path file, String sourceName) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(sourceName, "sourceName");
+    String name = sourceName;
     byte[] bytes;
     try {
       long size = Files.size(file);

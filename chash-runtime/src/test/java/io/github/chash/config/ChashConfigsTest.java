@@ -160,6 +160,61 @@ class ChashConfigsTest {
   }
 
   @Test
+  void load_withSourceName_usesItInMessages(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("chash.yaml");
+    Files.writeString(file, "nodes: []\n");
+
+    assertThat(ConfigTesting.problems(() -> ChashConfigs.load(file, "src/main/resources/chash.yaml")))
+        .containsExactly("src/main/resources/chash.yaml:1:8: nodes must list at least one node");
+  }
+
+  @Test
+  void parse_designDocumentExample() {
+    String yaml =
+        String.join(
+            "\n",
+            "ring:",
+            "  algorithm: ring          # ring | ketama | maglev | rendezvous | jump",
+            "  hash: xxh3               # xxh3 | murmur3 | fnv1a64 | md5 | fnv1-32 | jdk",
+            "  pointsPerWeight: 1000    # ring/ketama only",
+            "nodes:",
+            "  - id: local-a            # unique; also the name virtual points are derived from",
+            "    type: local            # local (Caffeine shard) | redis",
+            "    weight: 1",
+            "    maximumSize: 10000",
+            "  - id: cache-1",
+            "    type: redis",
+            "    uri: redis://127.0.0.1:6380       # rediss:// for TLS; secrets only as ${env:NAME}",
+            "    weight: 2",
+            "caches:",
+            "  users: { ttl: 10m }",
+            "failover: { failureLimit: 3, retryAfter: 30s, timeout: 100ms, onRejoin: flush }",
+            "check:",
+            "  maxSkew: 1.20            # largest node share / its fair share (weight / total weight)",
+            "  sampleKeys: 1000000",
+            "  keyPattern: \"users:{n}\"  # synthetic sample keys; or keysFile: keys.txt (one real key a line)",
+            "");
+
+    ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
+
+    assertThat(config.ring()).isEqualTo(RingSettings.defaults());
+    assertThat(config.nodes())
+        .containsExactly(
+            NodeConfig.local("local-a"),
+            new NodeConfig("cache-1", NodeType.REDIS, 2, 0, "redis://127.0.0.1:6380"));
+    assertThat(config.failover()).isEqualTo(FailoverConfig.defaults());
+    assertThat(config.check()).isEqualTo(new CheckConfig(1.2, 1_000_000, "users:{n}", null, null, null, null));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5", "fnv1-32", "jdk"})
+  void parse_eachHash(String hash) {
+    ChashConfig config = ChashConfigs.parse("ring: {hash: " + hash + "}\nnodes: [{id: a}]", "chash.yaml");
+
+    assertThat(config.ring().hash().name()).isEqualTo(hash);
+  }
+
+  @Test
   void load_validFile_parses(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("chash.yaml");
     Files.write(file, ("\uFEFF" + FULL).getBytes(StandardCharsets.UTF_8));
