@@ -70,6 +70,32 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_yamlSyntaxErrors_keepSnakeYamlsExplanation() {
+    assertThat(problems("nodes: [{id: \"a}]\n"))
+        .containsExactly(
+            "chash.yaml:2:1: invalid YAML: while scanning a quoted scalar: found unexpected end of"
+                + " stream");
+    assertThat(problems("nodes:\n  - id: a\n   weight: 1\n"))
+        .containsExactly(
+            "chash.yaml:3:4: invalid YAML: while parsing a block collection: expected <block end>,"
+                + " but found '<block mapping start>'");
+    assertThat(problems("nodes: [{id: a}]\nx: \"\u0000\"\n"))
+        .containsExactly("chash.yaml:2:5: invalid YAML: character U+0000 is not allowed");
+    assertThat(problems("%YAML 9.9\n---\nnodes: []\n"))
+        .containsExactly(
+            "chash.yaml:1:1: invalid YAML: version 9.9 is not supported; omit %YAML or use 1.2");
+  }
+
+  @Test
+  void parse_nullSpellings_areEmpty() {
+    assertThat(problems("nodes: [{id: ~}, {id: null}, {id: }]\n"))
+        .containsExactly(
+            "chash.yaml:1:14: nodes[0].id must be a non-empty string, was empty",
+            "chash.yaml:1:23: nodes[1].id must be a non-empty string, was empty",
+            "chash.yaml:1:34: nodes[2].id must be a non-empty string, was empty");
+  }
+
+  @Test
   void parse_explicitTag() {
     assertThat(problems("nodes: [{id: a}]\nring: !!python/object:os.system {}\n"))
         .containsExactly(
