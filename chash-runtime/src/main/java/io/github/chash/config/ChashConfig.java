@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;
@@ -234,10 +235,20 @@ public record ChashConfig(
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added
+     * @throws IllegalStateException if no node was added, or the algorithm is {@code jump} and a
+     *     node's weight is not 1
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
+      if (ring != null && ring.algorithm() == Algorithm.JUMP) {
+        for (NodeConfig node : nodes) {
+          if (node.weight() != 1) {
+            throw new IllegalStateException(
+                "weight of node " + quote(node.id()) + " must be 1 for algorithm jump (jump knows"
+                    + " buckets, not weights), was " + node.weight());
+          }
+        }
+      }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,
           ring == null ? RingSettings.defaults() : ring,

@@ -55,6 +55,20 @@ class ChashConfigBuilderTest {
   }
 
   @Test
+  void build_jumpWithWeight_isStateError() {
+    assertThatThrownBy(
+            () ->
+                ChashConfig.builder()
+                    .ring(RingSettings.of(Algorithm.JUMP))
+                    .node(new NodeConfig("a", NodeType.LOCAL, 2, 10, null))
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "weight of node \"a\" must be 1 for algorithm jump (jump knows buckets, not weights),"
+                + " was 2");
+  }
+
+  @Test
   void setters_secondCall_isStateErrorBeforeArgumentCheck() {
     ChashConfig.Builder b = ChashConfig.builder().failover(FailoverConfig.defaults());
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,10 +117,11 @@ class ChashConfigsTest {
   @ParameterizedTest
   @ValueSource(strings = {"ring", "ketama", "maglev", "rendezvous", "jump"})
   void parse_eachAlgorithm_withLocalAndRedisNodes(String algorithm) {
+    int weight = algorithm.equals("jump") ? 1 : 3; // jump knows no weights
     String yaml =
         "ring:\n  algorithm: " + algorithm + "\n"
             + "nodes:\n"
-            + "  - { id: local-a, type: local, weight: 3, maximumSize: 50 }\n"
+            + "  - { id: local-a, type: local, weight: " + weight + ", maximumSize: 50 }\n"
             + "  - { id: 'cache-1:6380', type: redis, uri: 'redis://cache-1:6380/0' }\n";
 
     ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
@@ -127,8 +130,10 @@ class ChashConfigsTest {
     assertThat(config.ring()).isEqualTo(RingSettings.of(Algorithm.fromConfigName(algorithm)));
     assertThat(config.nodes())
         .containsExactly(
-            new NodeConfig("local-a", NodeType.LOCAL, 3, 50, null),
+            new NodeConfig("local-a", NodeType.LOCAL, weight, 50, null),
             new NodeConfig("cache-1:6380", NodeType.REDIS, 1, 0, "redis://cache-1:6380/0"));
+    Ring ring = Rings.create(config.ring(), config.ringNodes());
+    assertThat(ring.locate("users:42").id()).isIn("local-a", "cache-1:6380");
   }
 
   @Test

@@ -181,6 +181,28 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_jumpWithWeights() {
+    assertThat(problems("ring: {algorithm: jump}\nnodes: [{id: a}, {id: b, weight: 2}]\n"))
+        .containsExactly(
+            "chash.yaml:2:34: nodes[1].weight must be 1 for algorithm jump (jump knows buckets, not"
+                + " weights), was 2");
+  }
+
+  @Test
+  void parse_tooManyVirtualPoints() {
+    assertThat(problems("ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2001}]\n"))
+        .containsExactly(
+            "chash.yaml:2:8: the ring would need 20010000 virtual points (sum of weights x"
+                + " pointsPerWeight); at most 20000000 are allowed: lower ring.pointsPerWeight or"
+                + " the weights");
+    assertThat(
+            ChashConfigs.parse(
+                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2000}]\n", "chash.yaml")
+                .nodes())
+        .hasSize(1);
+  }
+
+  @Test
   void parse_nodesWrongShape() {
     assertThat(problems("nodes: {id: a}\n"))
         .containsExactly("chash.yaml:1:8: nodes must be a list of nodes, was a mapping");
