@@ -220,6 +220,32 @@ class ChashConfigsTest {
   }
 
   @Test
+  void parse_thousandNodes_keepsFileOrder() {
+    StringBuilder yaml = new StringBuilder("nodes:\n");
+    for (int i = 0; i < 1000; i++) {
+      yaml.append("  - {id: node-").append(i).append(", weight: ").append(1 + i % 3).append("}\n");
+    }
+
+    ChashConfig config = ChashConfigs.parse(yaml.toString(), "chash.yaml");
+
+    assertThat(config.nodes()).hasSize(1000);
+    assertThat(config.nodes().get(999)).isEqualTo(new NodeConfig("node-999", NodeType.LOCAL, 1, 10_000, null));
+  }
+
+  @Test
+  void configException_messageListsEveryProblemOnItsOwnLine() {
+    ConfigException e =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            ConfigException.class,
+            () -> ChashConfigs.parse("nodes: [{id: a, weight: 0}, {id: a}]\n", "chash.yaml"));
+
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "chash.yaml:1:25: nodes[0].weight must be a positive integer, was 0\n"
+                + "chash.yaml:1:34: nodes[1].id \"a\" is already used by nodes[0]");
+  }
+
+  @Test
   void load_validFile_parses(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("chash.yaml");
     Files.write(file, ("\uFEFF" + FULL).getBytes(StandardCharsets.UTF_8));
