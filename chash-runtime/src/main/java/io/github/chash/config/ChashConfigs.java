@@ -21,9 +21,9 @@ import java.util.Objects;
  * 1-based line and column of the offending value (of the enclosing mapping for a missing key). See
  * the {@linkplain io.github.chash.config package documentation} for the keys, their defaults and
  * the checks. Parsing uses SnakeYAML Engine's node API with limits on size ({@value
- * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and
- * aliases ({@value YamlComposer#MAX_ALIASES}), so hostile input fails fast with a {@link
- * ConfigException} and never with another exception.
+ * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and aliases
+ * ({@value YamlComposer#MAX_ALIASES}), so hostile input fails fast with a {@link ConfigException}
+ * and never with another exception.
  *
  * <p>Stateless and thread-safe.
  */
@@ -86,11 +86,14 @@ public final class ChashConfigs {
     try (InputStream in = loader.getResourceAsStream(DEFAULT_NAME)) {
       if (in == null) {
         throw problem(
-            DEFAULT_NAME, "no " + DEFAULT_NAME + " on the class path (put it in src/main/resources)", null);
+            DEFAULT_NAME,
+            "no " + DEFAULT_NAME + " on the class path (put it in src/main/resources)",
+            null);
       }
       byte[] bytes = in.readNBytes(4 * YamlComposer.MAX_CHARS + 1);
       if (bytes.length > 4 * YamlComposer.MAX_CHARS) {
-        throw problem(DEFAULT_NAME, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
+        throw problem(
+            DEFAULT_NAME, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
       }
       return parse(decode(bytes, DEFAULT_NAME), DEFAULT_NAME);
     } catch (IOException e) {

@@ -59,8 +59,12 @@ final class ConfigReader {
     if (total > MAX_TOTAL_POINTS) {
       problems.at(
           where,
-          "the ring would need " + total + " virtual points (" + (algorithm == Algorithm.RING
-                  ? "sum of weights" : "nodes") + " x pointsPerWeight); at most " + MAX_TOTAL_POINTS
+          "the ring would need "
+              + total
+              + " virtual points ("
+              + (algorithm == Algorithm.RING ? "sum of weights" : "nodes")
+              + " x pointsPerWeight); at most "
+              + MAX_TOTAL_POINTS
               + " are allowed: lower ring.pointsPerWeight or the weights");
     }
   }

@@ -67,17 +67,22 @@ final class NodesBlock {
     }
     NodeType type =
         f.choice("type", TYPES, "local").equals("redis") ? NodeType.REDIS : NodeType.LOCAL;
-    int weight =
-        (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
+    int weight = (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
     if (algorithm == Algorithm.JUMP && weight != 1) {
-      f.problem("weight", "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight);
+      f.problem(
+          "weight",
+          "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight);
     }
     long maximumSize = 0;
     String uri = null;
     if (type == NodeType.LOCAL) {
       maximumSize =
           f.integer(
-              "maximumSize", 1, Long.MAX_VALUE, "a positive integer", NodeConfig.DEFAULT_MAXIMUM_SIZE);
+              "maximumSize",
+              1,
+              Long.MAX_VALUE,
+              "a positive integer",
+              NodeConfig.DEFAULT_MAXIMUM_SIZE);
       if (f.has("uri")) {
         f.problem("uri", "is only valid for type redis; add `type: redis` or remove uri");
       }

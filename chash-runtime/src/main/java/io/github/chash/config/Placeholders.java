@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Resolves {@code ${env:NAME}} placeholders, the only way {@code chash.yaml} may carry a secret such
- * as a Redis password: {@code redis://default:${env:REDIS_PASSWORD}@cache-1:6380}.
+ * Resolves {@code ${env:NAME}} placeholders, the only way {@code chash.yaml} may carry a secret
+ * such as a Redis password: {@code redis://default:${env:REDIS_PASSWORD}@cache-1:6380}.
  *
  * <p>{@code NAME} consists of ASCII letters, digits and {@code _} and does not start with a digit.
  * Error messages name the variable but never contain the text around it or a resolved value, so a
@@ -71,8 +71,8 @@ public final class Placeholders {
   }
 
   /**
-   * The index of the first <code>${</code> that does not start a well-formed placeholder, or -1 when
-   * every one does.
+   * The index of the first <code>${</code> that does not start a well-formed placeholder, or -1
+   * when every one does.
    */
   static int malformedAt(String text) {
     int from = 0;

@@ -63,7 +63,8 @@ final class YamlComposer {
             .setUseMarks(true)
             .build();
     try {
-      Parser parser = new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
+      Parser parser =
+          new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
       Optional<Node> root = new Composer(settings, parser).getSingleNode();
       if (root.isEmpty()) {
         problems.at(1, 1, "file is empty; expected a mapping with at least `nodes`");
@@ -72,17 +73,21 @@ final class YamlComposer {
     } catch (LimitException e) {
       problems.at(e.mark, e.getMessage());
     } catch (MarkedYamlEngineException e) {
-      Optional<Mark> mark = e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
+      Optional<Mark> mark =
+          e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
       problems.at(mark, "invalid YAML: " + describe(e));
     } catch (ReaderException e) {
       int[] at = lineAndColumn(text, e.getPosition());
       problems.at(
-          at[0], at[1],
+          at[0],
+          at[1],
           String.format("invalid YAML: character U+%04X is not allowed", e.getCodePoint()));
     } catch (YamlVersionException e) {
       problems.at(
-          1, 1,
-          "invalid YAML: version " + e.getSpecVersion().getRepresentation()
+          1,
+          1,
+          "invalid YAML: version "
+              + e.getSpecVersion().getRepresentation()
               + " is not supported; omit %YAML or use 1.2");
     } catch (YamlEngineException e) {
       problems.at(1, 1, "invalid YAML: " + lowerFirst(String.valueOf(e.getMessage())));
@@ -111,7 +116,10 @@ final class YamlComposer {
   }
 
   static String tooLarge(String size) {
-    return "file is too large: " + size + "; a chash.yaml may have at most " + MAX_CHARS
+    return "file is too large: "
+        + size
+        + "; a chash.yaml may have at most "
+        + MAX_CHARS
         + " characters";
   }
 
@@ -191,7 +199,9 @@ final class YamlComposer {
     if (tag.isPresent() && !CORE_TAGS.contains(tag.get())) {
       throw new LimitException(
           event.getStartMark(),
-          "tag " + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!")) + " is not supported; remove it");
+          "tag "
+              + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!"))
+              + " is not supported; remove it");
     }
   }
 

@@ -120,8 +120,8 @@
  * <h2>Errors</h2>
  *
  * Every problem of a file is reported at once, one a line, as {@code file:line:column: message},
- * with the 1-based position of the offending value (of the key, for an unknown or duplicate key;
- * of the enclosing mapping, for a missing key). Unknown keys are errors. Examples:
+ * with the 1-based position of the offending value (of the key, for an unknown or duplicate key; of
+ * the enclosing mapping, for a missing key). Unknown keys are errors. Examples:
  *
  * <pre>{@code
  * chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump; was "ketma"

@@ -77,13 +77,16 @@ class ChashConfigsTest {
     assertThat(config.ringNodes())
         .containsExactly(Node.of("local-a", 1), Node.of("cache-1", 2), Node.of("cache-2", 1));
     assertThat(config.caches().keySet()).containsExactly("users", "orders", "forever");
-    assertThat(config.caches().get("users")).isEqualTo(new CacheConfig("users", Duration.ofMinutes(10)));
+    assertThat(config.caches().get("users"))
+        .isEqualTo(new CacheConfig("users", Duration.ofMinutes(10)));
     assertThat(config.caches().get("orders").ttl()).isEqualTo(Duration.ofMillis(100));
     assertThat(config.caches().get("forever").ttl()).isNull();
     assertThat(config.failover())
-        .isEqualTo(new FailoverConfig(5, Duration.ofHours(2), Duration.ofSeconds(30), OnRejoin.KEEP));
+        .isEqualTo(
+            new FailoverConfig(5, Duration.ofHours(2), Duration.ofSeconds(30), OnRejoin.KEEP));
     assertThat(config.redis())
-        .isEqualTo(new RedisConfig("app:", "jackson", List.of("com.example.*", "com.example.model.**")));
+        .isEqualTo(
+            new RedisConfig("app:", "jackson", List.of("com.example.*", "com.example.model.**")));
     assertThat(config.check())
         .isEqualTo(
             new CheckConfig(1.5, 2000, "users:{n}", null, "com.example:service:1.2.0", 0.25, 1.3));
@@ -119,9 +122,13 @@ class ChashConfigsTest {
   void parse_eachAlgorithm_withLocalAndRedisNodes(String algorithm) {
     int weight = algorithm.equals("jump") ? 1 : 3; // jump knows no weights
     String yaml =
-        "ring:\n  algorithm: " + algorithm + "\n"
+        "ring:\n  algorithm: "
+            + algorithm
+            + "\n"
             + "nodes:\n"
-            + "  - { id: local-a, type: local, weight: " + weight + ", maximumSize: 50 }\n"
+            + "  - { id: local-a, type: local, weight: "
+            + weight
+            + ", maximumSize: 50 }\n"
             + "  - { id: 'cache-1:6380', type: redis, uri: 'redis://cache-1:6380/0' }\n";
 
     ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
@@ -169,7 +176,8 @@ class ChashConfigsTest {
     Path file = dir.resolve("chash.yaml");
     Files.writeString(file, "nodes: []\n");
 
-    assertThat(ConfigTesting.problems(() -> ChashConfigs.load(file, "src/main/resources/chash.yaml")))
+    assertThat(
+            ConfigTesting.problems(() -> ChashConfigs.load(file, "src/main/resources/chash.yaml")))
         .containsExactly("src/main/resources/chash.yaml:1:8: nodes must list at least one node");
   }
 
@@ -189,15 +197,18 @@ class ChashConfigsTest {
             "    maximumSize: 10000",
             "  - id: cache-1",
             "    type: redis",
-            "    uri: redis://127.0.0.1:6380       # rediss:// for TLS; secrets only as ${env:NAME}",
+            "    uri: redis://127.0.0.1:6380       # rediss:// for TLS; secrets only as"
+                + " ${env:NAME}",
             "    weight: 2",
             "caches:",
             "  users: { ttl: 10m }",
             "failover: { failureLimit: 3, retryAfter: 30s, timeout: 100ms, onRejoin: flush }",
             "check:",
-            "  maxSkew: 1.20            # largest node share / its fair share (weight / total weight)",
+            "  maxSkew: 1.20            # largest node share / its fair share (weight / total"
+                + " weight)",
             "  sampleKeys: 1000000",
-            "  keyPattern: \"users:{n}\"  # synthetic sample keys; or keysFile: keys.txt (one real key a line)",
+            "  keyPattern: \"users:{n}\"  # synthetic sample keys; or keysFile: keys.txt (one real"
+                + " key a line)",
             "");
 
     ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
@@ -208,13 +219,15 @@ class ChashConfigsTest {
             NodeConfig.local("local-a"),
             new NodeConfig("cache-1", NodeType.REDIS, 2, 0, "redis://127.0.0.1:6380"));
     assertThat(config.failover()).isEqualTo(FailoverConfig.defaults());
-    assertThat(config.check()).isEqualTo(new CheckConfig(1.2, 1_000_000, "users:{n}", null, null, null, null));
+    assertThat(config.check())
+        .isEqualTo(new CheckConfig(1.2, 1_000_000, "users:{n}", null, null, null, null));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5", "fnv1-32", "jdk"})
   void parse_eachHash(String hash) {
-    ChashConfig config = ChashConfigs.parse("ring: {hash: " + hash + "}\nnodes: [{id: a}]", "chash.yaml");
+    ChashConfig config =
+        ChashConfigs.parse("ring: {hash: " + hash + "}\nnodes: [{id: a}]", "chash.yaml");
 
     assertThat(config.ring().hash().name()).isEqualTo(hash);
   }
@@ -229,7 +242,8 @@ class ChashConfigsTest {
     ChashConfig config = ChashConfigs.parse(yaml.toString(), "chash.yaml");
 
     assertThat(config.nodes()).hasSize(1000);
-    assertThat(config.nodes().get(999)).isEqualTo(new NodeConfig("node-999", NodeType.LOCAL, 1, 10_000, null));
+    assertThat(config.nodes().get(999))
+        .isEqualTo(new NodeConfig("node-999", NodeType.LOCAL, 1, 10_000, null));
   }
 
   @Test

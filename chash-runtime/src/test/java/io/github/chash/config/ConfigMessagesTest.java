@@ -65,8 +65,7 @@ class ConfigMessagesTest {
   @Test
   void parse_duplicateKey() {
     assertThat(problems("nodes: [{id: a}]\nring: {hash: xxh3, hash: md5}\n"))
-        .containsExactly(
-            "chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");
+        .containsExactly("chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");
   }
 
   @Test
@@ -197,7 +196,8 @@ class ConfigMessagesTest {
                 + " the weights");
     assertThat(
             ChashConfigs.parse(
-                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2000}]\n", "chash.yaml")
+                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2000}]\n",
+                    "chash.yaml")
                 .nodes())
         .hasSize(1);
   }
@@ -310,7 +310,8 @@ class ConfigMessagesTest {
     assertThat(
             problems(
                 "nodes: [{id: a}]\n"
-                    + "failover: {failureLimit: 0, retryAfter: 30, timeout: -1s, onRejoin: drop}\n"))
+                    + "failover: {failureLimit: 0, retryAfter: 30, timeout: -1s, onRejoin:"
+                    + " drop}\n"))
         .containsExactly(
             "chash.yaml:2:26: failover.failureLimit must be a positive integer, was 0",
             "chash.yaml:2:41: failover.retryAfter must be a duration like 100ms, 30s, 10m, 2h or"
@@ -387,7 +388,8 @@ class ConfigMessagesTest {
 
   @Test
   void parse_wrongTypes() {
-    assertThat(problems("nodes: [{id: a, weight: [1]}]\nfailover: 3\ncheck: {keyPattern: {n: 1}}\n"))
+    assertThat(
+            problems("nodes: [{id: a, weight: [1]}]\nfailover: 3\ncheck: {keyPattern: {n: 1}}\n"))
         .containsExactly(
             "chash.yaml:1:25: nodes[0].weight must be a positive integer, was a list",
             "chash.yaml:2:11: failover must be a mapping, was 3",
