@@ -99,11 +99,11 @@ public final class Durations {
       case "s":
         return Duration.ofSeconds(n);
       case "m":
-        return Duration.ofMinutes(Math.multiplyExact(n, 1L));
+        return Duration.ofMinutes(n); // these three throw ArithmeticException on overflow
       case "h":
-        return Duration.ofSeconds(Math.multiplyExact(n, 3600L));
+        return Duration.ofHours(n);
       default:
-        return Duration.ofSeconds(Math.multiplyExact(n, 86_400L));
+        return Duration.ofDays(n);
     }
   }
 }
