@@ -69,6 +69,7 @@ public class CheckMojo extends AbstractAnalysisMojo {
             ? "n/a"
             : String.format(Locale.ROOT, "%.3f", report.maxSampledSkew()),
         report.sampleKeys(),
-        report.limit());
+        report.limit())
+        + ConsoleTable.noiseNote(report);
   }
 }

@@ -21,6 +21,9 @@ final class HtmlReportWriter {
   /** Rings larger than this get no ring picture: the arcs would be unreadable. */
   static final int MAX_RING_NODES = 64;
 
+  /** Rings larger than this get a skew column per node instead of a labelled bar per node. */
+  static final int MAX_LABELLED_NODES = 100;
+
   private static final int BAR_WIDTH = 560;
   private static final int LABEL_WIDTH = 190;
 
@@ -44,6 +47,7 @@ final class HtmlReportWriter {
         .append("\">")
         .append(r.passed() ? "PASSED" : "FAILED")
         .append(esc(String.format(Locale.ROOT, " · max skew %.3f · limit %.2f", r.maxSkew(), r.limit())))
+        .append(esc(ConsoleTable.noiseNote(r)))
         .append("</p>\n");
     if (!r.violations().isEmpty()) {
       b.append("<ul class=\"violations\">\n");
@@ -107,12 +111,18 @@ final class HtmlReportWriter {
     return b.append("</tbody></table>\n").toString();
   }
 
-  /** Horizontal bars: exact share, sampled share, fair share and limit ticks per node. */
+  /**
+   * Horizontal bars: exact share, sampled share, fair share and limit ticks per node. Rings of more
+   * than {@value #MAX_LABELLED_NODES} nodes get one column per node instead: its share divided by
+   * its fair share, so that the fair share and the limit are two lines across all nodes.
+   */
   static String barChart(DistributionReport r) {
+    if (r.nodes().size() > MAX_LABELLED_NODES) {
+      return skewColumns(r);
+    }
     List<NodeStats> nodes = r.nodes();
-    boolean labels = nodes.size() <= 100;
-    int row = nodes.size() <= 16 ? 26 : nodes.size() <= 64 ? 16 : nodes.size() <= 100 ? 10 : 3;
-    int left = labels ? LABEL_WIDTH : 10;
+    int row = nodes.size() <= 16 ? 26 : nodes.size() <= 64 ? 16 : 10;
+    int left = LABEL_WIDTH;
     double max = 0;
     for (NodeStats n : nodes) {
       max = Math.max(max, Math.max(n.exactShare(), r.limit() * n.fairShare()));
@@ -143,11 +153,9 @@ final class HtmlReportWriter {
               n.id(), ConsoleTable.percent(n.exactShare()), ConsoleTable.percent(n.sampledShare()),
               ConsoleTable.percent(n.fairShare()), n.skew())))
           .append("</title>");
-      if (labels) {
-        b.append(String.format(Locale.ROOT,
-            "<text x=\"%d\" y=\"%.1f\" class=\"label\" text-anchor=\"end\">%s</text>",
-            left - 8, y + barH * 0.8, esc(shorten(n.id(), 28))));
-      }
+      b.append(String.format(Locale.ROOT,
+          "<text x=\"%d\" y=\"%.1f\" class=\"label\" text-anchor=\"end\">%s</text>",
+          left - 8, y + barH * 0.8, esc(shorten(n.id(), 28))));
       b.append(String.format(Locale.ROOT,
           "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"%s\"/>",
           left, y, BAR_WIDTH * n.exactShare() / max, barH, bad ? "exact bad" : "exact"));
@@ -163,6 +171,57 @@ final class HtmlReportWriter {
               + "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"limit\"/></g>\n",
           fx, y - 2, fx, y + barH + 2, lx, y - 2, lx, y + barH + 2));
     }
+    return b.append("</svg>\n").toString();
+  }
+
+  /** One column per node of its skew, with the fair share (1.0) and the limit as lines. */
+  private static String skewColumns(DistributionReport r) {
+    List<NodeStats> nodes = r.nodes();
+    int left = 44;
+    int plotW = 720;
+    int plotH = 240;
+    int top = 10;
+    double max = Math.max(r.limit(), r.maxSkew()) * 1.1;
+    double colW = (double) plotW / nodes.size();
+    int width = left + plotW + 16;
+    int height = top + plotH + 40;
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bars\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"skew per node\">\n",
+        width, height, width, height));
+    for (int t = 0; t <= 4; t++) {
+      double v = max * t / 4;
+      double y = top + plotH - plotH * v / max;
+      b.append(String.format(Locale.ROOT,
+          "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/><text x=\"%d\" y=\"%.1f\" class=\"axis\" text-anchor=\"end\">%.2f</text>\n",
+          left, y, left + plotW, y, left - 6, y + 4, v));
+    }
+    for (int i = 0; i < nodes.size(); i++) {
+      NodeStats n = nodes.get(i);
+      boolean bad = r.violations().stream().anyMatch(v -> n.id().equals(v.subject()));
+      double h = plotH * n.exactSkew() / max;
+      double x = left + i * colW;
+      b.append(String.format(Locale.ROOT,
+          "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" class=\"%s\"><title>%s</title></rect>",
+          x, top + plotH - h, Math.max(0.6, colW * 0.85), h, bad ? "exact bad" : "exact",
+          esc(String.format(Locale.ROOT, "%s: exact %s, sampled %s, fair %s, skew %.3f", n.id(),
+              ConsoleTable.percent(n.exactShare()), ConsoleTable.percent(n.sampledShare()),
+              ConsoleTable.percent(n.fairShare()), n.skew()))));
+      if (!Double.isNaN(n.sampledSkew())) {
+        b.append(String.format(Locale.ROOT,
+            "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"1.5\" class=\"sampled\"/>",
+            x, top + plotH - plotH * n.sampledSkew() / max, Math.max(0.6, colW * 0.85)));
+      }
+      b.append('\n');
+    }
+    double fairY = top + plotH - plotH / max;
+    double limitY = top + plotH - plotH * r.limit() / max;
+    b.append(String.format(Locale.ROOT,
+        "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"fair\"/>"
+            + "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"limit\"/>\n"
+            + "<text x=\"%d\" y=\"%d\" class=\"axis\">share / fair share of each of the %d nodes, in node order</text>\n",
+        left, fairY, left + plotW, fairY, left, limitY, left + plotW, limitY,
+        left, top + plotH + 22, nodes.size()));
     return b.append("</svg>\n").toString();
   }
 
