@@ -12,7 +12,7 @@ assert Math.abs(b.movedOverIdeal - b.movedFraction / ideal) < 1e-9
 assert b.maxMoved == 0.2 && b.maxMovedOverIdeal == 1.5
 assert b.passed == true && b.violation == null
 assert b.causes == [[kind: 'added', message: 'node added: cache-10']]
-assert b.nodes*.id == (0..10).collect { "cache-$it" }
+assert (b.nodes*.id as Set) == ((0..10).collect { "cache-$it".toString() } as Set)
 def fresh = b.nodes.find { it.id == 'cache-10' }
 assert fresh.before == 0 && Math.abs(fresh.gained - b.movedFraction) < 1e-12
 b.nodes.findAll { it.id != 'cache-10' }.each { assert it.gained == 0 && it.lost > 0 }
