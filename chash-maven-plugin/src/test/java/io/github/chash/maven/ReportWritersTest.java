@@ -110,6 +110,10 @@ class ReportWritersTest {
     assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "class=\"bars\"", "class=\"ring\"");
     assertThat(html).doesNotContain("<script", "<link", "src=\"http", "href=\"http");
     assertThat(html).contains("FAILED", "192.168.0.2:111", "What if: remove 192.168.0.1:111");
+    for (Node n : SERVERS) {
+      assertThat(html).containsOnlyOnce("data-node=\"" + n.id() + "\"");
+    }
+    assertThat(html.split("class=\"bar ", -1)).hasSize(SERVERS.size() + 1);
     assertThat(Files.readString(dir.resolve("report.json"))).contains("\"whatIf\": {", "\"estimate\": \"exact\"");
   }
 
@@ -128,6 +132,7 @@ class ReportWritersTest {
     result.writeFiles(dir);
     String html = Files.readString(dir.resolve("report.html"));
     assertThat(html).contains("class=\"bars\"", "node-99").doesNotContain("class=\"ring\"");
+    assertThat(html.split("class=\"bar ", -1)).hasSize(101);
   }
 
   @Test
