@@ -159,6 +159,31 @@ class ReportWritersTest {
   }
 
   @Test
+  void inputs_configKeysFileIsRelativeToTheConfigFile(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("conf"));
+    Files.writeString(dir.resolve("conf/real-keys.txt"), "u1\nu2\nu3\n");
+    ChashConfig config =
+        new ChashConfig(
+            "chash.yaml",
+            RingSettings.defaults(),
+            List.of(NodeConfig.local("a")),
+            Map.of(),
+            null,
+            null,
+            new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+    AnalysisInputs inputs =
+        AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, null, null, null);
+    assertThat(inputs.keys().description()).isEqualTo("real-keys.txt");
+    assertThat(inputs.keys().size()).isEqualTo(3);
+    // a pattern given on the command line replaces the configured file
+    assertThat(
+            AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, 5, null, "p{n}")
+                .keys()
+                .size())
+        .isEqualTo(5);
+  }
+
+  @Test
   void locateAll_writesKeyTabNodeLines(@TempDir Path dir) throws IOException {
     Ring ring = Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
     Path keys = dir.resolve("keys.txt");
