@@ -166,8 +166,8 @@ final class HtmlReportWriter {
           "<text x=\"%d\" y=\"%.1f\" class=\"label\" text-anchor=\"end\">%s</text>",
           left - 8, y + barH * 0.8, esc(shorten(n.id(), 28))));
       b.append(String.format(Locale.ROOT,
-          "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"%s\"/>",
-          left, y, BAR_WIDTH * n.exactShare() / max, barH, bad ? "exact bad" : "exact"));
+          "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"/>",
+          left, y, BAR_WIDTH * n.exactShare() / max, barH, barClass(bad), esc(n.id())));
       if (!Double.isNaN(n.sampledShare())) {
         b.append(String.format(Locale.ROOT,
             "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"sampled\"/>",
@@ -211,8 +211,8 @@ final class HtmlReportWriter {
       double h = plotH * n.exactSkew() / max;
       double x = left + i * colW;
       b.append(String.format(Locale.ROOT,
-          "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" class=\"%s\"><title>%s</title></rect>",
-          x, top + plotH - h, Math.max(0.6, colW * 0.85), h, bad ? "exact bad" : "exact",
+          "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"><title>%s</title></rect>",
+          x, top + plotH - h, Math.max(0.6, colW * 0.85), h, barClass(bad), esc(n.id()),
           esc(String.format(Locale.ROOT, "%s: exact %s, sampled %s, fair %s, skew %.3f", n.id(),
               ConsoleTable.percent(n.exactShare()), ConsoleTable.percent(n.sampledShare()),
               ConsoleTable.percent(n.fairShare()), n.skew()))));
@@ -305,6 +305,11 @@ final class HtmlReportWriter {
       }
     }
     return v;
+  }
+
+  /** Every node's one bar carries class {@code bar} and {@code data-node}: CI counts them. */
+  private static String barClass(boolean violating) {
+    return violating ? "bar exact bad" : "bar exact";
   }
 
   private static String numCell(String s) {

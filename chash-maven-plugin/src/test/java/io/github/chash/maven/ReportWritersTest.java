@@ -110,6 +110,10 @@ class ReportWritersTest {
     assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "class=\"bars\"", "class=\"ring\"");
     assertThat(html).doesNotContain("<script", "<link", "src=\"http", "href=\"http");
     assertThat(html).contains("FAILED", "192.168.0.2:111", "What if: remove 192.168.0.1:111");
+    for (Node n : SERVERS) {
+      assertThat(html).containsOnlyOnce("data-node=\"" + n.id() + "\"");
+    }
+    assertThat(html.split("class=\"bar ", -1)).hasSize(SERVERS.size() + 1);
     assertThat(Files.readString(dir.resolve("report.json"))).contains("\"whatIf\": {", "\"estimate\": \"exact\"");
   }
 
@@ -128,6 +132,7 @@ class ReportWritersTest {
     result.writeFiles(dir);
     String html = Files.readString(dir.resolve("report.html"));
     assertThat(html).contains("class=\"bars\"", "node-99").doesNotContain("class=\"ring\"");
+    assertThat(html.split("class=\"bar ", -1)).hasSize(101);
   }
 
   @Test
@@ -151,6 +156,31 @@ class ReportWritersTest {
     assertThat(overridden.keys().key(3, new StringBuilder()).toString()).isEqualTo("p3");
     AnalysisInputs file = AnalysisInputs.of(config, yaml, null, null, keys.toFile(), null);
     assertThat(file.keys().size()).isEqualTo(2);
+  }
+
+  @Test
+  void inputs_configKeysFileIsRelativeToTheConfigFile(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("conf"));
+    Files.writeString(dir.resolve("conf/real-keys.txt"), "u1\nu2\nu3\n");
+    ChashConfig config =
+        new ChashConfig(
+            "chash.yaml",
+            RingSettings.defaults(),
+            List.of(NodeConfig.local("a")),
+            Map.of(),
+            null,
+            null,
+            new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+    AnalysisInputs inputs =
+        AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, null, null, null);
+    assertThat(inputs.keys().description()).isEqualTo("real-keys.txt");
+    assertThat(inputs.keys().size()).isEqualTo(3);
+    // a pattern given on the command line replaces the configured file
+    assertThat(
+            AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, 5, null, "p{n}")
+                .keys()
+                .size())
+        .isEqualTo(5);
   }
 
   @Test
