@@ -28,8 +28,8 @@ import java.util.Optional;
  * exact: O(segments of both). Otherwise (a changed hash, {@code rendezvous}, {@code jump}, or
  * {@code ketama} against another algorithm) the sample keys are located on both rings.
  *
- * <p><b>Renames.</b> A baseline node whose id is gone and a new node with the same type, weight
- * and URI (none for local nodes) are one node renamed, paired in file order. Its keys that stay on
+ * <p><b>Renames.</b> A baseline node whose id is gone and a new node with the same type, weight,
+ * URI (Redis) and maximum size (local) are one node renamed, paired in file order. Its keys that stay on
  * it do not move; a ring places by id, so most of them do.
  *
  * <p>Stateless and thread-safe.
@@ -232,7 +232,8 @@ public final class BaselineComparison {
   }
 
   /**
-   * Pairs removed and added nodes of equal type, weight and URI, in file order: old id to new id.
+   * Pairs removed and added nodes of equal type, weight, URI and maximum size, in file order: old
+   * id to new id.
    */
   static Map<String, String> renames(List<NodeConfig> before, List<NodeConfig> after) {
     Map<String, NodeConfig> nowById = new HashMap<>();
@@ -249,6 +250,7 @@ public final class BaselineComparison {
       for (NodeConfig fresh : free) {
         if (fresh.type() == old.type()
             && fresh.weight() == old.weight()
+            && fresh.maximumSize() == old.maximumSize()
             && Objects.equals(fresh.uri(), old.uri())) {
           renamed.put(old.id(), fresh.id());
           free.remove(fresh);

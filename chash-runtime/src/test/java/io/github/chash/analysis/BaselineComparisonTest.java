@@ -152,6 +152,26 @@ class BaselineComparisonTest {
   }
 
   @Test
+  void compare_anotherServerUnderANewIdIsARemovalAndAnAddition() {
+    ChashConfig before = config("algorithm: ring", 4);
+    ChashConfig after =
+        ChashConfigs.parse(
+            "nodes:\n"
+                + "  - {id: cache-0, type: redis, uri: 'redis://127.0.0.1:6380'}\n"
+                + "  - {id: cache-1, type: redis, uri: 'redis://127.0.0.1:6381'}\n"
+                + "  - {id: cache-2, type: redis, uri: 'redis://127.0.0.1:6382'}\n"
+                + "  - {id: cache-9, type: redis, uri: 'redis://127.0.0.1:6399'}\n",
+            "chash.yaml");
+    BaselineReport r = compare(before, after);
+    assertThat(r.causes())
+        .containsExactly(
+            new ChangeCause(Kind.ADDED, "node added: cache-9"),
+            new ChangeCause(Kind.REMOVED, "node removed: cache-3"));
+    assertThat(r.idealMoved()).isCloseTo(0.25, within(1e-12));
+    assertThat(r.nodes()).extracting(NodeMovement::previousId).containsOnlyNulls();
+  }
+
+  @Test
   void compare_removalIdealIsItsWeightOverTheTotal() {
     BaselineReport r =
         compare(
