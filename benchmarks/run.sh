@@ -21,7 +21,7 @@ java -jar "$jar" 'io.github.chash.benchmarks.ring.RingLookupBenchmark' "${jmh_co
   -rf csv -rff "$out/lookup.csv" "$@" | tee "$out/lookup.txt"
 java -jar "$jar" 'io.github.chash.benchmarks.ring.RingBuildBenchmark' "${jmh_common[@]}" -tu us \
   -rf csv -rff "$out/build.csv" "$@" | tee "$out/build.txt"
-java -cp "$jar" io.github.chash.benchmarks.ring.MemoryReport | tee "$out/memory.md"
+java -Djdk.attach.allowAttachSelf=true -cp "$jar" io.github.chash.benchmarks.ring.MemoryReport | tee "$out/memory.md"
 java -Xmx2g -cp "$jar" io.github.chash.benchmarks.ring.QualityReport | tee "$out/quality.md"
 
 {

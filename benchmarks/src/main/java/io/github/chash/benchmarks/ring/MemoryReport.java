@@ -54,7 +54,7 @@ public final class MemoryReport {
 
     out.append('\n')
         .append(String.format(Locale.ROOT,
-            "Target: chash ring <= %.0f bytes/point: %s (%.2f).%n",
+            "Target: chash ring <= %.0f bytes/point: %s (%.3f).%n",
             RING_TARGET_BYTES_PER_POINT,
             ringPerPoint <= RING_TARGET_BYTES_PER_POINT ? "met" : "missed", ringPerPoint));
     out.append("Points counted as nodes x points per node (the seed ring: distinct map keys); "
@@ -66,7 +66,7 @@ public final class MemoryReport {
       StringBuilder out, String name, Object structure, long points, long nodeBytes) {
     long bytes = GraphLayout.parseInstance(structure).totalSize() - nodeBytes;
     double perPoint = (double) bytes / points;
-    out.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f |%n", name, points, bytes,
+    out.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.3f |%n", name, points, bytes,
         perPoint));
     return perPoint;
   }
