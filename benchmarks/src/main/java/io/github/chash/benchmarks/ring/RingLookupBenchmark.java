@@ -33,6 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Keys are 65,536 precomputed strings like {@code "user:123456789"} from a fixed seed, cycled with
  * an index mask so the loop costs one array load. Each method returns the located node so JMH consumes
  * it; peers that answer a bucket index (Guava, hash4j) pay the array load to a node like the others.
+ * hash4j's JumpBackHash hashes the key's chars directly ({@code hashCharsToLong}, its fastest path);
+ * {@code hash4jJumpBackHashUtf8} shows the cost of the UTF-8 encoding chash's routing keys use.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -124,6 +126,14 @@ public class RingLookupBenchmark {
   @Benchmark
   public String hash4jJumpBackHash() {
     return buckets[jumpBack.getBucket(xxh3.hashCharsToLong(nextKey()), buckets.length)];
+  }
+
+  /** JumpBackHash over xxh3 of the key's UTF-8 bytes, the encoding chash hashes (for reference). */
+  @Benchmark
+  public String hash4jJumpBackHashUtf8() {
+    return buckets[
+        jumpBack.getBucket(
+            xxh3.hashBytesToLong(nextKey().getBytes(StandardCharsets.UTF_8)), buckets.length)];
   }
 
   @Benchmark
