@@ -57,22 +57,22 @@ public class ReportMojo extends AbstractAnalysisMojo {
   protected void run() throws MojoExecutionException, MojoFailureException {
     AnalysisInputs inputs = inputs();
     ReportWriter result;
-    long start = System.nanoTime();
     try {
       result = ReportWriter.analyze(inputs, RingChange.parse(add, remove));
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
-    long millis = (System.nanoTime() - start) / 1_000_000;
     result.consoleLines().forEach(getLog()::info);
     getLog()
         .info(
-            "chash: analyzed "
+            "chash: built the ring of "
                 + result.report().nodes().size()
-                + " nodes and "
+                + " nodes in "
+                + result.ringMillis()
+                + " ms, analyzed "
                 + result.report().sampleKeys()
                 + " sample keys in "
-                + millis
+                + result.analysisMillis()
                 + " ms");
     try {
       result.writeFiles(outputDirectory.toPath());

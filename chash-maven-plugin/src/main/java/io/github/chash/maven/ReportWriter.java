@@ -20,8 +20,15 @@ import java.util.List;
  * @param report the distribution
  * @param arcs the ring picture (empty above {@link HtmlReportWriter#MAX_RING_NODES} nodes)
  * @param change the what-if result, or null
+ * @param ringMillis time spent building the ring
+ * @param analysisMillis time spent analyzing it (sampling, picture, what-if)
  */
-record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport change) {
+record ReportWriter(
+    DistributionReport report,
+    List<Arc> arcs,
+    ChangeReport change,
+    long ringMillis,
+    long analysisMillis) {
   /** Keys placed for the ring picture. */
   static final int PICTURE_KEYS = 200_000;
 
@@ -30,7 +37,9 @@ record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport chan
 
   /** Analyzes, and computes the picture and the what-if change when asked. */
   static ReportWriter analyze(AnalysisInputs inputs, RingChange change) {
+    long start = System.nanoTime();
     Ring ring = inputs.ring();
+    long built = System.nanoTime();
     DistributionReport report = DistributionAnalysis.analyze(ring, inputs.keys(), inputs.limit());
     List<Arc> arcs =
         ring.size() <= HtmlReportWriter.MAX_RING_NODES
@@ -40,7 +49,9 @@ record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport chan
         change == null || change.isEmpty()
             ? null
             : DistributionAnalysis.whatIf(ring, change, inputs.keys());
-    return new ReportWriter(report, arcs, what);
+    long done = System.nanoTime();
+    return new ReportWriter(
+        report, arcs, what, (built - start) / 1_000_000, (done - built) / 1_000_000);
   }
 
   /** The console lines. */
