@@ -20,15 +20,21 @@ import java.util.List;
  * @param report the distribution
  * @param arcs the ring picture (empty above {@link HtmlReportWriter#MAX_RING_NODES} nodes)
  * @param change the what-if result, or null
- * @param ringMillis time spent building the ring
- * @param analysisMillis time spent analyzing it (sampling, picture, what-if)
+ * @param baseline the comparison with the baseline, or null
  */
 record ReportWriter(
-    DistributionReport report,
-    List<Arc> arcs,
-    ChangeReport change,
-    long ringMillis,
-    long analysisMillis) {
+    DistributionReport report, List<Arc> arcs, ChangeReport change, BaselineResult baseline) {
+
+  /** Without a baseline. */
+  ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport change) {
+    this(report, arcs, change, null);
+  }
+
+  /** This result with the comparison against the baseline (null: none). */
+  ReportWriter withBaseline(BaselineResult result) {
+    return new ReportWriter(report, arcs, change, result);
+  }
+
   /** Keys placed for the ring picture. */
   static final int PICTURE_KEYS = 200_000;
 
@@ -37,9 +43,7 @@ record ReportWriter(
 
   /** Analyzes, and computes the picture and the what-if change when asked. */
   static ReportWriter analyze(AnalysisInputs inputs, RingChange change) {
-    long start = System.nanoTime();
     Ring ring = inputs.ring();
-    long built = System.nanoTime();
     DistributionReport report = DistributionAnalysis.analyze(ring, inputs.keys(), inputs.limit());
     List<Arc> arcs =
         ring.size() <= HtmlReportWriter.MAX_RING_NODES
@@ -49,9 +53,7 @@ record ReportWriter(
         change == null || change.isEmpty()
             ? null
             : DistributionAnalysis.whatIf(ring, change, inputs.keys());
-    long done = System.nanoTime();
-    return new ReportWriter(
-        report, arcs, what, (built - start) / 1_000_000, (done - built) / 1_000_000);
+    return new ReportWriter(report, arcs, what);
   }
 
   /** The console lines. */
@@ -59,6 +61,9 @@ record ReportWriter(
     List<String> lines = new java.util.ArrayList<>(ConsoleTable.render(report));
     if (change != null) {
       lines.addAll(ConsoleTable.render(change));
+    }
+    if (baseline != null) {
+      lines.addAll(baseline.consoleLines());
     }
     return lines;
   }
@@ -72,11 +77,11 @@ record ReportWriter(
     Files.createDirectories(directory);
     Files.writeString(
         directory.resolve("report.json"),
-        JsonReportWriter.write(report, change),
+        JsonReportWriter.write(report, change, baseline),
         StandardCharsets.UTF_8);
     Files.writeString(
         directory.resolve("report.html"),
-        HtmlReportWriter.write(report, arcs, change),
+        HtmlReportWriter.write(report, arcs, change, baseline),
         StandardCharsets.UTF_8);
   }
 }
