@@ -16,23 +16,30 @@ import java.util.Arrays;
  *       so the scan for the first point at or after {@code h} stops without a bounds check and
  *       wraps by itself.
  *   <li>{@code buckets}: the circle cut into equal buckets, one {@code int} each, the index of the
- *       bucket's first point. With one bucket per {@value #POINTS_PER_BUCKET} points the index is
- *       small enough to stay in the CPU cache (125 KB for a million points) while the points are
- *       not, so a lookup's one likely cache miss is the run of points it scans.
+ *       bucket's first point: one bucket per 2 points up to {@value #CACHED_BUCKETS} buckets, one
+ *       per {@value #POINTS_PER_BUCKET} points beyond. The index stays small enough to stay in the
+ *       CPU cache (128 KB for a million points) while a large ring's points do not, so a lookup's
+ *       one likely cache miss is the run of points it scans.
  * </ul>
  *
- * <p>A lookup reads its bucket and scans forward from the bucket's first point, about {@value
- * #POINTS_PER_BUCKET} / 2 points (two to three consecutive cache lines): O(1) expected. Memory: 8
- * bytes a point plus {@code 4 / }{@value #POINTS_PER_BUCKET} for the buckets.
+ * <p>A lookup reads its bucket and scans forward from the bucket's first point, at most about
+ * {@value #POINTS_PER_BUCKET} / 2 points on average (two to three consecutive cache lines): O(1)
+ * expected. Memory: 8 bytes a point plus at most 2 for the buckets.
  */
 final class PointRing {
   /**
-   * Points per bucket on average. Measured at 1000 nodes x 1000 points: 32 beat 1 (a bucket index
-   * as large as the points, each lookup missing the cache twice; 2.5x slower even with the owner
-   * stored in the 37% of buckets that hold no point), 4, 8, 16 and 64 to 256; interpolating the
-   * start inside the bucket instead of scanning from its first point was no faster.
+   * Points per bucket in large rings. Measured at 1000 nodes x 1000 points: 32 beat 1 (a bucket
+   * index as large as the points, each lookup missing the cache twice; 2.5x slower even with the
+   * owner stored in the 37% of buckets that hold no point), 4, 8, 16 and 64 to 256; interpolating
+   * the start inside the bucket instead of scanning from its first point was no faster.
    */
   static final int POINTS_PER_BUCKET = 32;
+
+  /**
+   * Up to this many buckets (128 KB of index, cache-resident) small rings get 2 points a bucket,
+   * so their scans stay short.
+   */
+  static final int CACHED_BUCKETS = 1 << 15;
 
   private final long[] points;
   private final int[] buckets;
@@ -44,7 +51,8 @@ final class PointRing {
     // the sentinel: the largest position, owned by the first point's owner (the wrap-around arc)
     points[size] = (long) (-1 ^ Integer.MIN_VALUE) << 32 | owner(points[0]);
     this.points = points;
-    int bucketCount = Math.max(1, size / POINTS_PER_BUCKET);
+    int bucketCount =
+        Math.max(1, Math.max(size / POINTS_PER_BUCKET, Math.min(size / 2, CACHED_BUCKETS)));
     int[] buckets = new int[bucketCount];
     int p = 0;
     for (int b = 0; b < bucketCount; b++) {
