@@ -37,7 +37,8 @@ final class PointRing {
 
   /**
    * Up to this many buckets (128 KB of index, cache-resident) small rings get 2 points a bucket,
-   * so their scans stay short.
+   * so their scans stay short (at 10 nodes x 1000 points, 16% faster than 32 points a bucket);
+   * twice as many buckets made no difference at 1000 nodes.
    */
   static final int CACHED_BUCKETS = 1 << 15;
 
