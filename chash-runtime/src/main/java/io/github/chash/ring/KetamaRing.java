@@ -80,7 +80,8 @@ final class KetamaRing extends AbstractRing {
   }
 
   private static int keyPosition(CharSequence key) {
-    return (int) Hashes.littleEndian(Hashes.md5Digest(key), 0, 4);
+    // the low half of md5's first 8 bytes read little-endian: the first 4 bytes, little-endian
+    return (int) Hashes.md5(key);
   }
 
   @Override
@@ -95,6 +96,6 @@ final class KetamaRing extends AbstractRing {
 
   @Override
   double[] shares() {
-    return points.shares(nodes.size());
+    return points.shares(nodes.size(), 1L << 32);
   }
 }

@@ -2,15 +2,21 @@ package io.github.chash.ring;
 
 import java.util.function.ToLongFunction;
 
-/** A {@link HashFunction} made of a name, a width and a function; immutable. */
+/** A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. */
 final class NamedHash implements HashFunction {
   private final String name;
   private final int bits;
+  private final long maxValue;
   private final ToLongFunction<CharSequence> function;
 
   NamedHash(String name, int bits, ToLongFunction<CharSequence> function) {
+    this(name, bits, bits >= 64 ? -1L : (1L << bits) - 1, function);
+  }
+
+  NamedHash(String name, int bits, long maxValue, ToLongFunction<CharSequence> function) {
     this.name = name;
     this.bits = bits;
+    this.maxValue = maxValue;
     this.function = function;
   }
 
@@ -22,6 +28,11 @@ final class NamedHash implements HashFunction {
   @Override
   public int bits() {
     return bits;
+  }
+
+  @Override
+  public long maxValue() {
+    return maxValue;
   }
 
   @Override

@@ -55,7 +55,7 @@ final class VirtualNodeRing extends AbstractRing {
 
   @Override
   double[] shares() {
-    return points.shares(nodes.size());
+    return points.shares(nodes.size(), Hashes.positionCount(hash));
   }
 
   @Override

@@ -88,4 +88,22 @@ class PointRingTest {
         .containsExactly(
             PointRing.pack(0, 1), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(-1, 0));
   }
+
+  @Test
+  void pointAt_agreesWithOwnerAt_inEmptyAndFullBuckets() {
+    // Points crowded into a quarter of the circle leave most buckets empty (they keep an owner,
+    // not a point index); the preference walk must still start at the key's owner.
+    Random random = new Random(9);
+    for (int size : new int[] {1, 2, 5, 100, 4096}) {
+      long[] packed = new long[size];
+      for (int i = 0; i < size; i++) {
+        packed[i] = PointRing.pack(random.nextInt(1 << 30) + (1 << 31), i % 5);
+      }
+      PointRing ring = PointRing.build(packed, size, true);
+      for (int k = 0; k < 20_000; k++) {
+        int h = random.nextInt();
+        assertThat(ring.distinctOwners(h, 1, 5)[0]).as("h=%d", h).isEqualTo(ring.ownerAt(h));
+      }
+    }
+  }
 }

@@ -1,8 +1,14 @@
 package io.github.chash.ring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 class VirtualNodeRingTest extends AbstractRingContractTest {
@@ -46,5 +52,32 @@ class VirtualNodeRingTest extends AbstractRingContractTest {
     Ring ring = Rings.create(jdk, List.of(Node.of("x")));
     assertThat(ring.locate("anything").id()).isEqualTo("x");
     assertThat(ring.ownership()).containsEntry("x", 1.0);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"fnv1-32", "jdk", "xxh3"})
+  void ownership_hashNotCoveringAll32Bits_exactSharesMatchSampled(String hash) {
+    // fnv1-32 ends in Math.abs: keys and points only take [0, 2^31]. Exact shares measured over
+    // 2^32 credited the node owning the wrap-around arc with the unused upper half (about 0.55
+    // instead of 0.05 here). Random 16-char keys spread even String.hashCode over the circle.
+    RingSettings settings = RingSettings.builder().hash(hash).build();
+    Ring ring = Rings.create(settings, nodes(10));
+    Random random = new Random(31);
+    int keys = 200_000;
+    Map<String, Integer> counts = new HashMap<>();
+    char[] chars = new char[16];
+    for (int i = 0; i < keys; i++) {
+      for (int c = 0; c < chars.length; c++) {
+        chars[c] = (char) (33 + random.nextInt(94));
+      }
+      counts.merge(ring.locate(new String(chars)).id(), 1, Integer::sum);
+    }
+    // 5 standard deviations of a binomial share near 0.1 with 200k samples is about 0.0034.
+    ring.ownership()
+        .forEach(
+            (id, share) ->
+                assertThat(counts.getOrDefault(id, 0) / (double) keys)
+                    .as(id)
+                    .isCloseTo(share, within(0.005)));
   }
 }
