@@ -82,7 +82,7 @@ final class KetamaRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("ketama-md5");
+    return points.positionMap("ketama-md5", key -> keyPosition(key) & 0xffffffffL);
   }
 
   /** The largest point position (unsigned), for tests. */

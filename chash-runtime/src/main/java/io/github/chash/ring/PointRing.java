@@ -3,6 +3,7 @@ package io.github.chash.ring;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
+import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -266,7 +267,7 @@ final class PointRing {
   }
 
   /** The arcs as a {@link PositionMap}: a key at {@code h} belongs to the first point at or after it. */
-  PositionMap positionMap(String keyPosition) {
+  PositionMap positionMap(String keyPosition, ToLongFunction<CharSequence> position) {
     int n = size;
     long last = position(points[n - 1]) & 0xffffffffL;
     boolean wraps = last < PositionMap.POSITIONS - 1;
@@ -281,7 +282,7 @@ final class PointRing {
       ends[n] = PositionMap.POSITIONS - 1;
       segmentOwners[n] = owner(points[0]);
     }
-    return new PositionMap(keyPosition, ends, segmentOwners);
+    return new PositionMap(keyPosition, position, ends, segmentOwners);
   }
 
   int maxPosition() {

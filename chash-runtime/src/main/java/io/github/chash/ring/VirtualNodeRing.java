@@ -82,7 +82,8 @@ final class VirtualNodeRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("top32(" + hash.name() + ")");
+    return points.positionMap(
+        "top32(" + hash.name() + ")", key -> keyPosition(key) & 0xffffffffL);
   }
 
   PointRing points() {
