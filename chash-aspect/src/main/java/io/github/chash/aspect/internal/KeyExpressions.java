@@ -32,26 +32,27 @@ public final class KeyExpressions {
    *
    * @param method the annotated method
    * @param expression the annotation's key, may be empty
+   * @param prefix put before the canonical key ({@code "users:"} makes routing keys), may be empty
    * @param canonicalizer turns each key part into its canonical string
    * @throws KeyExpressionException naming the method, the expression and the position
    */
   public static KeyExpression compile(
-      Method method, String expression, KeyCanonicalizer canonicalizer) {
+      Method method, String expression, String prefix, KeyCanonicalizer canonicalizer) {
     String methodName = MethodNames.describe(method);
     if (expression.isEmpty()) {
-      return allArguments(method, methodName, canonicalizer);
+      return allArguments(method, methodName, prefix, canonicalizer);
     }
-    return new Parser(method, methodName, expression, canonicalizer).parse();
+    return new Parser(method, methodName, expression, prefix, canonicalizer).parse();
   }
 
   private static KeyExpression allArguments(
-      Method method, String methodName, KeyCanonicalizer canonicalizer) {
+      Method method, String methodName, String prefix, KeyCanonicalizer canonicalizer) {
     Parameter[] parameters = method.getParameters();
     String[] names = new String[parameters.length];
     for (int i = 0; i < parameters.length; i++) {
       names[i] = describe(parameters[i], i);
     }
-    return args -> canonicalizer.arguments(args, methodName, names);
+    return args -> prefix.concat(canonicalizer.arguments(args, methodName, names));
   }
 
   private static String describe(Parameter parameter, int index) {
@@ -67,13 +68,20 @@ public final class KeyExpressions {
     private final Method method;
     private final String methodName;
     private final String text;
+    private final String prefix;
     private final KeyCanonicalizer canonicalizer;
     private int pos;
 
-    Parser(Method method, String methodName, String text, KeyCanonicalizer canonicalizer) {
+    Parser(
+        Method method,
+        String methodName,
+        String text,
+        String prefix,
+        KeyCanonicalizer canonicalizer) {
       this.method = method;
       this.methodName = methodName;
       this.text = text;
+      this.prefix = prefix;
       this.canonicalizer = canonicalizer;
     }
 
@@ -93,11 +101,11 @@ public final class KeyExpressions {
       }
       if (terms.size() == 1) {
         Term only = terms.get(0);
-        return only::evaluate;
+        return prefix.isEmpty() ? only::evaluate : args -> prefix.concat(only.evaluate(args));
       }
       Term[] parts = terms.toArray(new Term[0]);
       return args -> {
-        StringBuilder key = new StringBuilder(32);
+        StringBuilder key = new StringBuilder(48).append(prefix);
         for (Term part : parts) {
           key.append(part.evaluate(args));
         }

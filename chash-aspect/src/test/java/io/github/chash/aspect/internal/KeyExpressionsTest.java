@@ -91,7 +91,7 @@ class KeyExpressionsTest {
   }
 
   static String eval(String method, String expression, Object... args) {
-    return KeyExpressions.compile(method(method), expression, TO_STRING).evaluate(args);
+    return KeyExpressions.compile(method(method), expression, "", TO_STRING).evaluate(args);
   }
 
   @Test
@@ -130,7 +130,7 @@ class KeyExpressionsTest {
 
   @Test
   void compile_propertyOfSubclassResolvedPerRuntimeClass() {
-    KeyExpression key = KeyExpressions.compile(method("account"), "#account.tier", TO_STRING);
+    KeyExpression key = KeyExpressions.compile(method("account"), "#account.tier", "", TO_STRING);
     assertThat(key.evaluate(new Object[] {new PremiumAccount(3)})).isEqualTo("gold");
     assertThatThrownBy(() -> key.evaluate(new Object[] {new Account(4, false)}))
         .isInstanceOf(KeyExpressionException.class)
@@ -141,6 +141,18 @@ class KeyExpressionsTest {
   @Test
   void compile_propertyOnObjectParameterResolvedAtRuntime() {
     assertThat(eval("anything", "#value.id", new Customer("x", null))).isEqualTo("x");
+  }
+
+  @Test
+  void compile_prefixGoesBeforeEveryForm() {
+    Method m = method("byIdAndYear");
+    Object[] args = {"a7", 2024};
+    assertThat(KeyExpressions.compile(m, "#id", "users:", TO_STRING).evaluate(args))
+        .isEqualTo("users:a7");
+    assertThat(KeyExpressions.compile(m, "#id + '-' + #year", "users:", TO_STRING).evaluate(args))
+        .isEqualTo("users:a7-2024");
+    assertThat(KeyExpressions.compile(m, "", "users:", TO_STRING).evaluate(args))
+        .isEqualTo("users:a7|2024");
   }
 
   @Test
@@ -160,7 +172,7 @@ class KeyExpressionsTest {
 
   @Test
   void compile_unknownPropertyOnRecordFailsAtItsPosition() {
-    assertThatThrownBy(() -> KeyExpressions.compile(method("find"), "'x' + #customer.idd", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("find"), "'x' + #customer.idd", "", TO_STRING))
         .isInstanceOf(KeyExpressionException.class)
         .hasMessageStartingWith(
             "OrderService.find(Customer): key expression \"'x' + #customer.idd\" at position 17:"
@@ -169,7 +181,7 @@ class KeyExpressionsTest {
 
   @Test
   void compile_indexOutOfRange() {
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#p2", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#p2", "", TO_STRING))
         .hasMessage(
             "OrderService.byIdAndYear(String, int): key expression \"#p2\" at position 1: no"
                 + " parameter #p2; the method has 2 parameters (#p0 to #p1)");
@@ -177,23 +189,23 @@ class KeyExpressionsTest {
 
   @Test
   void compile_syntaxErrors() {
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id +", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id +", "", TO_STRING))
         .hasMessageEndingWith(
             "at position 6: expected '#parameter' or a quoted literal, found the end");
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id #year", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id #year", "", TO_STRING))
         .hasMessageEndingWith("at position 5: expected '+' or the end, found '#'");
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "'abc", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "'abc", "", TO_STRING))
         .hasMessageEndingWith("at position 1: unterminated literal; close it with '");
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "id", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "id", "", TO_STRING))
         .hasMessageEndingWith(
             "at position 1: expected '#parameter' or a quoted literal, found 'i'");
-    assertThatThrownBy(() -> KeyExpressions.compile(method("find"), "#customer.", TO_STRING))
+    assertThatThrownBy(() -> KeyExpressions.compile(method("find"), "#customer.", "", TO_STRING))
         .hasMessageEndingWith("at position 11: expected a property name after '.', found the end");
   }
 
   @Test
   void evaluate_nullInPathNamesTheExpression() {
-    KeyExpression key = KeyExpressions.compile(method("find"), "#customer.address.city", TO_STRING);
+    KeyExpression key = KeyExpressions.compile(method("find"), "#customer.address.city", "", TO_STRING);
     assertThatThrownBy(() -> key.evaluate(new Object[] {new Customer("c", null)}))
         .isInstanceOf(KeyExpressionException.class)
         .hasMessage(
@@ -216,10 +228,10 @@ class KeyExpressionsTest {
           }
         };
     assertThatThrownBy(
-            () -> KeyExpressions.compile(method("find"), "#customer", failing).evaluate(new Object[] {null}))
+            () -> KeyExpressions.compile(method("find"), "#customer", "", failing).evaluate(new Object[] {null}))
         .hasMessage("key of OrderService.find(Customer) parameter customer has no stable string form");
     assertThatThrownBy(
-            () -> KeyExpressions.compile(method("find"), "", failing).evaluate(new Object[] {null}))
+            () -> KeyExpressions.compile(method("find"), "", "", failing).evaluate(new Object[] {null}))
         .hasMessage("key of OrderService.find(Customer)(customer)");
   }
 }
