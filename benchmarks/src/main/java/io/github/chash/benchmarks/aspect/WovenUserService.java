@@ -1,0 +1,26 @@
+package io.github.chash.benchmarks.aspect;
+
+import io.github.chash.aspect.ShardedCacheable;
+
+/** The chash side: woven at build time by ajc with chash-aspect. */
+public class WovenUserService {
+  /** Creates the service. */
+  public WovenUserService() {}
+
+  /** The hit path: every key is cached before measuring. */
+  @ShardedCacheable(cache = "users", key = "#id")
+  public User find(String id) {
+    return new User(id, "user");
+  }
+
+  /** The miss path without a store: a null result is not cached, so every call misses. */
+  @ShardedCacheable(cache = "misses", key = "#id")
+  public User absent(String id) {
+    return null;
+  }
+
+  /** The body alone, not advised: the baseline of the miss path. */
+  public User absentDirect(String id) {
+    return null;
+  }
+}
