@@ -4,7 +4,6 @@ import io.github.chash.aspect.internal.CacheOperation;
 import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.aspect.internal.ManagerLocator;
 import io.github.chash.cache.ShardedCacheManager;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.function.Supplier;
 import org.aspectj.lang.ProceedingJoinPoint;
@@ -96,8 +95,7 @@ public class ShardedCacheAspect {
    */
   @Around("execution(@io.github.chash.aspect.ShardedCacheable * *(..))")
   public Object cacheable(ProceedingJoinPoint call) throws Throwable {
-    CacheOperation op =
-        CacheOperations.cacheable(annotatedMethod(call, ShardedCacheable.class));
+    CacheOperation op = CacheOperations.cacheable(method(call), call.getTarget());
     return op.invoke(call, manager());
   }
 
@@ -108,7 +106,7 @@ public class ShardedCacheAspect {
    */
   @Around("execution(@io.github.chash.aspect.ShardedCachePut * *(..))")
   public Object put(ProceedingJoinPoint call) throws Throwable {
-    CacheOperation op = CacheOperations.put(annotatedMethod(call, ShardedCachePut.class));
+    CacheOperation op = CacheOperations.put(method(call), call.getTarget());
     return op.invoke(call, manager());
   }
 
@@ -119,24 +117,11 @@ public class ShardedCacheAspect {
    */
   @Around("execution(@io.github.chash.aspect.ShardedCacheEvict * *(..))")
   public Object evict(ProceedingJoinPoint call) throws Throwable {
-    CacheOperation op = CacheOperations.evict(annotatedMethod(call, ShardedCacheEvict.class));
+    CacheOperation op = CacheOperations.evict(method(call), call.getTarget());
     return op.invoke(call, manager());
   }
 
-  /**
-   * The method carrying the annotation. Woven code and class-based proxies report it directly; an
-   * interface-based Spring proxy reports the interface method, so look in the target's class.
-   */
-  private static Method annotatedMethod(
-      ProceedingJoinPoint call, Class<? extends Annotation> annotation) {
-    Method method = ((MethodSignature) call.getSignature()).getMethod();
-    if (method.isAnnotationPresent(annotation) || call.getTarget() == null) {
-      return method;
-    }
-    try {
-      return call.getTarget().getClass().getMethod(method.getName(), method.getParameterTypes());
-    } catch (NoSuchMethodException e) {
-      return method;
-    }
+  private static Method method(ProceedingJoinPoint call) {
+    return ((MethodSignature) call.getSignature()).getMethod();
   }
 }

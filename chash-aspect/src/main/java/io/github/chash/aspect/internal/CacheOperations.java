@@ -3,6 +3,7 @@ package io.github.chash.aspect.internal;
 import io.github.chash.aspect.ShardedCacheEvict;
 import io.github.chash.aspect.ShardedCachePut;
 import io.github.chash.aspect.ShardedCacheable;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -20,32 +21,67 @@ public final class CacheOperations {
 
   private CacheOperations() {}
 
-  /** The {@link ShardedCacheable} operation of a method that carries the annotation. */
-  public static CacheOperation cacheable(Method method) {
+  /**
+   * The {@link ShardedCacheable} operation of a call.
+   *
+   * @param method the method the join point reports
+   * @param target the called object, or null
+   */
+  public static CacheOperation cacheable(Method method, Object target) {
     CacheOperation op = CACHEABLE.get(method);
-    return op != null ? op : compile(CACHEABLE, method, CacheOperations::newCacheable);
+    return op != null
+        ? op
+        : compile(CACHEABLE, method, target, ShardedCacheable.class, CacheOperations::newCacheable);
   }
 
-  /** The {@link ShardedCachePut} operation of a method that carries the annotation. */
-  public static CacheOperation put(Method method) {
+  /** The {@link ShardedCachePut} operation of a call; see {@link #cacheable}. */
+  public static CacheOperation put(Method method, Object target) {
     CacheOperation op = PUT.get(method);
-    return op != null ? op : compile(PUT, method, CacheOperations::newPut);
+    return op != null
+        ? op
+        : compile(PUT, method, target, ShardedCachePut.class, CacheOperations::newPut);
   }
 
-  /** The {@link ShardedCacheEvict} operation of a method that carries the annotation. */
-  public static CacheOperation evict(Method method) {
+  /** The {@link ShardedCacheEvict} operation of a call; see {@link #cacheable}. */
+  public static CacheOperation evict(Method method, Object target) {
     CacheOperation op = EVICT.get(method);
-    return op != null ? op : compile(EVICT, method, CacheOperations::newEvict);
+    return op != null
+        ? op
+        : compile(EVICT, method, target, ShardedCacheEvict.class, CacheOperations::newEvict);
   }
 
   private static CacheOperation compile(
       ConcurrentHashMap<Method, CacheOperation> ops,
       Method method,
+      Object target,
+      Class<? extends Annotation> annotation,
       Function<Method, CacheOperation> compiler) {
+    if (!method.isAnnotationPresent(annotation)) {
+      // An interface-based Spring proxy reports the interface method; the annotation is on the
+      // target class's method, which differs per implementation: look it up on every call.
+      Method annotated = targetMethod(method, target);
+      CacheOperation op = ops.get(annotated);
+      return op != null ? op : compile(ops, annotated, target, annotation, compiler);
+    }
     // Not computeIfAbsent: compiling may throw, and must not hold the map's bin lock.
     CacheOperation op = compiler.apply(method);
     CacheOperation raced = ops.putIfAbsent(method, op);
     return raced != null ? raced : op;
+  }
+
+  private static Method targetMethod(Method method, Object target) {
+    if (target != null) {
+      try {
+        Method m = target.getClass().getMethod(method.getName(), method.getParameterTypes());
+        if (!m.equals(method)) {
+          return m;
+        }
+      } catch (NoSuchMethodException e) {
+        // fall through
+      }
+    }
+    throw new IllegalStateException(
+        MethodNames.describe(method) + " is advised but carries no chash annotation");
   }
 
   private static CacheOperation newCacheable(Method m) {

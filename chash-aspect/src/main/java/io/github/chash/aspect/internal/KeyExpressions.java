@@ -207,7 +207,11 @@ public final class KeyExpressions {
                   + parameters.length
                   + " parameter"
                   + (parameters.length == 1 ? "" : "s")
-                  + (parameters.length == 0 ? "" : " (#p0 to #p" + (parameters.length - 1) + ")"));
+                  + (parameters.length == 0
+                      ? ""
+                      : parameters.length == 1
+                          ? " (#p0)"
+                          : " (#p0 to #p" + (parameters.length - 1) + ")"));
         }
       }
       if (parameters.length == 0) {
@@ -219,8 +223,8 @@ public final class KeyExpressions {
             "no parameter named "
                 + name
                 + "; parameter names are not in the class file: compile with -parameters"
-                + " (maven-compiler-plugin <parameters>true</parameters>) or use #p0 to #p"
-                + (parameters.length - 1));
+                + " (maven-compiler-plugin <parameters>true</parameters>) or use "
+                + (parameters.length == 1 ? "#p0" : "#p0 to #p" + (parameters.length - 1)));
       }
       StringJoiner names = new StringJoiner(", ");
       for (Parameter p : parameters) {
