@@ -1,5 +1,7 @@
 package io.github.chash.benchmarks.aspect;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
 import org.springframework.cache.CacheManager;
 import org.springframework.cache.annotation.EnableCaching;
 import org.springframework.cache.caffeine.CaffeineCacheManager;
@@ -13,10 +15,13 @@ public class SpringCaching {
   /** For Spring. */
   public SpringCaching() {}
 
-  /** Caffeine caches named {@code users} and {@code misses}. */
+  /** Caffeine caches named {@code users} and {@code misses}, expiring like the sharded cache. */
   @Bean
   public CacheManager cacheManager() {
-    CaffeineCacheManager manager = new CaffeineCacheManager("users", "misses");
+    CaffeineCacheManager manager = new CaffeineCacheManager();
+    manager.setCaffeine(
+        Caffeine.newBuilder().maximumSize(1 << 16).expireAfterWrite(AspectHitBenchmark.TTL));
+    manager.setCacheNames(List.of("users", "misses"));
     manager.setAllowNullValues(false);
     return manager;
   }
