@@ -47,8 +47,9 @@ public @interface ShardedCacheable {
   String key() default "";
 
   /**
-   * Time to live of entries written by this method, as in {@code chash.yaml} ({@code 30s}, {@code
-   * 10m}, {@code 2h}, {@code 1d}, or an ISO-8601 duration); empty means the cache's configured ttl.
+   * Time to live of entries written by this method, written as in {@code chash.yaml} ({@code
+   * 100ms}, {@code 30s}, {@code 10m}, {@code 2h}, {@code 1d}); empty means the cache's configured
+   * ttl.
    */
   String ttl() default "";
 
