@@ -242,8 +242,7 @@ class ShardedCacheAspectTest {
   void cacheable_identityToStringKeyFailsNamingMethodAndParameter() {
     assertThatThrownBy(() -> service.byObject(new SampleService.NoToString()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("SampleService.byObject(Object)")
-        .hasMessageContaining("key");
+        .hasMessageStartingWith("key of SampleService.byObject(key) has no stable string form");
   }
 
   @Test

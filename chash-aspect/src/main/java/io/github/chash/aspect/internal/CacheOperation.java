@@ -6,6 +6,7 @@ import io.github.chash.cache.ValueType;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.aspectj.lang.ProceedingJoinPoint;
 
 /**
@@ -78,7 +79,7 @@ public abstract class CacheOperation {
   }
 
   /** Runs {@code action} with the future's value when it completes normally. */
-  static void onSuccess(Object future, java.util.function.Consumer<Object> action) {
+  static void onSuccess(Object future, Consumer<Object> action) {
     if (future != null) {
       ((CompletionStage<?>) future)
           .whenComplete(

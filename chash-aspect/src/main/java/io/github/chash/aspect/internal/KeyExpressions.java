@@ -52,7 +52,8 @@ public final class KeyExpressions {
     for (int i = 0; i < parameters.length; i++) {
       names[i] = describe(parameters[i], i);
     }
-    return args -> prefix.concat(canonicalizer.arguments(args, methodName, names));
+    String shortName = MethodNames.shortName(method);
+    return args -> prefix.concat(canonicalizer.arguments(args, shortName, names));
   }
 
   private static String describe(Parameter parameter, int index) {
@@ -158,7 +159,8 @@ public final class KeyExpressions {
       int index = parameterIndex(start, name);
       Parameter parameter = method.getParameters()[index];
       StringBuilder path = new StringBuilder("#").append(name);
-      String where = methodName + " parameter " + describe(parameter, index);
+      String shortName = MethodNames.shortName(method);
+      String where = shortName + "(" + describe(parameter, index) + ")";
       List<Step> steps = new ArrayList<>();
       Class<?> type = parameter.getType();
       while (pos < text.length() && text.charAt(pos) == '.') {
@@ -169,7 +171,7 @@ public final class KeyExpressions {
         steps.add(step);
         type = step.resultType();
         path.append('.').append(property);
-        where = methodName + " " + path;
+        where = shortName + "(" + path.substring(1) + ")";
       }
       String description = where;
       if (steps.isEmpty()) {

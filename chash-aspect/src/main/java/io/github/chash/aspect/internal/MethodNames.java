@@ -16,6 +16,11 @@ public final class MethodNames {
     return simpleName(method.getDeclaringClass()) + "." + method.getName() + params;
   }
 
+  /** Returns {@code SimpleClass.method}, to which callers append their own parentheses. */
+  public static String shortName(Method method) {
+    return simpleName(method.getDeclaringClass()) + "." + method.getName();
+  }
+
   private static String simpleName(Class<?> type) {
     String simple = type.getSimpleName();
     if (!simple.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.github.chash.aspect.internal;
 
 import io.github.chash.cache.ValueType;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -42,6 +43,6 @@ enum ReturnKind {
   }
 
   private static Class<?> boxed(Class<?> primitive) {
-    return java.lang.invoke.MethodType.methodType(primitive).wrap().returnType();
+    return MethodType.methodType(primitive).wrap().returnType();
   }
 }
