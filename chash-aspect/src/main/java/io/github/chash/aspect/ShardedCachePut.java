@@ -16,7 +16,8 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Keys follow the rules of {@link ShardedCacheable#key()}, so the expression must produce the
- * same key as the reading method's. A {@code null} result (or an empty {@code Optional}) evicts
+ * same key as the reading method's. The key is evaluated after the method returns, so it sees what
+ * the method set on its arguments (an id assigned on save, say). A {@code null} result (or an empty {@code Optional}) evicts
  * the key; a {@code CompletableFuture} result is stored when it completes normally. A method that
  * throws stores nothing. A cache backend failure never reaches the caller.
  */
