@@ -14,10 +14,22 @@ import java.util.function.Function;
  * fails with the same message. Thread-safe.
  */
 public final class CacheOperations {
-  private static final ConcurrentHashMap<Method, CacheOperation> CACHEABLE =
-      new ConcurrentHashMap<>();
-  private static final ConcurrentHashMap<Method, CacheOperation> PUT = new ConcurrentHashMap<>();
-  private static final ConcurrentHashMap<Method, CacheOperation> EVICT = new ConcurrentHashMap<>();
+  // Per declaring class (ClassValue), so that an application's classes can still be unloaded.
+  private static final PerClass CACHEABLE = new PerClass();
+  private static final PerClass PUT = new PerClass();
+  private static final PerClass EVICT = new PerClass();
+
+  /** The operations of one class's methods. */
+  private static final class PerClass extends ClassValue<ConcurrentHashMap<Method, CacheOperation>> {
+    @Override
+    protected ConcurrentHashMap<Method, CacheOperation> computeValue(Class<?> type) {
+      return new ConcurrentHashMap<>();
+    }
+
+    CacheOperation get(Method method) {
+      return get(method.getDeclaringClass()).get(method);
+    }
+  }
 
   private CacheOperations() {}
 
@@ -51,7 +63,7 @@ public final class CacheOperations {
   }
 
   private static CacheOperation compile(
-      ConcurrentHashMap<Method, CacheOperation> ops,
+      PerClass ops,
       Method method,
       Object target,
       Class<? extends Annotation> annotation,
@@ -65,7 +77,7 @@ public final class CacheOperations {
     }
     // Not computeIfAbsent: compiling may throw, and must not hold the map's bin lock.
     CacheOperation op = compiler.apply(method);
-    CacheOperation raced = ops.putIfAbsent(method, op);
+    CacheOperation raced = ops.get(method.getDeclaringClass()).putIfAbsent(method, op);
     return raced != null ? raced : op;
   }
 
