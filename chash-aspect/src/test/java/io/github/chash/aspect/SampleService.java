@@ -100,6 +100,18 @@ class SampleService {
     return nextFuture;
   }
 
+  @ShardedCachePut(cache = "users", key = "'async:' + #id")
+  CompletableFuture<String> asyncSave(String id) {
+    ran("asyncSave", id);
+    return nextFuture;
+  }
+
+  @ShardedCacheEvict(cache = "users", key = "'async:' + #id")
+  CompletableFuture<String> asyncDelete(String id) {
+    ran("asyncDelete", id);
+    return nextFuture;
+  }
+
   @ShardedCacheable(cache = "users", key = "'slow:' + #id", sync = true)
   String slow(String id) throws InterruptedException {
     ran("slow", id);

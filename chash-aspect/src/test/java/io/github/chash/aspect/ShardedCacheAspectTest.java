@@ -173,6 +173,34 @@ class ShardedCacheAspectTest {
   }
 
   @Test
+  void put_futureStoresTheValueWhenItCompletes() {
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    service.asyncSave("3");
+    assertThat(nodeValue("users:async:3")).isNull();
+    pending.complete("saved");
+    assertThat(nodeValue("users:async:3")).isEqualTo("saved");
+  }
+
+  @Test
+  void evict_futureEvictsWhenItCompletesNormallyOnly() {
+    service.nextFuture = CompletableFuture.completedFuture("v");
+    service.async("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+
+    service.nextFuture = CompletableFuture.failedFuture(new IllegalStateException("update failed"));
+    service.asyncDelete("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    service.asyncDelete("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+    pending.complete("deleted");
+    assertThat(nodeValue("users:async:4")).isNull();
+  }
+
+  @Test
   void cacheable_syncComputesOncePerKeyUnderConcurrentMisses() throws Exception {
     int threads = 8;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
