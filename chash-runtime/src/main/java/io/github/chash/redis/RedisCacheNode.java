@@ -17,6 +17,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Set;
@@ -40,6 +41,7 @@ final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
   private static final RedisCodec<String, byte[]> CODEC =
       RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+  private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
   private static final int LOGGED_CLASSES_LIMIT = 1000;
 
@@ -76,6 +78,12 @@ final class RedisCacheNode implements CacheNode {
     this.uri = redisUri(endpoint, timeout);
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(clientOptions(timeout));
+    if (endpoint.hasCredentials() && wireTraceEnabled()) {
+      LOG.log(
+          Level.WARNING,
+          "node \"" + id + "\": logger " + WIRE_LOGGER + " is at TRACE: Lettuce then logs every byte"
+              + " it sends, including the AUTH credentials of " + endpoint + "; lower it to DEBUG");
+    }
     // connect in the background: an unreachable server must not fail startup
     connectIfIdle();
   }
@@ -105,7 +113,7 @@ final class RedisCacheNode implements CacheNode {
       }
       return value;
     } catch (CodecException e) {
-      logRefused(e);
+      logRefused("value treated as a miss", e);
       return null;
     }
   }
@@ -117,7 +125,7 @@ final class RedisCacheNode implements CacheNode {
       bytes = codec.encode(value);
     } catch (CodecException e) {
       // a value the codec cannot write is the caller's bug, not the node's failure: skip the write
-      logRefused(e);
+      logRefused("value not stored", e);
       return;
     }
     long millis = Math.max(1, (ttl != null ? ttl : defaultTtl).toMillis());
@@ -269,18 +277,22 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
+  private static boolean wireTraceEnabled() {
+    return InternalLoggerFactory.getInstance(WIRE_LOGGER).isTraceEnabled();
+  }
+
   private CacheNodeException failure(String operation, RuntimeException e) {
     return new CacheNodeException(
         id, operation + " failed on " + endpoint + ": " + e.getMessage(), e);
   }
 
-  private void logRefused(CodecException e) {
+  private void logRefused(String outcome, CodecException e) {
     String what = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
     // once per class at WARNING, then DEBUG: a hot key must not flood the log
     boolean first = loggedClasses.size() < LOGGED_CLASSES_LIMIT && loggedClasses.add(what);
     LOG.log(
         first ? Level.WARNING : Level.DEBUG,
-        () -> "node \"" + id + "\": value treated as a miss: " + e.getMessage());
+        () -> "node \"" + id + "\": " + outcome + ": " + e.getMessage());
   }
 
   private static boolean isInstance(Class<?> expected, Object value) {

@@ -138,6 +138,11 @@ final class RedisEndpoint {
     return password == null ? null : password.clone();
   }
 
+  /** Whether the URI carries a user or password. */
+  boolean hasCredentials() {
+    return user != null || password != null;
+  }
+
   /** {@code redis://***@host:port/db}: credentials masked, everything else shown. */
   @Override
   public String toString() {
