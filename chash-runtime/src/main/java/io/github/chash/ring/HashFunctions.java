@@ -4,36 +4,54 @@ import java.util.List;
 
 /** The hash functions chash offers, by name. All are stateless and thread-safe. */
 public final class HashFunctions {
+  private static final HashFunction XXH3 = new NamedHash("xxh3", 64, Hashes::xxh3);
+  private static final HashFunction MURMUR3 = new NamedHash("murmur3", 64, Hashes::murmur3);
+  private static final HashFunction FNV1A64 = new NamedHash("fnv1a64", 64, Hashes::fnv1a64);
+  private static final HashFunction MD5 = new NamedHash("md5", 64, Hashes::md5);
+  private static final HashFunction FNV1_32 = new NamedHash("fnv1-32", 32, Hashes::fnv1_32);
+  private static final HashFunction JDK = new NamedHash("jdk", 32, Hashes::jdk);
+  private static final List<HashFunction> ALL = List.of(XXH3, MURMUR3, FNV1A64, MD5, FNV1_32, JDK);
+
   private HashFunctions() {}
 
-  /** XXH3 64-bit over UTF-8 (hash4j), the default. */
+  /** XXH3 64-bit, seed 0, over UTF-8 (hash4j {@code Hashing.xxh3_64()}), the default. */
   public static HashFunction xxh3() {
-    throw new UnsupportedOperationException("TODO");
+    return XXH3;
   }
 
-  /** Low 64 bits of Murmur3 x64 128-bit, seed 0, over UTF-8 (hash4j). */
+  /**
+   * Low 64 bits ({@code h1}, as Guava's {@code HashCode.asLong()}) of MurmurHash3 x64 128-bit, seed
+   * 0, over UTF-8 (hash4j {@code Hashing.murmur3_128()}).
+   */
   public static HashFunction murmur3() {
-    throw new UnsupportedOperationException("TODO");
+    return MURMUR3;
   }
 
-  /** FNV-1a 64-bit over UTF-8. */
+  /**
+   * FNV-1a 64-bit over UTF-8 (hash4j 0.31 has no FNV, so this one is written out). Its mixing is
+   * weak: on a {@code ring} of similar point names ({@code node-1#0}, {@code node-1#1}, ...) it
+   * skews badly (peak/mean about 2.2 at 100 nodes); prefer {@code xxh3}.
+   */
   public static HashFunction fnv1a64() {
-    throw new UnsupportedOperationException("TODO");
+    return FNV1A64;
   }
 
-  /** First 8 bytes of MD5 over UTF-8, little-endian. */
+  /** The first 8 bytes of MD5 over UTF-8, read little-endian (JDK {@code MessageDigest}). */
   public static HashFunction md5() {
-    throw new UnsupportedOperationException("TODO");
+    return MD5;
   }
 
-  /** The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}. */
+  /**
+   * The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}; 31
+   * significant bits in practice, zero-extended. For compatibility with rings built on it.
+   */
   public static HashFunction fnv1_32() {
-    throw new UnsupportedOperationException("TODO");
+    return FNV1_32;
   }
 
-  /** {@code String.hashCode()}, for compatibility and to show why it skews. */
+  /** {@code String.hashCode()}, zero-extended, for compatibility and to show why it skews. */
   public static HashFunction jdk() {
-    throw new UnsupportedOperationException("TODO");
+    return JDK;
   }
 
   /** The config names in documentation order. */
@@ -47,6 +65,16 @@ public final class HashFunctions {
    * @throws IllegalArgumentException naming the valid choices when there is none
    */
   public static HashFunction forName(String name) {
-    throw new UnsupportedOperationException("TODO");
+    for (HashFunction f : ALL) {
+      if (f.name().equals(name)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException(
+        "hash must be one of " + String.join(", ", names()) + "; was " + quote(name));
+  }
+
+  private static String quote(String s) {
+    return s == null ? "null" : "\"" + s + "\"";
   }
 }

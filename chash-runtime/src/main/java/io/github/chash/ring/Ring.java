@@ -26,8 +26,8 @@ public interface Ring {
   }
 
   /**
-   * Returns the node that owns the key. O(1) expected for {@code ring}, {@code maglev}, {@code
-   * jump}; O(log points) for {@code ketama}; O(nodes) for {@code rendezvous}.
+   * Returns the node that owns the key. O(1) expected for {@code ring}, {@code ketama} and {@code
+   * maglev}; O(log nodes) for {@code jump}; O(nodes) for {@code rendezvous}.
    *
    * @throws IllegalStateException if the ring has no nodes
    */

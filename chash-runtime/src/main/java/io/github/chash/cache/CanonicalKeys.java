@@ -1,0 +1,413 @@
+package io.github.chash.cache;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.ZoneId;
+import java.time.temporal.TemporalAccessor;
+import java.time.temporal.TemporalAmount;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Turns key objects into canonical strings that every JVM computes identically, the {@code
+ * canonicalKey} part of a routing key.
+ *
+ * <p>Forms (a key at the top level; inside a composite, strings are escaped as said below):
+ *
+ * <table>
+ *   <caption>canonical forms</caption>
+ *   <tr><th>key</th><th>form</th><th>example</th></tr>
+ *   <tr><td>{@code null}</td><td>{@code null}</td><td>{@code null}</td></tr>
+ *   <tr><td>{@code String}, any {@code CharSequence}, {@code Character}</td><td>the characters</td>
+ *       <td>{@code alice}</td></tr>
+ *   <tr><td>{@code Boolean}</td><td>{@code true} / {@code false}</td><td>{@code true}</td></tr>
+ *   <tr><td>{@code Byte}, {@code Short}, {@code Integer}, {@code Long}, {@code BigInteger}</td>
+ *       <td>decimal</td><td>{@code -42}</td></tr>
+ *   <tr><td>{@code BigDecimal}, {@code Double}, {@code Float}</td>
+ *       <td>plain decimal, no exponent, no trailing zeros; integral values as integers, so {@code 2},
+ *       {@code 2L}, {@code 2.0} and {@code new BigDecimal("2.00")} are all {@code 2}; {@code -0.0} is
+ *       {@code 0}; {@code NaN}, {@code Infinity}, {@code -Infinity}; a float uses its shortest
+ *       decimal ({@code 0.1f} is {@code 0.1})</td><td>{@code 12.5}</td></tr>
+ *   <tr><td>{@code UUID}</td><td>lower-case, hyphenated</td>
+ *       <td>{@code 123e4567-e89b-12d3-a456-426614174000}</td></tr>
+ *   <tr><td>enum constant</td><td>its {@code name()} alone (no class name: keys stay readable; two
+ *       enums with equal constant names in one cache share forms)</td><td>{@code ACTIVE}</td></tr>
+ *   <tr><td>{@code java.time} values ({@code Instant}, {@code LocalDate}, {@code
+ *       OffsetDateTime}, {@code Duration}, {@code Period}, {@code ZoneId}...)</td>
+ *       <td>ISO-8601, as their {@code toString()}</td><td>{@code 2024-03-01T10:15:30Z}</td></tr>
+ *   <tr><td>{@code java.util.Date}</td><td>as its {@code Instant} (never the zone-dependent
+ *       {@code Date.toString()})</td><td>{@code 2024-03-01T10:15:30Z}</td></tr>
+ *   <tr><td>{@code Optional}</td><td>the content's form, {@code null} when empty</td><td></td></tr>
+ *   <tr><td>record</td><td>{@code (c1,c2,...)}: components in declaration order</td>
+ *       <td>{@code (7,EUR)}</td></tr>
+ *   <tr><td>{@code List}, other {@code Collection}, array</td><td>{@code [e1,e2,...]} in
+ *       iteration order</td><td>{@code [1,2,3]}</td></tr>
+ *   <tr><td>{@code Set}</td><td>{@code [e1,e2,...]} sorted by element form, so equal sets give
+ *       equal keys whatever their iteration order</td><td>{@code [a,b]}</td></tr>
+ *   <tr><td>{@code Map}</td><td>{@code {k1=v1,k2=v2}} sorted by key form</td>
+ *       <td>{@code {a=1,b=2}}</td></tr>
+ *   <tr><td>any other object whose class overrides {@code toString()}</td><td>its {@code
+ *       toString()}</td><td></td></tr>
+ * </table>
+ *
+ * <p>Inside a record, collection, array or map, the characters {@code \ , = ( ) [ ] { }} of a
+ * string form are escaped with a backslash, so {@code ["a,b"]} and {@code ["a","b"]} differ. Forms
+ * carry no type tag: {@code "42"} and {@code 42} share a key, as do {@code "null"} and {@code null}.
+ *
+ * <p>An object whose class keeps {@code Object.toString()} (the identity form {@code Class@hex},
+ * different in every JVM) is rejected with an {@link IllegalArgumentException} naming the method
+ * and parameter the caller describes ({@code where}, for example {@code OrderService.find(customer)})
+ * and the path of the offending component.
+ *
+ * <p>Cost: a string key is returned as is; other scalars cost one string; composites walk their
+ * components. Thread-safe (stateless).
+ */
+public final class CanonicalKeys {
+  private static final ClassValue<Boolean> HAS_OWN_TO_STRING =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          try {
+            return type.getMethod("toString").getDeclaringClass() != Object.class;
+          } catch (NoSuchMethodException e) {
+            return false;
+          }
+        }
+      };
+
+  private static final ClassValue<Method[]> RECORD_ACCESSORS =
+      new ClassValue<>() {
+        @Override
+        protected Method[] computeValue(Class<?> type) {
+          RecordComponent[] components = type.getRecordComponents();
+          Method[] accessors = new Method[components.length];
+          for (int i = 0; i < components.length; i++) {
+            accessors[i] = components[i].getAccessor();
+            try {
+              accessors[i].setAccessible(true);
+            } catch (RuntimeException e) {
+              // Public accessors of an exported record work without it.
+            }
+          }
+          return accessors;
+        }
+      };
+
+  private CanonicalKeys() {}
+
+  /**
+   * Returns the canonical form of a key.
+   *
+   * @param key the key object, may be null
+   * @param where what the key belongs to, for the error message, e.g. {@code
+   *     OrderService.find(customer)}; compute it once, not per call
+   * @throws IllegalArgumentException if the key, or a component of it, has no stable form
+   */
+  public static String of(Object key, String where) {
+    if (key instanceof String s) {
+      return s;
+    }
+    String scalar = scalarForm(key);
+    if (scalar != null) {
+      return scalar;
+    }
+    StringBuilder out = new StringBuilder(32);
+    appendTo(out, key, where);
+    return out.toString();
+  }
+
+  /**
+   * Appends the canonical form of a key; {@link #of(Object, String)} without the intermediate
+   * string.
+   *
+   * @throws IllegalArgumentException if the key, or a component of it, has no stable form
+   */
+  public static StringBuilder appendTo(StringBuilder out, Object key, String where) {
+    try {
+      append(out, key, true);
+      return out;
+    } catch (Unstable e) {
+      throw e.toException(where);
+    }
+  }
+
+  /**
+   * Returns the canonical form of a whole argument list, for a method whose key is all its
+   * arguments: no arguments give the empty string, one argument its own form, several the
+   * components' forms joined by {@code ,} (escaped as inside a composite).
+   *
+   * @param args the arguments
+   * @param method the method, for the error message, e.g. {@code OrderService.find}
+   * @param parameterNames the parameter names, same length as {@code args}, for the error message
+   * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
+   */
+  public static String ofArguments(Object[] args, String method, String[] parameterNames) {
+    int i = 0;
+    try {
+      if (args.length == 0) {
+        return "";
+      }
+      if (args.length == 1) {
+        String scalar = scalarForm(args[0]);
+        if (scalar != null) {
+          return scalar;
+        }
+        StringBuilder out = new StringBuilder(32);
+        append(out, args[0], true);
+        return out.toString();
+      }
+      StringBuilder out = new StringBuilder(16 * args.length);
+      for (; i < args.length; i++) {
+        if (i > 0) {
+          out.append(',');
+        }
+        append(out, args[i], false);
+      }
+      return out.toString();
+    } catch (Unstable e) {
+      String parameter = i < parameterNames.length ? parameterNames[i] : "arg" + i;
+      throw e.toException(method + "(" + parameter + ")");
+    }
+  }
+
+  /** The form of a string-like scalar key without a builder, or null for anything else. */
+  static String scalarForm(Object key) {
+    if (key instanceof String s) {
+      return s;
+    }
+    if (key instanceof Integer || key instanceof Long) {
+      return key.toString();
+    }
+    if (key == null) {
+      return "null";
+    }
+    if (key instanceof UUID || key instanceof Boolean || key instanceof Character) {
+      return key.toString();
+    }
+    if (key instanceof Enum<?> e) {
+      return e.name();
+    }
+    return null;
+  }
+
+  private static void append(StringBuilder out, Object key, boolean top) {
+    if (key == null) {
+      out.append("null");
+    } else if (key instanceof CharSequence || key instanceof Character) {
+      appendText(out, key.toString(), top);
+    } else if (key instanceof Integer
+        || key instanceof Long
+        || key instanceof Short
+        || key instanceof Byte
+        || key instanceof BigInteger
+        || key instanceof Boolean
+        || key instanceof UUID) {
+      out.append(key);
+    } else if (key instanceof BigDecimal d) {
+      out.append(decimal(d));
+    } else if (key instanceof Double d) {
+      out.append(decimal(d));
+    } else if (key instanceof Float f) {
+      out.append(decimal(f));
+    } else if (key instanceof Enum<?> e) {
+      appendText(out, e.name(), top);
+    } else if (key instanceof TemporalAccessor
+        || key instanceof TemporalAmount
+        || key instanceof ZoneId) {
+      appendText(out, key.toString(), top);
+    } else if (key instanceof Date d) {
+      out.append(d.toInstant());
+    } else if (key instanceof Optional<?> o) {
+      append(out, o.orElse(null), top);
+    } else if (key instanceof Record r) {
+      appendRecord(out, r);
+    } else if (key instanceof Map<?, ?> m) {
+      appendMap(out, m);
+    } else if (key instanceof Set<?> s) {
+      appendSorted(out, s);
+    } else if (key instanceof Collection<?> c) {
+      appendSequence(out, c);
+    } else if (key.getClass().isArray()) {
+      appendArray(out, key);
+    } else if (HAS_OWN_TO_STRING.get(key.getClass())) {
+      appendText(out, key.toString(), top);
+    } else {
+      throw new Unstable(key);
+    }
+  }
+
+  private static void appendRecord(StringBuilder out, Record r) {
+    Method[] accessors = RECORD_ACCESSORS.get(r.getClass());
+    out.append('(');
+    for (int i = 0; i < accessors.length; i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      Object component;
+      try {
+        component = accessors[i].invoke(r);
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        throw new IllegalStateException(
+            "cannot read record component " + accessors[i].getName() + " of " + r.getClass().getName(),
+            e);
+      }
+      try {
+        append(out, component, false);
+      } catch (Unstable e) {
+        throw e.under("." + accessors[i].getName());
+      }
+    }
+    out.append(')');
+  }
+
+  private static void appendSequence(StringBuilder out, Collection<?> c) {
+    out.append('[');
+    int i = 0;
+    for (Object element : c) {
+      if (i > 0) {
+        out.append(',');
+      }
+      try {
+        append(out, element, false);
+      } catch (Unstable e) {
+        throw e.under("[" + i + "]");
+      }
+      i++;
+    }
+    out.append(']');
+  }
+
+  private static void appendArray(StringBuilder out, Object array) {
+    int length = Array.getLength(array);
+    out.append('[');
+    for (int i = 0; i < length; i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      try {
+        append(out, Array.get(array, i), false);
+      } catch (Unstable e) {
+        throw e.under("[" + i + "]");
+      }
+    }
+    out.append(']');
+  }
+
+  private static void appendSorted(StringBuilder out, Set<?> set) {
+    List<String> forms = new ArrayList<>(set.size());
+    for (Object element : set) {
+      forms.add(component(element, "[]"));
+    }
+    forms.sort(null);
+    out.append('[').append(String.join(",", forms)).append(']');
+  }
+
+  private static void appendMap(StringBuilder out, Map<?, ?> map) {
+    List<String> entries = new ArrayList<>(map.size());
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      String key = component(e.getKey(), "{key}");
+      entries.add(key + "=" + component(e.getValue(), "{" + key + "}"));
+    }
+    entries.sort(null);
+    out.append('{').append(String.join(",", entries)).append('}');
+  }
+
+  private static String component(Object element, String pathOnError) {
+    StringBuilder sb = new StringBuilder();
+    try {
+      append(sb, element, false);
+    } catch (Unstable e) {
+      throw e.under(pathOnError);
+    }
+    return sb.toString();
+  }
+
+  private static void appendText(StringBuilder out, String text, boolean top) {
+    if (top) {
+      out.append(text);
+      return;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\\', ',', '=', '(', ')', '[', ']', '{', '}' -> out.append('\\').append(c);
+        default -> out.append(c);
+      }
+    }
+  }
+
+  static String decimal(BigDecimal d) {
+    return d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
+  }
+
+  static String decimal(double d) {
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      return Double.toString(d);
+    }
+    if (d == Math.rint(d) && Math.abs(d) < 0x1p53) {
+      return Long.toString((long) d);
+    }
+    return decimal(BigDecimal.valueOf(d));
+  }
+
+  static String decimal(float f) {
+    if (Float.isNaN(f) || Float.isInfinite(f)) {
+      return Float.toString(f);
+    }
+    if (f == Math.rint(f) && Math.abs(f) < 0x1p24f) {
+      return Long.toString((long) f);
+    }
+    return decimal(new BigDecimal(Float.toString(f)));
+  }
+
+  /** A component without a stable form; carries the path to it while the recursion unwinds. */
+  private static final class Unstable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Object offender;
+    private final transient Deque<String> path = new ArrayDeque<>();
+
+    Unstable(Object offender) {
+      super(null, null, false, false);
+      this.offender = offender;
+    }
+
+    Unstable under(String segment) {
+      path.addFirst(segment);
+      return this;
+    }
+
+    IllegalArgumentException toException(String where) {
+      Class<?> type = offender.getClass();
+      String identity =
+          type.getName() + "@" + Integer.toHexString(System.identityHashCode(offender));
+      String what =
+          path.isEmpty()
+              ? "the key"
+              : "component " + String.join("", path) + " of the key";
+      return new IllegalArgumentException(
+          "key of "
+              + where
+              + " has no stable string form: "
+              + what
+              + " is a "
+              + type.getName()
+              + ", which does not override toString(), so its form ("
+              + identity
+              + ") differs between JVMs; use a key expression naming a stable property, or"
+              + " override toString()");
+    }
+  }
+}

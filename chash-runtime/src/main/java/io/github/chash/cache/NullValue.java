@@ -1,0 +1,27 @@
+package io.github.chash.cache;
+
+/**
+ * The value stored for a cached {@code null}, so that a cached null differs from a miss.
+ *
+ * <p>{@link ShardedCache#getIfPresent} returns {@link #INSTANCE} for a cached null; callers turn it
+ * back into {@code null}. Remote nodes' codecs must round-trip it (it is an enum, so JDK
+ * serialization keeps it a singleton).
+ */
+public enum NullValue {
+  /** The only instance. */
+  INSTANCE;
+
+  /**
+   * Returns {@code null} for {@link #INSTANCE}, else the value itself.
+   *
+   * @param stored a value returned by a cache, not null
+   */
+  public static Object unwrap(Object stored) {
+    return stored == INSTANCE ? null : stored;
+  }
+
+  /** Returns {@link #INSTANCE} for {@code null}, else the value itself. */
+  public static Object wrap(Object value) {
+    return value == null ? INSTANCE : value;
+  }
+}

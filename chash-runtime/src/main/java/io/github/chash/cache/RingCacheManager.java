@@ -1,0 +1,102 @@
+package io.github.chash.cache;
+
+import io.github.chash.ring.Ring;
+import java.lang.System.Logger.Level;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link LiveRing}. */
+final class RingCacheManager implements ShardedCacheManager {
+  private static final System.Logger LOG = System.getLogger(RingCacheManager.class.getName());
+
+  private final Map<String, RoutedCache> caches;
+  private final Map<String, StatsCounter> cacheCounters;
+  private final Map<String, NodeSlot> slots;
+  private final LiveRing ring;
+
+  RingCacheManager(
+      Map<String, RoutedCache> caches,
+      Map<String, StatsCounter> cacheCounters,
+      Map<String, NodeSlot> slots,
+      LiveRing ring) {
+    this.caches = caches;
+    this.cacheCounters = cacheCounters;
+    this.slots = slots;
+    this.ring = ring;
+  }
+
+  @Override
+  public ShardedCache cache(String name) {
+    ShardedCache cache = caches.get(name);
+    if (cache == null) {
+      throw new IllegalArgumentException(
+          "unknown cache \"" + name + "\"; configured caches are " + caches.keySet());
+    }
+    return cache;
+  }
+
+  @Override
+  public Set<String> cacheNames() {
+    return Collections.unmodifiableSet(caches.keySet());
+  }
+
+  @Override
+  public Ring ring() {
+    return ring.routing().configured;
+  }
+
+  @Override
+  public Ring liveRing() {
+    return ring.routing().live;
+  }
+
+  @Override
+  public CacheNode node(String id) {
+    NodeSlot slot = slots.get(id);
+    if (slot == null) {
+      throw new IllegalArgumentException(
+          "unknown node \"" + id + "\"; configured nodes are " + slots.keySet());
+    }
+    return slot.node;
+  }
+
+  @Override
+  public Map<String, CacheStats> nodeStats() {
+    Map<String, CacheStats> out = new LinkedHashMap<>();
+    for (var node : ring().nodes()) {
+      out.put(node.id(), slots.get(node.id()).stats.snapshot());
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  @Override
+  public Map<String, CacheStats> cacheStats() {
+    Map<String, CacheStats> out = new LinkedHashMap<>();
+    cacheCounters.forEach((name, counter) -> out.put(name, counter.snapshot()));
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** The failure policy, for tests that drive probes by hand. */
+  LiveRing liveRingControl() {
+    return ring;
+  }
+
+  @Override
+  public void close() {
+    ring.close();
+    for (NodeSlot slot : slots.values()) {
+      try {
+        slot.node.close();
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "closing cache node \"" + slot.id() + "\" failed", e);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ShardedCacheManager{caches=" + caches.keySet() + ", nodes=" + slots.keySet() + "}";
+  }
+}

@@ -1,0 +1,238 @@
+package io.github.chash.cache;
+
+import io.github.chash.ring.Node;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** A {@link ShardedCache} that routes each key through the manager's {@link LiveRing}. */
+final class RoutedCache implements ShardedCache {
+  private final String name;
+  private final String prefix;
+  private final Duration ttl;
+  private final StatsCounter stats;
+  private final LiveRing ring;
+  private final InFlightLoads inFlight;
+
+  RoutedCache(
+      String name, Duration ttl, StatsCounter stats, LiveRing ring, InFlightLoads inFlight) {
+    this.name = name;
+    this.prefix = name + ":";
+    this.ttl = checkTtl(name, ttl);
+    this.stats = stats;
+    this.ring = ring;
+    this.inFlight = inFlight;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Duration ttl() {
+    return ttl;
+  }
+
+  @Override
+  public ShardedCache withTtl(Duration ttl) {
+    return new RoutedCache(name, ttl, stats, ring, inFlight);
+  }
+
+  @Override
+  public String routingKey(Object key, String where) {
+    String scalar = CanonicalKeys.scalarForm(key);
+    if (scalar != null) {
+      return prefix.concat(scalar);
+    }
+    return CanonicalKeys.appendTo(new StringBuilder(prefix), key, where).toString();
+  }
+
+  @Override
+  public String routingKeyOfArguments(Object[] args, String method, String[] parameterNames) {
+    return prefix.concat(CanonicalKeys.ofArguments(args, method, parameterNames));
+  }
+
+  @Override
+  public Object getIfPresent(String routingKey, ValueType type) {
+    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    if (slot == null) {
+      stats.miss();
+      return null;
+    }
+    Object value;
+    try {
+      value = slot.node.get(routingKey, type);
+    } catch (RuntimeException e) {
+      ring.failed(slot, e);
+      stats.error();
+      stats.miss();
+      slot.stats.miss();
+      return null;
+    }
+    ring.succeeded(slot);
+    if (value == null) {
+      stats.miss();
+      slot.stats.miss();
+    } else {
+      stats.hit();
+      slot.stats.hit();
+    }
+    return value;
+  }
+
+  @Override
+  public <V> V get(
+      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable {
+    Object cached = getIfPresent(routingKey, type);
+    if (cached != null) {
+      @SuppressWarnings("unchecked")
+      V value = (V) NullValue.unwrap(cached);
+      return value;
+    }
+    return load(routingKey, type, loader, sync, cacheNull);
+  }
+
+  @Override
+  public <V> V load(
+      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable {
+    if (!sync) {
+      return loadAndStore(routingKey, loader, cacheNull);
+    }
+    CompletableFuture<Object> mine = new CompletableFuture<>();
+    CompletableFuture<Object> running = inFlight.joinOrStart(routingKey, mine);
+    if (running != null) {
+      @SuppressWarnings("unchecked")
+      V shared = (V) NullValue.unwrap(InFlightLoads.await(running));
+      return shared;
+    }
+    try {
+      // A load may have finished between our miss and our registration.
+      Object stored = lookupUncounted(routingKey, type);
+      if (stored != null) {
+        mine.complete(stored);
+        @SuppressWarnings("unchecked")
+        V value = (V) NullValue.unwrap(stored);
+        return value;
+      }
+      V value = loadAndStore(routingKey, loader, cacheNull);
+      mine.complete(NullValue.wrap(value));
+      return value;
+    } catch (Throwable t) {
+      mine.completeExceptionally(t);
+      throw t;
+    } finally {
+      inFlight.finished(routingKey, mine);
+    }
+  }
+
+  @Override
+  public void put(String routingKey, Object value) {
+    store(routingKey, NullValue.wrap(value));
+  }
+
+  @Override
+  public void evict(String routingKey) {
+    Routing routing = ring.routing();
+    NodeSlot liveOwner = routing.liveOwner(routingKey);
+    boolean liveOwnerDone = false;
+    if (routing.configured.size() > 0) {
+      List<Node> preference =
+          routing.configured.locate(routingKey, Math.min(2, routing.configured.size()));
+      for (Node node : preference) {
+        NodeSlot slot = routing.slot(node.id());
+        evictOn(slot, routingKey);
+        liveOwnerDone |= slot == liveOwner;
+      }
+    }
+    if (liveOwner != null && !liveOwnerDone) {
+      evictOn(liveOwner, routingKey);
+    }
+  }
+
+  @Override
+  public CacheStats stats() {
+    return stats.snapshot();
+  }
+
+  @Override
+  public String toString() {
+    return "ShardedCache{name=" + name + ", ttl=" + ttl + "}";
+  }
+
+  private <V> V loadAndStore(String routingKey, ValueLoader<V> loader, boolean cacheNull)
+      throws Throwable {
+    NodeSlot owner = ring.routing().liveOwner(routingKey);
+    V value;
+    try {
+      value = loader.load();
+    } catch (Throwable t) {
+      stats.loadFailure();
+      if (owner != null) {
+        owner.stats.loadFailure();
+      }
+      throw t;
+    }
+    stats.load();
+    if (owner != null) {
+      owner.stats.load();
+    }
+    if (value != null || cacheNull) {
+      store(routingKey, NullValue.wrap(value));
+    }
+    return value;
+  }
+
+  private Object lookupUncounted(String routingKey, ValueType type) {
+    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    if (slot == null) {
+      return null;
+    }
+    try {
+      Object value = slot.node.get(routingKey, type);
+      ring.succeeded(slot);
+      return value;
+    } catch (RuntimeException e) {
+      ring.failed(slot, e);
+      stats.error();
+      return null;
+    }
+  }
+
+  private void store(String routingKey, Object stored) {
+    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    if (slot == null) {
+      return;
+    }
+    try {
+      slot.node.put(routingKey, stored, ttl);
+      ring.succeeded(slot);
+    } catch (RuntimeException e) {
+      ring.failed(slot, e);
+      stats.error();
+    }
+  }
+
+  private void evictOn(NodeSlot slot, String routingKey) {
+    if (slot.ejected) {
+      return;
+    }
+    try {
+      slot.node.evict(routingKey);
+      ring.succeeded(slot);
+    } catch (RuntimeException e) {
+      ring.failed(slot, e);
+      stats.error();
+    }
+  }
+
+  private static Duration checkTtl(String cache, Duration ttl) {
+    if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
+      throw new IllegalArgumentException(
+          "ttl of cache \"" + cache + "\" must be positive; was " + ttl);
+    }
+    return ttl;
+  }
+}

@@ -1,0 +1,110 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+
+/**
+ * One named cache whose entries are spread over the nodes of a {@link ShardedCacheManager}: the
+ * handle an interceptor obtains once per method and calls on every invocation.
+ *
+ * <p>Every operation takes a <em>routing key</em>, {@code name() + ":" + canonicalKey}, made by
+ * {@link #routingKey(Object, String)}; the live ring maps it to a node. No operation throws because
+ * of a node: a failing or slow node is a miss (the loader runs), a failed write or eviction is
+ * skipped, and both are counted in {@link #stats()} and the node's stats.
+ *
+ * <p>A hit costs the ring lookup, the node's lookup and two counter increments: no locks, no
+ * allocation. Implementations are thread-safe.
+ *
+ * <p>Typical interceptor use:
+ *
+ * <pre>{@code
+ * String key = cache.routingKey(keyObject, "OrderService.find(customer)");
+ * Object v = cache.getIfPresent(key, valueType);
+ * if (v != null) return NullValue.unwrap(v);
+ * return cache.load(key, valueType, joinPoint::proceed, sync, cacheNull);
+ * }</pre>
+ */
+public interface ShardedCache {
+
+  /** The cache name, as in {@code chash.yaml}. */
+  String name();
+
+  /** Time to live of the entries this handle writes; {@code null} for no expiry. */
+  Duration ttl();
+
+  /**
+   * Returns a handle to the same cache (same entries and stats) whose writes use another TTL, for a
+   * method that overrides the cache's TTL. Create it once per method.
+   *
+   * @param ttl positive, or {@code null} for no expiry
+   * @throws IllegalArgumentException if {@code ttl} is zero or negative
+   */
+  ShardedCache withTtl(Duration ttl);
+
+  /**
+   * Returns the routing key {@code name() + ":" + CanonicalKeys.of(key)}. A string key costs one
+   * string concatenation.
+   *
+   * @param where what the key belongs to, for the error message, e.g. {@code
+   *     OrderService.find(customer)}; a constant, not built per call
+   * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
+   */
+  String routingKey(Object key, String where);
+
+  /**
+   * Returns the routing key of a whole argument list ({@link CanonicalKeys#ofArguments}).
+   *
+   * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
+   */
+  String routingKeyOfArguments(Object[] args, String method, String[] parameterNames);
+
+  /**
+   * Returns the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
+   * miss (including when the node fails). Counts a hit or a miss.
+   *
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   */
+  Object getIfPresent(String routingKey, ValueType type);
+
+  /**
+   * Loads a value after {@link #getIfPresent} missed, stores it, and returns it.
+   *
+   * <p>With {@code sync}, one caller per routing key and JVM runs the loader while later callers
+   * wait and receive its value or its throwable; the winner first looks again, in case a load
+   * finished just before. A loader that throws stores nothing and its throwable propagates,
+   * unwrapped, to the caller and every waiter. A {@code null} result is stored (as {@link
+   * NullValue#INSTANCE}) only when {@code cacheNull}.
+   *
+   * @return the loaded value (null possible)
+   * @throws Throwable whatever the loader threw
+   */
+  <V> V load(
+      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable;
+
+  /**
+   * Returns the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
+   * {@link #getIfPresent} and {@link #load} in one call.
+   *
+   * @throws Throwable whatever the loader threw
+   */
+  <V> V get(
+      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable;
+
+  /**
+   * Stores a value on the key's node, with this handle's TTL. A {@code null} value is stored as a
+   * cached null; callers that do not cache nulls should call {@link #evict} instead.
+   */
+  void put(String routingKey, Object value);
+
+  /**
+   * Removes the key's entry from its owner and its first fallback node (preference-list positions
+   * 0 and 1 of the configured ring, and the live owner if it differs), so a value written while the
+   * owner was ejected is not served later. Ejected nodes are skipped.
+   */
+  void evict(String routingKey);
+
+  /** A snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0). */
+  CacheStats stats();
+}

@@ -1,0 +1,49 @@
+package io.github.chash.cache;
+
+import io.github.chash.ring.Ring;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The named caches of one configuration, their nodes, and the live ring that routes keys to the
+ * nodes that currently answer. Build one with {@link ShardedCaches}; share it application-wide.
+ *
+ * <p>Nodes that fail {@code failureLimit} times in a row leave the live ring for {@code
+ * retryAfter}; a background probe ({@link CacheNode#ping()}) readmits them, first clearing their
+ * entries when {@code onRejoin: flush}. Thread-safe.
+ */
+public interface ShardedCacheManager extends AutoCloseable {
+
+  /**
+   * Returns the named cache; cheap, but callers should keep the handle.
+   *
+   * @throws IllegalArgumentException if there is no such cache, naming it and the configured ones
+   */
+  ShardedCache cache(String name);
+
+  /** The configured cache names, in configuration order. */
+  Set<String> cacheNames();
+
+  /** The ring of all configured nodes. */
+  Ring ring();
+
+  /** The ring of the nodes currently serving (the configured ring minus ejected nodes). */
+  Ring liveRing();
+
+  /**
+   * Returns the node with the given id.
+   *
+   * @throws IllegalArgumentException if there is none
+   */
+  CacheNode node(String id);
+
+  /** A snapshot of each node's counters, by node id in ring order. */
+  Map<String, CacheStats> nodeStats();
+
+  /** A snapshot of each cache's counters, by cache name in configuration order. */
+  Map<String, CacheStats> cacheStats();
+
+  /** Stops the probes and closes every node. Never throws. */
+  @Override
+  void close();
+}

@@ -1,0 +1,327 @@
+package io.github.chash.cache;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
+import io.github.chash.config.RedisConfig;
+import io.github.chash.ring.Node;
+import io.github.chash.ring.RingSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * Creates {@link ShardedCacheManager}s, from a {@code chash.yaml} model or a {@link Builder}. The
+ * implementations are package-private.
+ */
+public final class ShardedCaches {
+  private ShardedCaches() {}
+
+  /**
+   * Builds a manager from a configuration: its ring settings, nodes (created by the {@link
+   * CacheNodeFactory} of each node's type), caches and failover policy.
+   *
+   * @throws IllegalArgumentException if a node type has no factory on the class path, naming the
+   *     node and type, or a factory rejects a node
+   */
+  public static ShardedCacheManager create(ChashConfig config) {
+    return builder().config(config).build();
+  }
+
+  /** Returns an empty builder: default ring settings and failover policy, no nodes, no caches. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@link ShardedCacheManager}. Not thread-safe; build once.
+   *
+   * <pre>{@code
+   * ShardedCacheManager caches = ShardedCaches.builder()
+   *     .node(NodeConfig.local("a"))
+   *     .node(CacheNodes.local("b", 50_000), 2)
+   *     .cache("users", Duration.ofMinutes(10))
+   *     .build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private ChashConfig config;
+    private RingSettings ring;
+    private FailoverConfig failover;
+    private final Map<String, NodeConfig> nodeConfigs = new LinkedHashMap<>();
+    private final Map<String, CacheNode> nodeInstances = new LinkedHashMap<>();
+    private final Map<String, Integer> weights = new LinkedHashMap<>();
+    private final Map<String, Duration> caches = new LinkedHashMap<>();
+    private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
+    private Ticker ticker = Ticker.systemTicker();
+    private boolean scheduleProbes = true;
+
+    private Builder() {}
+
+    /**
+     * Takes the ring settings, nodes, caches and failover policy of a configuration; the
+     * configuration is also what node factories receive.
+     *
+     * @throws IllegalStateException if a configuration was already set
+     */
+    public Builder config(ChashConfig config) {
+      if (this.config != null) {
+        throw new IllegalStateException("config was already set to " + this.config.source());
+      }
+      this.config = Objects.requireNonNull(config, "config");
+      ring(config.ring());
+      failover(config.failover());
+      config.nodes().forEach(this::node);
+      config.caches().values().forEach(c -> cache(c.name(), c.ttl()));
+      return this;
+    }
+
+    /**
+     * Sets how the ring places keys (default {@link RingSettings#defaults()}).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder ring(RingSettings ring) {
+      if (this.ring != null) {
+        throw new IllegalStateException("ring settings were already set to " + this.ring);
+      }
+      this.ring = Objects.requireNonNull(ring, "ring");
+      return this;
+    }
+
+    /**
+     * Sets the failure policy (default {@link FailoverConfig#defaults()}).
+     *
+     * @throws IllegalStateException if already set
+     * @throws IllegalArgumentException if {@code failureLimit} or {@code retryAfter} is not positive
+     */
+    public Builder failover(FailoverConfig failover) {
+      if (this.failover != null) {
+        throw new IllegalStateException("failover was already set to " + this.failover);
+      }
+      Objects.requireNonNull(failover, "failover");
+      if (failover.failureLimit() <= 0) {
+        throw new IllegalArgumentException(
+            "failureLimit must be positive; was " + failover.failureLimit());
+      }
+      if (failover.retryAfter() == null
+          || failover.retryAfter().isZero()
+          || failover.retryAfter().isNegative()) {
+        throw new IllegalArgumentException(
+            "retryAfter must be positive; was " + failover.retryAfter());
+      }
+      this.failover = failover;
+      return this;
+    }
+
+    /**
+     * Adds a node to be created by its type's factory at {@link #build()}.
+     *
+     * @throws IllegalArgumentException if a node with the same id was added
+     */
+    public Builder node(NodeConfig node) {
+      Objects.requireNonNull(node, "node");
+      requireNewNode(node.id());
+      node.toNode(); // validates id and weight now, not at build
+      nodeConfigs.put(node.id(), node);
+      weights.put(node.id(), node.weight());
+      return this;
+    }
+
+    /**
+     * Adds a ready-made node of the given weight; the manager closes it on {@link
+     * ShardedCacheManager#close()}.
+     *
+     * @throws IllegalArgumentException if a node with the same id was added, or the weight is not
+     *     positive
+     */
+    public Builder node(CacheNode node, int weight) {
+      Objects.requireNonNull(node, "node");
+      requireNewNode(node.id());
+      Node.of(node.id(), weight);
+      nodeInstances.put(node.id(), node);
+      weights.put(node.id(), weight);
+      return this;
+    }
+
+    /**
+     * Adds a named cache.
+     *
+     * @param ttl time to live of its entries, positive; {@code null} for no expiry
+     * @throws IllegalArgumentException if the name is blank or taken, or the TTL is not positive
+     */
+    public Builder cache(String name, Duration ttl) {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException("cache name must not be null or blank; was " + name);
+      }
+      if (caches.containsKey(name)) {
+        throw new IllegalArgumentException("duplicate cache name \"" + name + "\"");
+      }
+      if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
+        throw new IllegalArgumentException(
+            "ttl of cache \"" + name + "\" must be positive; was " + ttl);
+      }
+      caches.put(name, ttl);
+      return this;
+    }
+
+    /**
+     * Uses this factory for its node type, ahead of any found by {@link ServiceLoader}.
+     *
+     * @throws IllegalStateException if a factory for the type was already set
+     */
+    public Builder nodeFactory(CacheNodeFactory factory) {
+      Objects.requireNonNull(factory, "factory");
+      if (factories.containsKey(factory.type())) {
+        throw new IllegalStateException(
+            "a node factory for type " + factory.type().configName() + " was already set");
+      }
+      factories.put(factory.type(), factory);
+      return this;
+    }
+
+    /** The clock of expiry and retry delays; tests pass a fake one. */
+    Builder ticker(Ticker ticker) {
+      this.ticker = ticker;
+      return this;
+    }
+
+    /** Whether ejected nodes are probed by a background thread; tests probe by hand. */
+    Builder scheduleProbes(boolean scheduleProbes) {
+      this.scheduleProbes = scheduleProbes;
+      return this;
+    }
+
+    /**
+     * Creates the nodes and the manager.
+     *
+     * @throws IllegalStateException if no node was added
+     * @throws IllegalArgumentException if a node type has no factory, naming node and type
+     */
+    public ShardedCacheManager build() {
+      if (weights.isEmpty()) {
+        throw new IllegalStateException("a sharded cache needs at least one node; none was added");
+      }
+      RingSettings settings = ring != null ? ring : RingSettings.defaults();
+      FailoverConfig policy = failover != null ? failover : FailoverConfig.defaults();
+      ChashConfig whole = config != null ? config : programmaticConfig(settings, policy);
+      Map<String, NodeSlot> slots = new LinkedHashMap<>();
+      List<CacheNode> created = new ArrayList<>();
+      try {
+        for (String id : weights.keySet()) {
+          CacheNode node = nodeInstances.get(id);
+          if (node == null) {
+            node = createNode(nodeConfigs.get(id), whole);
+            created.add(node);
+          }
+          slots.put(id, new NodeSlot(node, Node.of(id, weights.get(id))));
+        }
+      } catch (RuntimeException e) {
+        created.forEach(CacheNode::close);
+        throw e;
+      }
+      LiveRing live = new LiveRing(settings, slots, policy, ticker, scheduleProbes);
+      InFlightLoads inFlight = new InFlightLoads();
+      Map<String, RoutedCache> handles = new LinkedHashMap<>();
+      Map<String, StatsCounter> counters = new LinkedHashMap<>();
+      caches.forEach(
+          (name, ttl) -> {
+            StatsCounter counter = new StatsCounter();
+            counters.put(name, counter);
+            handles.put(name, new RoutedCache(name, ttl, counter, live, inFlight));
+          });
+      return new RingCacheManager(handles, counters, slots, live);
+    }
+
+    private CacheNode createNode(NodeConfig node, ChashConfig whole) {
+      CacheNodeFactory factory = factories.get(node.type());
+      if (factory == null && node.type() == NodeType.LOCAL) {
+        factory = new LocalCacheNodeFactory(ticker);
+      }
+      if (factory == null) {
+        factory = loadFactory(node);
+      }
+      CacheNode created = factory.create(node, whole);
+      if (!created.id().equals(node.id())) {
+        created.close();
+        throw new IllegalStateException(
+            "node factory "
+                + factory.getClass().getName()
+                + " returned a node with id \""
+                + created.id()
+                + "\" for node \""
+                + node.id()
+                + "\"");
+      }
+      return created;
+    }
+
+    private CacheNodeFactory loadFactory(NodeConfig node) {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      if (loader == null) {
+        loader = ShardedCaches.class.getClassLoader();
+      }
+      Iterator<CacheNodeFactory> it = ServiceLoader.load(CacheNodeFactory.class, loader).iterator();
+      ServiceConfigurationError broken = null;
+      while (true) {
+        try {
+          if (!it.hasNext()) {
+            break;
+          }
+          CacheNodeFactory candidate = it.next();
+          if (candidate.type() == node.type()) {
+            factories.put(node.type(), candidate);
+            return candidate;
+          }
+        } catch (ServiceConfigurationError e) {
+          // A provider whose client library is missing; keep looking, report it if none fits.
+          broken = e;
+        }
+      }
+      throw new IllegalArgumentException(
+          "no cache node factory for type "
+              + node.type().configName()
+              + " of node \""
+              + node.id()
+              + "\"; put the module providing it (for redis: chash-runtime's redis support and"
+              + " io.lettuce:lettuce-core) on the class path",
+          broken);
+    }
+
+    private void requireNewNode(String id) {
+      if (weights.containsKey(id)) {
+        throw new IllegalArgumentException("duplicate node id \"" + id + "\"");
+      }
+    }
+
+    private ChashConfig programmaticConfig(RingSettings settings, FailoverConfig policy) {
+      List<NodeConfig> nodes = new ArrayList<>();
+      weights.forEach(
+          (id, weight) -> {
+            NodeConfig c = nodeConfigs.get(id);
+            nodes.add(c != null ? c : new NodeConfig(id, NodeType.LOCAL, weight, 0, null));
+          });
+      Map<String, CacheConfig> cacheConfigs = new LinkedHashMap<>();
+      caches.forEach((name, ttl) -> cacheConfigs.put(name, new CacheConfig(name, ttl)));
+      return new ChashConfig(
+          "<programmatic>",
+          settings,
+          nodes,
+          cacheConfigs,
+          policy,
+          RedisConfig.defaults(),
+          CheckConfig.defaults());
+    }
+  }
+}

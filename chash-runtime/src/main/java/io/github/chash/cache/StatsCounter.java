@@ -1,0 +1,42 @@
+package io.github.chash.cache;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** Lock-free counters behind a {@link CacheStats} snapshot; one per cache and one per node. */
+final class StatsCounter {
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+  private final LongAdder loads = new LongAdder();
+  private final LongAdder loadFailures = new LongAdder();
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder ejections = new LongAdder();
+
+  void hit() {
+    hits.increment();
+  }
+
+  void miss() {
+    misses.increment();
+  }
+
+  void load() {
+    loads.increment();
+  }
+
+  void loadFailure() {
+    loadFailures.increment();
+  }
+
+  void error() {
+    errors.increment();
+  }
+
+  void ejection() {
+    ejections.increment();
+  }
+
+  CacheStats snapshot() {
+    return CacheStats.of(
+        hits.sum(), misses.sum(), loads.sum(), loadFailures.sum(), errors.sum(), ejections.sum());
+  }
+}

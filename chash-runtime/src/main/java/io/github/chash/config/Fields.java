@@ -1,0 +1,138 @@
+package io.github.chash.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * Typed reads of one key of a {@link YamlMap}. A missing key gives the default; a bad value adds a
+ * problem at the value and gives the default too, so reading goes on and finds every problem.
+ */
+final class Fields {
+  private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
+  private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+
+  private final YamlMap map;
+  private final Problems problems;
+
+  Fields(YamlMap map) {
+    this.map = map;
+    this.problems = map.problems();
+  }
+
+  /** A non-empty string. */
+  String string(String key, String fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (!(node instanceof ScalarNode) || text == null || text.isEmpty()) {
+      problems.at(node, map.child(key) + " must be a non-empty string, was " + Scalars.describe(node));
+      return fallback;
+    }
+    return text;
+  }
+
+  /** One of {@code choices}. */
+  String choice(String key, List<String> choices, String fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (!(node instanceof ScalarNode) || text == null || !choices.contains(text)) {
+      problems.at(
+          node,
+          map.child(key) + " must be one of " + String.join(", ", choices) + "; was "
+              + Scalars.describe(node));
+      return fallback;
+    }
+    return text;
+  }
+
+  /** A whole number in [min, max]; {@code what} names the expectation ("a positive integer"). */
+  long integer(String key, long min, long max, String what, long fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (node instanceof ScalarNode && text != null && INTEGER.matcher(text).matches()) {
+      try {
+        long n = Long.parseLong(text);
+        if (n >= min && n <= max) {
+          return n;
+        }
+      } catch (NumberFormatException tooLong) {
+        // out of range: reported below
+      }
+    }
+    problems.at(node, map.child(key) + " must be " + what + ", was " + Scalars.describe(node));
+    return fallback;
+  }
+
+  /** A finite decimal number; range checks are the caller's. */
+  Double decimal(String key, String what, Double fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (node instanceof ScalarNode && text != null && DECIMAL.matcher(text).matches()) {
+      double d = Double.parseDouble(text);
+      if (Double.isFinite(d)) {
+        return d;
+      }
+    }
+    problems.at(node, map.child(key) + " must be " + what + ", was " + Scalars.describe(node));
+    return fallback;
+  }
+
+  /** A positive duration such as {@code 30s}. */
+  Duration duration(String key, Duration fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (!(node instanceof ScalarNode) || text == null) {
+      problems.at(
+          node, map.child(key) + " must be " + Durations.FORM + ", was " + Scalars.describe(node));
+      return fallback;
+    }
+    String problem = Durations.problem(text);
+    if (problem != null) {
+      problems.at(node, map.child(key) + " " + problem);
+      return fallback;
+    }
+    Duration d = Durations.parse(text);
+    if (d.isZero()) {
+      problems.at(node, map.child(key) + " must be positive, was " + Scalars.quote(text));
+      return fallback;
+    }
+    return d;
+  }
+
+  /** Adds a problem at the value of {@code key}, which must be present. */
+  void problem(String key, String messageAfterPath) {
+    problems.at(map.get(key).orElseThrow(), map.child(key) + " " + messageAfterPath);
+  }
+
+  /** The value of {@code key} as messages quote it. */
+  String describe(String key) {
+    return Scalars.describe(map.get(key).orElseThrow());
+  }
+
+  boolean has(String key) {
+    return map.get(key).isPresent();
+  }
+}

@@ -1,0 +1,84 @@
+package io.github.chash.config;
+
+import java.io.ObjectInputFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/** Reads and checks {@code redis:}. */
+final class RedisBlock {
+  static final List<String> KEYS = List.of("keyPrefix", "codec", "allow");
+  static final List<String> CODECS = List.of("jdk", "jackson");
+
+  private RedisBlock() {}
+
+  static RedisConfig read(Optional<YamlMap> block) {
+    RedisConfig d = RedisConfig.defaults();
+    if (block.isEmpty()) {
+      return d;
+    }
+    YamlMap map = block.get().allowOnly(KEYS);
+    Fields f = new Fields(map);
+    String prefix = d.keyPrefix();
+    if (f.has("keyPrefix")) {
+      String text = Scalars.text(map.get("keyPrefix").orElseThrow());
+      if (text == null || text.isEmpty()) {
+        // onRejoin: flush deletes by this prefix; an empty one would empty the whole database.
+        f.problem("keyPrefix", "must not be empty: onRejoin flush deletes every key with this prefix");
+      } else {
+        prefix = f.string("keyPrefix", d.keyPrefix());
+      }
+    }
+    String codec = f.choice("codec", CODECS, d.codec());
+    List<String> allow = map.get("allow").map(n -> patterns(n, map)).orElse(d.allowedClasses());
+    return new RedisConfig(prefix, codec, allow);
+  }
+
+  private static List<String> patterns(Node value, YamlMap map) {
+    Problems problems = map.problems();
+    if (!(value instanceof SequenceNode)) {
+      problems.at(value, "redis.allow must be a list of class patterns, was " + Scalars.describe(value));
+      return List.of();
+    }
+    List<String> patterns = new ArrayList<>();
+    List<Node> items = ((SequenceNode) value).getValue();
+    for (int i = 0; i < items.size(); i++) {
+      Node item = items.get(i);
+      String path = "redis.allow[" + i + "]";
+      String text = Scalars.text(item);
+      String problem = item instanceof ScalarNode && text != null ? patternProblem(text) : "";
+      if (problem == null) {
+        patterns.add(text);
+      } else if (problem.isEmpty()) {
+        problems.at(item, path + " must be a class pattern like com.example.* or com.example.Order, was "
+            + Scalars.describe(item));
+      } else {
+        problems.at(item, path + " " + problem);
+      }
+    }
+    return patterns;
+  }
+
+  /** Null when {@code pattern} is a valid allow-list entry, else the message tail. */
+  static String patternProblem(String pattern) {
+    String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
+    if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
+      return "allows every class, was " + Scalars.quote(pattern)
+          + "; name packages (com.example.*) or classes";
+    }
+    if (pattern.contains(";") || pattern.contains("=") || pattern.isBlank()
+        || !pattern.strip().equals(pattern)) {
+      return "must be one class pattern like com.example.* or com.example.Order, was "
+          + Scalars.quote(pattern);
+    }
+    try {
+      ObjectInputFilter.Config.createFilter(pattern);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return "is not a valid ObjectInputFilter pattern, was " + Scalars.quote(pattern);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.chash.config;
+
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+
+/** Turns YAML nodes into the short descriptions that messages quote as "was ...". */
+final class Scalars {
+  private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9_]*(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
+  private static final int MAX_QUOTED = 60;
+
+  private Scalars() {}
+
+  /** The scalar's text, or null for a null value ({@code ~}, {@code null} or nothing) or a non-scalar. */
+  static String text(Node node) {
+    if (!(node instanceof ScalarNode)) {
+      return null;
+    }
+    ScalarNode scalar = (ScalarNode) node;
+    if (scalar.isPlain() && Tag.NULL.equals(scalar.getTag())) {
+      return null;
+    }
+    return scalar.getValue();
+  }
+
+  /** Whether the node is a null scalar ({@code ~}, {@code null} or an empty value). */
+  static boolean isNull(Node node) {
+    return node instanceof ScalarNode && text(node) == null;
+  }
+
+  /** How the value appears in messages: a number as written, text quoted, or its kind. */
+  static String describe(Node node) {
+    switch (node.getNodeType()) {
+      case MAPPING:
+        return "a mapping";
+      case SEQUENCE:
+        return "a list";
+      default:
+        String text = text(node);
+        if (text == null) {
+          return "empty";
+        }
+        ScalarNode scalar = (ScalarNode) node;
+        return scalar.isPlain() && NUMBER.matcher(text).matches() ? text : quote(text);
+    }
+  }
+
+  /** Quotes text for a message, escaping quotes and control characters and shortening long text. */
+  static String quote(String text) {
+    StringBuilder out = new StringBuilder("\"");
+    int n = Math.min(text.length(), MAX_QUOTED);
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c == '\n') {
+        out.append("\\n");
+      } else if (c == '\t') {
+        out.append("\\t");
+      } else if (c < 0x20 || c == 0x7f) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    if (text.length() > MAX_QUOTED) {
+      out.append("...");
+    }
+    return out.append('"').toString();
+  }
+}

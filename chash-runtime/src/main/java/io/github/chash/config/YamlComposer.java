@@ -1,0 +1,177 @@
+package io.github.chash.config;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.Parser;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
+
+/**
+ * Composes YAML text into a node tree whose every node carries its position, within limits that
+ * keep hostile input cheap: size, nesting depth and aliases. Every failure becomes a located
+ * problem, never another exception.
+ */
+final class YamlComposer {
+  /** Largest accepted file, in characters: a thousand nodes take about 100 KB. */
+  static final int MAX_CHARS = 2 * 1024 * 1024;
+
+  /** Deepest accepted nesting of lists and mappings; chash.yaml needs 4. */
+  static final int MAX_DEPTH = 64;
+
+  /** Most aliases accepted in one file; bounds "billion laughs" expansions. */
+  static final int MAX_ALIASES = 50;
+
+  private static final Set<String> CORE_TAGS =
+      Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL, Tag.MAP, Tag.SEQ).stream()
+          .map(Tag::getValue)
+          .collect(Collectors.toUnmodifiableSet());
+
+  private YamlComposer() {}
+
+  /**
+   * Composes the single document of {@code yaml}, or adds a problem and returns empty (also for an
+   * empty file, with its own message).
+   */
+  static Optional<Node> compose(String yaml, Problems problems) {
+    if (yaml.length() > MAX_CHARS) {
+      problems.at(1, 1, tooLarge(yaml.length() + " characters"));
+      return Optional.empty();
+    }
+    LoadSettings settings =
+        LoadSettings.builder()
+            .setLabel(problems.file())
+            .setCodePointLimit(MAX_CHARS)
+            .setMaxAliasesForCollections(MAX_ALIASES)
+            .setAllowRecursiveKeys(false)
+            .setAllowNonScalarKeys(true) // reported by the reader, with a location
+            .setUseMarks(true)
+            .build();
+    String text = yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml;
+    try {
+      Parser parser = new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
+      Optional<Node> root = new Composer(settings, parser).getSingleNode();
+      if (root.isEmpty()) {
+        problems.at(1, 1, "file is empty; expected a mapping with at least `nodes`");
+      }
+      return root;
+    } catch (LimitException e) {
+      problems.at(e.mark, e.getMessage());
+    } catch (MarkedYamlEngineException e) {
+      Optional<Mark> mark = e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
+      problems.at(mark, "invalid YAML: " + describe(e));
+    } catch (YamlEngineException e) {
+      problems.at(1, 1, "invalid YAML: " + lowerFirst(String.valueOf(e.getMessage())));
+    } catch (StackOverflowError e) {
+      // The limits above should prevent this; a config error must still never escape as an Error.
+      problems.at(1, 1, "invalid YAML: nesting too deep to read");
+    }
+    return Optional.empty();
+  }
+
+  static String tooLarge(String size) {
+    return "file is too large: " + size + "; a chash.yaml may have at most " + MAX_CHARS
+        + " characters";
+  }
+
+  private static String describe(MarkedYamlEngineException e) {
+    String context = e.getContext();
+    String problem = e.getProblem();
+    String text = context == null || context.isEmpty() ? problem : context + ": " + problem;
+    return lowerFirst(text.replace('\n', ' ').trim());
+  }
+
+  private static String lowerFirst(String s) {
+    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  }
+
+  /** Stops parsing at the first collection nested too deep or alias too many, before composing. */
+  private static final class LimitingParser implements Parser {
+    private final Parser delegate;
+    private int depth;
+    private int aliases;
+
+    LimitingParser(Parser delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public boolean checkEvent(Event.ID id) {
+      return delegate.checkEvent(id);
+    }
+
+    @Override
+    public Event peekEvent() {
+      return delegate.peekEvent();
+    }
+
+    @Override
+    public boolean hasNext() {
+      return delegate.hasNext();
+    }
+
+    @Override
+    public Event next() {
+      Event event = delegate.next();
+      rejectTags(event);
+      switch (event.getEventId()) {
+        case MappingStart:
+        case SequenceStart:
+          if (++depth > MAX_DEPTH) {
+            throw new LimitException(
+                event.getStartMark(), "nesting is deeper than " + MAX_DEPTH + " levels");
+          }
+          break;
+        case MappingEnd:
+        case SequenceEnd:
+          depth--;
+          break;
+        case Alias:
+          if (++aliases > MAX_ALIASES) {
+            throw new LimitException(
+                event.getStartMark(), "more than " + MAX_ALIASES + " aliases (*name)");
+          }
+          break;
+        default:
+          break;
+      }
+      return event;
+    }
+  }
+
+  /** Explicit tags ask for types chash does not have; only the core schema's own ones pass. */
+  private static void rejectTags(Event event) {
+    Optional<String> tag = Optional.empty();
+    if (event instanceof ScalarEvent) {
+      tag = ((ScalarEvent) event).getTag();
+    } else if (event instanceof CollectionStartEvent) {
+      tag = ((CollectionStartEvent) event).getTag();
+    }
+    if (tag.isPresent() && !CORE_TAGS.contains(tag.get())) {
+      throw new LimitException(
+          event.getStartMark(),
+          "tag " + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!")) + " is not supported; remove it");
+    }
+  }
+
+  /** A limit of this class was hit; carries where. */
+  private static final class LimitException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Optional<Mark> mark;
+
+    LimitException(Optional<Mark> mark, String message) {
+      super(message, null, false, false);
+      this.mark = mark;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.github.chash.ring;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every non-empty ring shares: the settings, the nodes in their canonical order, argument
+ * checks and the ownership map. Subclasses map a key to a node index.
+ */
+abstract class AbstractRing implements Ring {
+  private final RingSettings settings;
+  final List<Node> nodes;
+
+  AbstractRing(RingSettings settings, List<Node> nodes) {
+    this.settings = settings;
+    this.nodes = List.copyOf(nodes);
+  }
+
+  @Override
+  public final RingSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public final List<Node> nodes() {
+    return nodes;
+  }
+
+  @Override
+  public final Node locate(CharSequence key) {
+    return nodes.get(owner(checkKey(key)));
+  }
+
+  @Override
+  public final List<Node> locate(CharSequence key, int n) {
+    checkCount(n, nodes.size());
+    int[] indexes = preference(checkKey(key), n);
+    List<Node> result = new ArrayList<>(n);
+    for (int i : indexes) {
+      result.add(nodes.get(i));
+    }
+    return Collections.unmodifiableList(result);
+  }
+
+  @Override
+  public final Map<String, Double> ownership() {
+    double[] shares = shares();
+    Map<String, Double> map = new LinkedHashMap<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      map.put(nodes.get(i).id(), shares[i]);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
+  /** The index (in {@link #nodes}) of the key's owner. */
+  abstract int owner(CharSequence key);
+
+  /** The indexes of the key's first {@code n} distinct nodes, owner first; 1 <= n <= size. */
+  abstract int[] preference(CharSequence key, int n);
+
+  /** The exact shares by node index, summing to 1. */
+  abstract double[] shares();
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "{" + settings + ", nodes=" + nodes + "}";
+  }
+
+  static CharSequence checkKey(CharSequence key) {
+    if (key == null) {
+      throw new IllegalArgumentException("key must not be null");
+    }
+    return key;
+  }
+
+  static void checkCount(int n, int size) {
+    if (n <= 0 || n > size) {
+      throw new IllegalArgumentException(
+          "n must be between 1 and the node count " + size + "; was " + n);
+    }
+  }
+}

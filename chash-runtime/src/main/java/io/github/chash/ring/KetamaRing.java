@@ -1,0 +1,95 @@
+package io.github.chash.ring;
+
+import java.util.List;
+
+/**
+ * {@code ketama}: libketama's MD5 ring, routing as spymemcached 2.12.3's {@code KetamaNodeLocator}
+ * with {@code DefaultHashAlgorithm.KETAMA_HASH}.
+ *
+ * <p>Node {@code X} gets {@code d} MD5 digests of {@code X.id() + "-" + i}, {@code i = 0..d-1},
+ * each giving 4 points: bytes {@code 4h..4h+3} of the digest read little-endian. A key sits at the
+ * first 4 bytes of {@code MD5(UTF-8 key)}, little-endian, and belongs to the first point at or after
+ * it, wrapping. With equal weights {@code d = pointsPerWeight / 4} (40 for the default 160); with
+ * unequal weights {@code d = floor(w / W * pointsPerWeight / 4 * nodes + 1e-10)}, libketama's and
+ * twemproxy's formula, computed in {@code float} exactly as spymemcached does.
+ *
+ * <p>spymemcached names a node by its socket address' {@code toString()} without a leading
+ * {@code /}: for an address made from an IP literal ({@code new InetSocketAddress("10.0.0.1",
+ * 11211)}) that is {@code "10.0.0.1:11211"}, so a chash node with that id routes every key as
+ * spymemcached does. A host name address prints as {@code "host/10.0.0.1:11211"}; use that as the
+ * id to match it. Points of different nodes on one position go to the node with the largest id, as
+ * spymemcached's map keeps the last node put when its node list is in id order.
+ */
+final class KetamaRing extends AbstractRing {
+  private final PointRing points;
+
+  KetamaRing(RingSettings settings, List<Node> sortedNodes) {
+    super(settings, sortedNodes);
+    int[] digests = digestCounts(sortedNodes, settings.pointsPerWeight());
+    long total = 0;
+    for (int d : digests) {
+      total += 4L * d;
+    }
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          "ketama ring would need " + total + " points; lower pointsPerWeight or the weights");
+    }
+    long[] packed = new long[(int) total];
+    int count = 0;
+    for (int index = 0; index < sortedNodes.size(); index++) {
+      String prefix = sortedNodes.get(index).id() + "-";
+      for (int i = 0; i < digests[index]; i++) {
+        byte[] digest = Hashes.md5Digest(prefix + i);
+        for (int h = 0; h < 4; h++) {
+          packed[count++] = PointRing.pack((int) Hashes.littleEndian(digest, 4 * h, 4), index);
+        }
+      }
+    }
+    this.points = PointRing.build(packed, count, false);
+  }
+
+  static int[] digestCounts(List<Node> nodes, int pointsPerWeight) {
+    int[] digests = new int[nodes.size()];
+    boolean equal = nodes.stream().mapToInt(Node::weight).distinct().count() == 1;
+    if (equal) {
+      java.util.Arrays.fill(digests, Math.max(1, pointsPerWeight / 4));
+      return digests;
+    }
+    int totalWeight = 0;
+    for (Node node : nodes) {
+      totalWeight += node.weight();
+    }
+    for (int i = 0; i < digests.length; i++) {
+      // float arithmetic as in spymemcached's KetamaNodeLocator.setKetamaNodes
+      float percent = (float) nodes.get(i).weight() / (float) totalWeight;
+      float scaled = percent * (float) pointsPerWeight / 4.0f * (float) nodes.size();
+      double rounded = (float) ((double) scaled + 0.0000000001);
+      digests[i] = (int) (Math.floor(rounded) * 4.0) / 4;
+    }
+    return digests;
+  }
+
+  /** The largest point position (unsigned), for tests. */
+  int maxPoint() {
+    return points.maxPosition();
+  }
+
+  private static int keyPosition(CharSequence key) {
+    return (int) Hashes.littleEndian(Hashes.md5Digest(key), 0, 4);
+  }
+
+  @Override
+  int owner(CharSequence key) {
+    return points.ownerAt(keyPosition(key));
+  }
+
+  @Override
+  int[] preference(CharSequence key, int n) {
+    return points.distinctOwners(keyPosition(key), n, nodes.size());
+  }
+
+  @Override
+  double[] shares() {
+    return points.shares(nodes.size());
+  }
+}

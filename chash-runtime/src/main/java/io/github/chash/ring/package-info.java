@@ -1,0 +1,15 @@
+/**
+ * Consistent hashing: maps keys to nodes so that adding or removing a node moves few keys.
+ *
+ * <p>Start from {@link io.github.chash.ring.RingSettings} (algorithm, {@link
+ * io.github.chash.ring.HashFunction hash function}, virtual points) and build an immutable {@link
+ * io.github.chash.ring.Ring} snapshot with {@link io.github.chash.ring.Rings#create}, or keep a
+ * mutable, thread-safe {@link io.github.chash.ring.ConsistentHash} that swaps snapshots atomically.
+ * The algorithms are listed in {@link io.github.chash.ring.Algorithm}; the hash functions in {@link
+ * io.github.chash.ring.HashFunctions}.
+ *
+ * <p>Placement depends only on the node set and the settings, never on the order of changes, so
+ * every JVM with the same configuration routes every key the same way. Nothing here knows about
+ * files, caches or servers.
+ */
+package io.github.chash.ring;

@@ -1,0 +1,192 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.Period;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class CanonicalKeysTest {
+  enum Status {
+    ACTIVE
+  }
+
+  record Money(long amount, String currency) {}
+
+  record Order(Money total, List<Status> statuses) {}
+
+  static final class Customer {} // keeps Object.toString()
+
+  record Holder(Customer customer) {}
+
+  static final class Sku {
+    @Override
+    public String toString() {
+      return "SKU-7";
+    }
+  }
+
+  private static String of(Object key) {
+    return CanonicalKeys.of(key, "Test.m(key)");
+  }
+
+  @Test
+  void of_scalarGoldenForms() {
+    assertThat(of("alice")).isEqualTo("alice");
+    assertThat(of(new StringBuilder("sb"))).isEqualTo("sb");
+    assertThat(of('x')).isEqualTo("x");
+    assertThat(of(null)).isEqualTo("null");
+    assertThat(of(true)).isEqualTo("true");
+    assertThat(of(42)).isEqualTo("42");
+    assertThat(of(42L)).isEqualTo("42");
+    assertThat(of((short) -7)).isEqualTo("-7");
+    assertThat(of((byte) 3)).isEqualTo("3");
+    assertThat(of(new BigInteger("123456789012345678901234567890")))
+        .isEqualTo("123456789012345678901234567890");
+    assertThat(of(UUID.fromString("123E4567-E89B-12D3-A456-426614174000")))
+        .isEqualTo("123e4567-e89b-12d3-a456-426614174000");
+    assertThat(of(Status.ACTIVE)).isEqualTo("ACTIVE");
+    assertThat(of(new Sku())).isEqualTo("SKU-7");
+  }
+
+  @Test
+  void of_numbersOfEqualValueShareAForm() {
+    assertThat(of(2.0d)).isEqualTo("2");
+    assertThat(of(2.0f)).isEqualTo("2");
+    assertThat(of(new BigDecimal("2.00"))).isEqualTo("2");
+    assertThat(of(new BigDecimal("0.000"))).isEqualTo("0");
+    assertThat(of(-0.0d)).isEqualTo("0");
+    assertThat(of(12.5d)).isEqualTo("12.5");
+    assertThat(of(0.1f)).isEqualTo("0.1");
+    assertThat(of(0.1d)).isEqualTo("0.1");
+    assertThat(of(new BigDecimal("1E+3"))).isEqualTo("1000");
+    assertThat(of(1e-7d)).isEqualTo("0.0000001");
+    assertThat(of(Double.NaN)).isEqualTo("NaN");
+    assertThat(of(Double.NEGATIVE_INFINITY)).isEqualTo("-Infinity");
+    assertThat(of(1e20d)).isEqualTo("100000000000000000000");
+  }
+
+  @Test
+  void of_javaTimeIsIso8601() {
+    assertThat(of(Instant.parse("2024-03-01T10:15:30Z"))).isEqualTo("2024-03-01T10:15:30Z");
+    assertThat(of(LocalDate.of(2024, 3, 1))).isEqualTo("2024-03-01");
+    assertThat(of(LocalDateTime.of(2024, 3, 1, 10, 15))).isEqualTo("2024-03-01T10:15");
+    assertThat(of(OffsetDateTime.of(2024, 3, 1, 10, 15, 30, 0, ZoneOffset.ofHours(2))))
+        .isEqualTo("2024-03-01T10:15:30+02:00");
+    assertThat(of(Duration.ofMinutes(90))).isEqualTo("PT1H30M");
+    assertThat(of(Period.ofDays(3))).isEqualTo("P3D");
+    assertThat(of(ZoneId.of("Europe/Paris"))).isEqualTo("Europe/Paris");
+    assertThat(of(new Date(Instant.parse("2024-03-01T10:15:30Z").toEpochMilli())))
+        .isEqualTo("2024-03-01T10:15:30Z");
+  }
+
+  @Test
+  void of_compositeGoldenForms() {
+    assertThat(of(new Money(7, "EUR"))).isEqualTo("(7,EUR)");
+    assertThat(of(new Order(new Money(7, "EUR"), List.of(Status.ACTIVE))))
+        .isEqualTo("((7,EUR),[ACTIVE])");
+    assertThat(of(List.of(1, 2L, "x"))).isEqualTo("[1,2,x]");
+    assertThat(of(new int[] {1, 2, 3})).isEqualTo("[1,2,3]");
+    assertThat(of(new String[] {"a", null})).isEqualTo("[a,null]");
+    assertThat(of(Optional.of(5))).isEqualTo("5");
+    assertThat(of(Optional.empty())).isEqualTo("null");
+    assertThat(of(List.of())).isEqualTo("[]");
+    Map<String, Integer> map = new LinkedHashMap<>();
+    map.put("b", 2);
+    map.put("a", 1);
+    assertThat(of(map)).isEqualTo("{a=1,b=2}").isEqualTo(of(new TreeMap<>(map)));
+  }
+
+  @Test
+  void of_setsAreSortedSoIterationOrderDoesNotMatter() {
+    Set<String> one = new LinkedHashSet<>(List.of("b", "a", "c"));
+    Set<String> two = new LinkedHashSet<>(List.of("c", "b", "a"));
+    assertThat(of(one)).isEqualTo("[a,b,c]").isEqualTo(of(two));
+    assertThat(of(new HashSet<>(List.of(Status.ACTIVE)))).isEqualTo("[ACTIVE]");
+  }
+
+  @Test
+  void of_structuralCharactersInsideCompositesAreEscaped() {
+    assertThat(of(List.of("a,b"))).isEqualTo("[a\\,b]");
+    assertThat(of(List.of("a", "b"))).isEqualTo("[a,b]");
+    assertThat(of(new Money(1, "x)(y"))).isEqualTo("(1,x\\)\\(y)");
+    assertThat(of(List.of("back\\slash"))).isEqualTo("[back\\\\slash]");
+    assertThat(of(ZonedDateTime.of(2024, 3, 1, 10, 0, 0, 0, ZoneId.of("Europe/Paris"))))
+        .isEqualTo("2024-03-01T10:00+01:00[Europe/Paris]");
+    assertThat(of(List.of(ZonedDateTime.of(2024, 3, 1, 10, 0, 0, 0, ZoneId.of("Europe/Paris")))))
+        .isEqualTo("[2024-03-01T10:00+01:00\\[Europe/Paris\\]]");
+  }
+
+  @Test
+  void of_identityToStringIsRejectedNamingMethodAndParameter() {
+    assertThatThrownBy(() -> CanonicalKeys.of(new Customer(), "OrderService.find(customer)"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "key of OrderService.find(customer) has no stable string form: the key is a "
+                + Customer.class.getName()
+                + ", which does not override toString(), so its form ("
+                + Customer.class.getName()
+                + "@")
+        .hasMessageEndingWith(
+            ") differs between JVMs; use a key expression naming a stable property, or override"
+                + " toString()");
+  }
+
+  @Test
+  void of_nestedIdentityToStringNamesThePath() {
+    Object key = List.of(new Holder(null), new Holder(new Customer()));
+    assertThatThrownBy(() -> CanonicalKeys.of(key, "OrderService.find(holders)"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "key of OrderService.find(holders) has no stable string form: component [1].customer"
+                + " of the key is a "
+                + Customer.class.getName());
+  }
+
+  @Test
+  void ofArguments_joinsArgumentsAndNamesTheBadParameter() {
+    String[] names = {"id", "status", "customer"};
+    assertThat(CanonicalKeys.ofArguments(new Object[0], "S.m", new String[0])).isEmpty();
+    assertThat(CanonicalKeys.ofArguments(new Object[] {"a,b"}, "S.m", new String[] {"id"}))
+        .isEqualTo("a,b");
+    assertThat(
+            CanonicalKeys.ofArguments(
+                new Object[] {"a,b", Status.ACTIVE, 3}, "S.m", names))
+        .isEqualTo("a\\,b,ACTIVE,3");
+    assertThatThrownBy(
+            () ->
+                CanonicalKeys.ofArguments(
+                    new Object[] {1, Status.ACTIVE, new Customer()}, "OrderService.find", names))
+        .hasMessageStartingWith(
+            "key of OrderService.find(customer) has no stable string form: the key is a ");
+  }
+
+  @Test
+  void appendTo_appendsTheSameForm() {
+    Object key = Arrays.asList(new Money(1, "EUR"), null);
+    assertThat(CanonicalKeys.appendTo(new StringBuilder("c:"), key, "w").toString())
+        .isEqualTo("c:" + of(key))
+        .isEqualTo("c:[(1,EUR),null]");
+  }
+}

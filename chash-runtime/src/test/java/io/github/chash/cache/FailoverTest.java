@@ -1,0 +1,252 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.OnRejoin;
+import io.github.chash.ring.Node;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FailoverTest {
+  private static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+
+  private final FakeTicker ticker = new FakeTicker();
+  private final Map<String, FaultyNode> nodes = new LinkedHashMap<>();
+  private RingCacheManager manager;
+  private ShardedCache users;
+
+  private void start(OnRejoin onRejoin) {
+    ShardedCaches.Builder builder =
+        ShardedCaches.builder()
+            .ticker(ticker)
+            .scheduleProbes(false)
+            .failover(new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), onRejoin))
+            .cache("users", Duration.ofMinutes(10));
+    for (String id : List.of("a", "b", "c", "d")) {
+      FaultyNode node = new FaultyNode(CacheNodes.local(id, 1000, ticker));
+      nodes.put(id, node);
+      builder.node(node, 1);
+    }
+    manager = (RingCacheManager) builder.build();
+    users = manager.cache("users");
+  }
+
+  @AfterEach
+  void close() {
+    if (manager != null) {
+      manager.close();
+    }
+  }
+
+  /** A routing key owned by the node with the given id. */
+  private String keyOwnedBy(String id) {
+    for (int i = 0; ; i++) {
+      String key = users.routingKey(i, "T.m(id)");
+      if (manager.ring().locate(key).id().equals(id)) {
+        return key;
+      }
+    }
+  }
+
+  private List<String> liveIds() {
+    return manager.liveRing().nodes().stream().map(Node::id).toList();
+  }
+
+  @Test
+  void get_backendFailureIsAMissThatRunsTheLoader() throws Throwable {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("a");
+    users.put(key, "cached");
+    nodes.get("a").failing(true);
+
+    assertThat(users.<String>get(key, ValueType.OBJECT, () -> "loaded", true, false))
+        .isEqualTo("loaded");
+    users.put(key, "ignored");
+    users.evict(key);
+
+    // The lookup, the sync re-check and the store failed: the third failure ejected "a", so the
+    // later put and evict went to the live ring without it.
+    assertThat(users.stats()).isEqualTo(CacheStats.of(0, 1, 1, 0, 3, 0));
+    assertThat(manager.nodeStats().get("a").errorCount()).isEqualTo(3);
+    assertThat(manager.nodeStats().get("a").ejectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void failed_ejectsAfterExactlyFailureLimitConsecutiveFailures() {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("b");
+    FaultyNode b = nodes.get("b");
+    b.failing(true);
+
+    users.getIfPresent(key, ValueType.OBJECT);
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(liveIds()).contains("b");
+    b.failing(false);
+    users.getIfPresent(key, ValueType.OBJECT); // a success ends the streak
+    b.failing(true);
+    users.getIfPresent(key, ValueType.OBJECT);
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(liveIds()).contains("b");
+    users.getIfPresent(key, ValueType.OBJECT);
+
+    assertThat(liveIds()).containsExactly("a", "c", "d");
+    assertThat(manager.nodeStats().get("b").ejectionCount()).isEqualTo(1);
+    assertThat(manager.nodeStats().get("b").errorCount()).isEqualTo(5);
+    int callsAtEjection = b.calls.get();
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(b.calls).hasValue(callsAtEjection);
+  }
+
+  @Test
+  void ejected_keysMoveToTheirNextPreferenceListNode() {
+    start(OnRejoin.FLUSH);
+    nodes.get("c").failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(keyOwnedBy("c"), ValueType.OBJECT);
+    }
+    assertThat(liveIds()).doesNotContain("c");
+    for (int i = 0; i < 500; i++) {
+      String key = users.routingKey("user-" + i, "T.m(name)");
+      List<Node> preference = manager.ring().locate(key, 2);
+      String expected =
+          preference.get(0).id().equals("c") ? preference.get(1).id() : preference.get(0).id();
+      users.put(key, i);
+      assertThat(nodes.get(expected).delegate.get(key, ValueType.OBJECT)).isEqualTo(i);
+    }
+  }
+
+  @Test
+  void probeDue_readmitsAfterRetryAfterFlushingFirst() {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("a");
+    users.put(key, "v1");
+    FaultyNode a = nodes.get("a");
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    assertThat(liveIds()).doesNotContain("a");
+
+    users.put(key, "v2"); // lands on the fallback during the outage
+    a.failing(false);
+    ticker.advance(RETRY_AFTER.minusSeconds(1));
+    manager.liveRingControl().probeDue();
+    assertThat(liveIds()).doesNotContain("a");
+
+    ticker.advance(Duration.ofSeconds(1));
+    manager.liveRingControl().probeDue();
+    assertThat(liveIds()).containsExactly("a", "b", "c", "d");
+    assertThat(a.clears).hasValue(1);
+    // The owner is back and was flushed: v1 is never served again.
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void probeDue_keepModeReadmitsWithoutClearing() {
+    start(OnRejoin.KEEP);
+    String key = keyOwnedBy("d");
+    users.put(key, "v1");
+    nodes.get("d").failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    nodes.get("d").failing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.liveRingControl().probeDue();
+    assertThat(liveIds()).contains("d");
+    assertThat(nodes.get("d").clears).hasValue(0);
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isEqualTo("v1");
+  }
+
+  @Test
+  void probeDue_failedProbeWaitsAnotherRetryAfter() {
+    start(OnRejoin.FLUSH);
+    FaultyNode a = nodes.get("a");
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(keyOwnedBy("a"), ValueType.OBJECT);
+    }
+    ticker.advance(RETRY_AFTER);
+    manager.liveRingControl().probeDue(); // ping fails
+    assertThat(liveIds()).doesNotContain("a");
+
+    a.failing(false);
+    ticker.advance(RETRY_AFTER.minusSeconds(1));
+    manager.liveRingControl().probeDue();
+    assertThat(liveIds()).doesNotContain("a");
+    ticker.advance(Duration.ofSeconds(1));
+    manager.liveRingControl().probeDue();
+    assertThat(liveIds()).contains("a");
+    assertThat(manager.nodeStats().get("a").ejectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void evict_deletesOnOwnerAndFirstFallbackOnly() {
+    start(OnRejoin.FLUSH);
+    String key = users.routingKey("alice", "T.m(name)");
+    List<Node> preference = manager.ring().locate(key, 4);
+    for (Node n : preference) {
+      nodes.get(n.id()).delegate.put(key, "stale", null);
+    }
+    users.evict(key);
+    assertThat(nodes.get(preference.get(0).id()).delegate.get(key, ValueType.OBJECT)).isNull();
+    assertThat(nodes.get(preference.get(1).id()).delegate.get(key, ValueType.OBJECT)).isNull();
+    assertThat(nodes.get(preference.get(2).id()).delegate.get(key, ValueType.OBJECT))
+        .isEqualTo("stale");
+    assertThat(nodes.get(preference.get(3).id()).delegate.get(key, ValueType.OBJECT))
+        .isEqualTo("stale");
+  }
+
+  @Test
+  void allNodesEjected_callsStillSucceedAsMisses() throws Throwable {
+    start(OnRejoin.FLUSH);
+    nodes.values().forEach(n -> n.failing(true));
+    for (int i = 0; i < 100; i++) {
+      String key = users.routingKey(i, "T.m(id)");
+      assertThat(users.<Integer>get(key, ValueType.OBJECT, () -> 7, false, false)).isEqualTo(7);
+    }
+    assertThat(manager.liveRing().nodes()).isEmpty();
+    assertThat(users.<Integer>get("users:x", ValueType.OBJECT, () -> 8, true, false)).isEqualTo(8);
+    users.put("users:x", 1);
+    users.evict("users:x");
+  }
+
+  @Test
+  void scheduledProbe_readmitsWithoutHelp() throws InterruptedException {
+    FaultyNode a = new FaultyNode(CacheNodes.local("a", 100));
+    ShardedCacheManager real =
+        ShardedCaches.builder()
+            .failover(new FailoverConfig(1, Duration.ofMillis(20), Duration.ofMillis(100), OnRejoin.FLUSH))
+            .node(a, 1)
+            .node(CacheNodes.local("b", 100), 1)
+            .cache("users", null)
+            .build();
+    try {
+      ShardedCache cache = real.cache("users");
+      a.failing(true);
+      String key = null;
+      for (int i = 0; key == null; i++) {
+        String k = cache.routingKey(i, "T.m(id)");
+        if (real.ring().locate(k).id().equals("a")) {
+          key = k;
+        }
+      }
+      cache.getIfPresent(key, ValueType.OBJECT);
+      assertThat(real.liveRing().nodes()).extracting(Node::id).containsExactly("b");
+      a.failing(false);
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (real.liveRing().size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertThat(real.liveRing().nodes()).extracting(Node::id).containsExactly("a", "b");
+      assertThat(a.clears).hasValue(1);
+    } finally {
+      real.close();
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
+import io.github.chash.config.RedisConfig;
+import io.github.chash.ring.RingSettings;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A remote node type plugs in through {@code META-INF/services}, as the Redis module does. */
+class NodeFactoryDiscoveryTest {
+
+  /** Stands in for the Redis factory: a provider the cache package knows nothing about. */
+  public static final class RemoteLikeFactory implements CacheNodeFactory {
+    /** ServiceLoader needs it. */
+    public RemoteLikeFactory() {}
+
+    @Override
+    public NodeType type() {
+      return NodeType.REDIS;
+    }
+
+    @Override
+    public CacheNode create(NodeConfig node, ChashConfig config) {
+      return CacheNodes.local(node.id(), 1000);
+    }
+  }
+
+  @Test
+  void create_findsFactoriesThroughServiceLoader(@TempDir Path dir) throws Exception {
+    Path services = dir.resolve("META-INF/services");
+    Files.createDirectories(services);
+    Files.writeString(
+        services.resolve(CacheNodeFactory.class.getName()),
+        "# test provider\n" + RemoteLikeFactory.class.getName() + "\n");
+    ChashConfig config =
+        new ChashConfig(
+            "chash.yaml",
+            RingSettings.defaults(),
+            List.of(NodeConfig.local("a"), NodeConfig.redis("r1", "redis://127.0.0.1:1")),
+            Map.of("users", new CacheConfig("users", Duration.ofMinutes(1))),
+            FailoverConfig.defaults(),
+            RedisConfig.defaults(),
+            CheckConfig.defaults());
+
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+      thread.setContextClassLoader(loader);
+      try (ShardedCacheManager manager = ShardedCaches.create(config)) {
+        ShardedCache users = manager.cache("users");
+        for (int i = 0; i < 50; i++) {
+          users.put(users.routingKey(i, "T.m(id)"), i);
+        }
+        assertThat(manager.node("r1").estimatedSize()).isPositive();
+        assertThat(manager.node("a").estimatedSize() + manager.node("r1").estimatedSize())
+            .isEqualTo(50);
+      }
+    } finally {
+      thread.setContextClassLoader(before);
+    }
+  }
+}

@@ -1,0 +1,348 @@
+package io.github.chash.config;
+
+import static io.github.chash.config.ConfigTesting.problems;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The exact text of every check; the docs site quotes these messages. */
+class ConfigMessagesTest {
+
+  @Test
+  void parse_allProblemsOfAFile_reportedAtOnceInFileOrder() {
+    String yaml =
+        String.join(
+            "\n",
+            "ring:",
+            "  algorithm: ketma",
+            "nodes:",
+            "  - id: a",
+            "    wieght: 2",
+            "  - id: b",
+            "    weight: -1",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump;"
+                + " was \"ketma\"",
+            "chash.yaml:5:5: unknown key \"wieght\" in nodes[0]; valid keys: id, type, weight,"
+                + " maximumSize, uri; did you mean \"weight\"?",
+            "chash.yaml:7:13: nodes[1].weight must be a positive integer, was -1");
+  }
+
+  @Test
+  void parse_emptyFile() {
+    assertThat(problems(""))
+        .containsExactly("chash.yaml:1:1: file is empty; expected a mapping with at least `nodes`");
+    assertThat(problems("# only a comment\n"))
+        .containsExactly("chash.yaml:1:1: file is empty; expected a mapping with at least `nodes`");
+  }
+
+  @Test
+  void parse_topLevelNotAMapping() {
+    assertThat(problems("- id: a\n"))
+        .containsExactly(
+            "chash.yaml:1:1: the top level must be a mapping with at least `nodes`, was a list");
+  }
+
+  @Test
+  void parse_missingNodes() {
+    assertThat(problems("ring:\n  algorithm: ring\n"))
+        .containsExactly("chash.yaml:1:1: missing required key \"nodes\" at the top level");
+  }
+
+  @Test
+  void parse_unknownTopLevelKey_suggestsTheIntendedOne() {
+    assertThat(problems("nodes: [{id: a}]\nfailvoer: {}\nzzz: 1\n"))
+        .containsExactly(
+            "chash.yaml:2:1: unknown key \"failvoer\" at the top level; valid keys: ring, nodes,"
+                + " caches, failover, redis, check; did you mean \"failover\"?",
+            "chash.yaml:3:1: unknown key \"zzz\" at the top level; valid keys: ring, nodes,"
+                + " caches, failover, redis, check");
+  }
+
+  @Test
+  void parse_duplicateKey() {
+    assertThat(problems("nodes: [{id: a}]\nring: {hash: xxh3, hash: md5}\n"))
+        .containsExactly(
+            "chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");
+  }
+
+  @Test
+  void parse_explicitTag() {
+    assertThat(problems("nodes: [{id: a}]\nring: !!python/object:os.system {}\n"))
+        .containsExactly(
+            "chash.yaml:2:7: tag \"!!python/object:os.system\" is not supported; remove it");
+    assertThat(problems("nodes: [{id: !custom a}]\n"))
+        .containsExactly("chash.yaml:1:14: tag \"!custom\" is not supported; remove it");
+  }
+
+  @Test
+  void parse_nonScalarKey() {
+    assertThat(problems("nodes: [{id: a}]\n? [x]\n: 1\n"))
+        .containsExactly("chash.yaml:2:3: keys must be names, was a list in the top level");
+  }
+
+  @Test
+  void parse_ringChecks() {
+    assertThat(problems("nodes: [{id: a}]\nring: {hash: sha1, pointsPerWeight: 0}\n"))
+        .containsExactly(
+            "chash.yaml:2:14: ring.hash must be one of xxh3, murmur3, fnv1a64, md5, fnv1-32, jdk;"
+                + " was \"sha1\"",
+            "chash.yaml:2:37: ring.pointsPerWeight must be an integer between 1 and 10000, was 0");
+    assertThat(problems("nodes: [{id: a}]\nring: {pointsPerWeight: 10001}\n"))
+        .containsExactly(
+            "chash.yaml:2:25: ring.pointsPerWeight must be an integer between 1 and 10000, was"
+                + " 10001");
+    assertThat(problems("nodes: [{id: a}]\nring: {algorithm: ketama, hash: xxh3}\n"))
+        .containsExactly(
+            "chash.yaml:2:33: ring.hash must be md5 for algorithm ketama (libketama hashes with"
+                + " MD5), was \"xxh3\"");
+    assertThat(problems("nodes: [{id: a}]\nring: {algorithm: maglev, pointsPerWeight: 100}\n"))
+        .containsExactly(
+            "chash.yaml:2:44: ring.pointsPerWeight applies only to algorithms ring and ketama;"
+                + " remove it for maglev");
+    assertThat(problems("nodes: [{id: a}]\nring: [ring]\n"))
+        .containsExactly("chash.yaml:2:7: ring must be a mapping, was a list");
+  }
+
+  @Test
+  void parse_nodeChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - id: a",
+            "  - id: a", // 3
+            "  - id: b",
+            "    type: memcached", // 5
+            "  - id: c",
+            "    weight: 1.5", // 7
+            "  - id: d",
+            "    maximumSize: 0", // 9
+            "  - weight: 2", // 10
+            "  - id: e",
+            "    uri: redis://x", // 12
+            "  - id: f",
+            "    type: redis", // 14
+            "  - id: g",
+            "    type: redis",
+            "    maximumSize: 10", // 17
+            "    uri: redis://g",
+            "  - id: ''", // 19
+            "  -", // 20
+            "  - plain", // 21
+            "  - id: ' h'", // 22
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:9: nodes[1].id \"a\" is already used by nodes[0]",
+            "chash.yaml:5:11: nodes[2].type must be one of local, redis; was \"memcached\"",
+            "chash.yaml:7:13: nodes[3].weight must be a positive integer, was 1.5",
+            "chash.yaml:9:18: nodes[4].maximumSize must be a positive integer, was 0",
+            "chash.yaml:10:5: nodes[5] is missing required key \"id\"",
+            "chash.yaml:12:10: nodes[6].uri is only valid for type redis; add `type: redis` or"
+                + " remove uri",
+            "chash.yaml:13:5: nodes[7] is missing required key \"uri\", required for type redis",
+            "chash.yaml:17:18: nodes[8].maximumSize is only valid for type local; a Redis server"
+                + " bounds its memory itself (maxmemory)",
+            "chash.yaml:19:9: nodes[9].id must be a non-empty string, was \"\"",
+            "chash.yaml:20:4: nodes[10] must be a mapping with at least `id`, was empty",
+            "chash.yaml:21:5: nodes[11] must be a mapping, was \"plain\"",
+            "chash.yaml:22:9: nodes[12].id must not start or end with white space, was \" h\"");
+  }
+
+  @Test
+  void parse_nodesWrongShape() {
+    assertThat(problems("nodes: {id: a}\n"))
+        .containsExactly("chash.yaml:1:8: nodes must be a list of nodes, was a mapping");
+    assertThat(problems("nodes: []\n"))
+        .containsExactly("chash.yaml:1:8: nodes must list at least one node");
+  }
+
+  @Test
+  void parse_uriChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: redis, uri: 'http://x:1'}",
+            "  - {id: b, type: redis, uri: 'redis://user:hunter2@x:1'}",
+            "  - {id: c, type: redis, uri: 'redis://hunter2@x:2'}",
+            "  - {id: d, type: redis, uri: 'redis://x:70000'}",
+            "  - {id: e, type: redis, uri: 'redis://x:3/zero'}",
+            "  - {id: f, type: redis, uri: 'redis://:6379'}",
+            "  - {id: g, type: redis, uri: 'redis://x:4?timeout=1s'}",
+            "  - {id: h, type: redis, uri: 'redis://${env:PW@x:5'}",
+            "  - {id: i, type: redis, uri: 'redis://bad_host!:5'}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:2:31: nodes[0].uri must start with redis:// or rediss://, was"
+                + " \"http://x:1\"",
+            "chash.yaml:3:31: nodes[1].uri contains a plain-text password; use ${env:NAME}",
+            "chash.yaml:4:31: nodes[2].uri contains a plain-text password; use ${env:NAME}",
+            "chash.yaml:5:31: nodes[3].uri port must be between 1 and 65535, was \"70000\"",
+            "chash.yaml:6:31: nodes[4].uri database must be a non-negative integer (like /0), was"
+                + " \"zero\"",
+            "chash.yaml:7:31: nodes[5].uri has no host",
+            "chash.yaml:8:31: nodes[6].uri must not have a query or fragment, was \"?timeout=1s\";"
+                + " timeouts belong under failover",
+            "chash.yaml:9:31: nodes[7].uri contains a malformed placeholder; use ${env:NAME}",
+            "chash.yaml:10:31: nodes[8].uri has an invalid host \"bad_host!\"");
+    assertThat(String.join("\n", problems(yaml))).doesNotContain("hunter2");
+  }
+
+  @Test
+  void parse_duplicateServers_afterNormalisation() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: redis, uri: 'redis://Cache-1'}",
+            "  - {id: b, type: redis, uri: 'rediss://cache-1:6379/0'}",
+            "  - {id: c, type: redis, uri: 'redis://cache-1:6379/1'}",
+            "  - {id: d, type: redis, uri: 'redis://${env:U}:${env:PW}@cache-1:6380'}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:31: nodes[1].uri points to the same server as nodes[0]"
+                + " (cache-1:6379/0)");
+  }
+
+  @Test
+  void parse_placeholderPasswords_areAccepted() {
+    ChashConfig config =
+        ChashConfigs.parse(
+            "nodes:\n"
+                + "  - {id: a, type: redis, uri: 'redis://${env:PW}@a'}\n"
+                + "  - {id: b, type: redis, uri: 'rediss://default:${env:PW}@b:6380/2'}\n"
+                + "  - {id: c, type: redis, uri: 'redis://${env:HOST}:${env:PORT}'}\n",
+            "chash.yaml");
+
+    assertThat(config.nodes()).hasSize(3);
+  }
+
+  @Test
+  void parse_cacheChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "caches:",
+            "  users: {ttl: 10 minutes}",
+            "  orders: {ttl: 0s}",
+            "  '': {ttl: 1m}",
+            "  'a:b': {ttl: 1m}",
+            "  items: {tll: 1m}",
+            "  lists: [1]",
+            "  old: {ttl: PT10M}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:16: caches.users.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d,"
+                + " was \"10 minutes\"",
+            "chash.yaml:4:17: caches.orders.ttl must be positive, was \"0s\"",
+            "chash.yaml:5:3: cache names must not be empty, was \"\"",
+            "chash.yaml:6:3: cache name \"a:b\" must not contain ':'",
+            "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl; did you mean"
+                + " \"ttl\"?",
+            "chash.yaml:8:10: caches.lists must be a mapping, was a list",
+            "chash.yaml:9:14: caches.old.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was"
+                + " \"PT10M\"");
+  }
+
+  @Test
+  void parse_failoverChecks() {
+    assertThat(
+            problems(
+                "nodes: [{id: a}]\n"
+                    + "failover: {failureLimit: 0, retryAfter: 30, timeout: -1s, onRejoin: drop}\n"))
+        .containsExactly(
+            "chash.yaml:2:26: failover.failureLimit must be a positive integer, was 0",
+            "chash.yaml:2:41: failover.retryAfter must be a duration like 100ms, 30s, 10m, 2h or"
+                + " 1d, was \"30\"",
+            "chash.yaml:2:54: failover.timeout must be a duration like 100ms, 30s, 10m, 2h or 1d,"
+                + " was \"-1s\"",
+            "chash.yaml:2:69: failover.onRejoin must be one of flush, keep; was \"drop\"");
+    assertThat(problems("nodes: [{id: a}]\nfailover: {timeout: 99999999999999999d}\n"))
+        .containsExactly(
+            "chash.yaml:2:21: failover.timeout is too long, was \"99999999999999999d\"");
+  }
+
+  @Test
+  void parse_redisChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "redis:",
+            "  keyPrefix: ''",
+            "  codec: kryo",
+            "  allow: ['*', 'com.example.*;maxdepth=5', {a: 1}, 'com.example.Order']",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:14: redis.keyPrefix must not be empty: onRejoin flush deletes every key"
+                + " with this prefix",
+            "chash.yaml:4:10: redis.codec must be one of jdk, jackson; was \"kryo\"",
+            "chash.yaml:5:11: redis.allow[0] allows every class, was \"*\"; name packages"
+                + " (com.example.*) or classes",
+            "chash.yaml:5:16: redis.allow[1] must be one class pattern like com.example.* or"
+                + " com.example.Order, was \"com.example.*;maxdepth=5\"",
+            "chash.yaml:5:44: redis.allow[2] must be a class pattern like com.example.* or"
+                + " com.example.Order, was a mapping");
+    assertThat(problems("nodes: [{id: a}]\nredis: {allow: com.example.*}\n"))
+        .containsExactly(
+            "chash.yaml:2:16: redis.allow must be a list of class patterns, was"
+                + " \"com.example.*\"");
+  }
+
+  @Test
+  void parse_checkChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "check:",
+            "  maxSkew: 0.9",
+            "  sampleKeys: 100000001",
+            "  keyPattern: 'users:'",
+            "  keysFile: keys.txt",
+            "  maxMoved: 0",
+            "  maxMovedOverIdeal: 0.5",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:12: check.maxSkew must be at least 1.0 (a node's share / its fair"
+                + " share), was 0.9",
+            "chash.yaml:4:15: check.sampleKeys must be an integer between 1 and 100000000, was"
+                + " 100000001",
+            "chash.yaml:5:15: check.keyPattern must contain {n}, was \"users:\"",
+            "chash.yaml:6:13: check.keysFile and check.keyPattern exclude each other; keep one",
+            "chash.yaml:7:13: check.maxMoved must be a fraction in (0, 1], was 0",
+            "chash.yaml:8:22: check.maxMovedOverIdeal must be at least 1.0 (moved keys / the ideal"
+                + " minimum), was 0.5");
+    assertThat(problems("nodes: [{id: a}]\ncheck: {maxSkew: lots, maxMoved: 1.5, sampleKeys: 0}\n"))
+        .containsExactly(
+            "chash.yaml:2:18: check.maxSkew must be a number of at least 1.0, was \"lots\"",
+            "chash.yaml:2:34: check.maxMoved must be a fraction in (0, 1], was 1.5",
+            "chash.yaml:2:51: check.sampleKeys must be an integer between 1 and 100000000, was 0");
+  }
+
+  @Test
+  void parse_wrongTypes() {
+    assertThat(problems("nodes: [{id: a, weight: [1]}]\nfailover: 3\ncheck: {keyPattern: {n: 1}}\n"))
+        .containsExactly(
+            "chash.yaml:1:25: nodes[0].weight must be a positive integer, was a list",
+            "chash.yaml:2:11: failover must be a mapping, was 3",
+            "chash.yaml:3:21: check.keyPattern must be a non-empty string, was a mapping");
+  }
+}

@@ -1,0 +1,101 @@
+package io.github.chash.ring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class HashFunctionsTest {
+
+  @Test
+  void xxh3_matchesPublishedVectors() {
+    // XXH3_64bits, seed 0: xxHash's sanity vectors for "" and the reference values for "a", "abc".
+    HashFunction f = HashFunctions.xxh3();
+    assertThat(f.hash("")).isEqualTo(0x2D06800538D394C2L);
+    assertThat(f.hash("a")).isEqualTo(0xE6C632B61E964E1FL);
+    assertThat(f.hash("abc")).isEqualTo(0x78AF5F94892F3950L);
+    assertThat(f.bits()).isEqualTo(64);
+  }
+
+  @Test
+  void murmur3_isLowHalfOfX64_128() {
+    // MurmurHash3_x64_128 seed 0, h1 (Guava's and Elasticsearch's published known values).
+    HashFunction f = HashFunctions.murmur3();
+    assertThat(f.hash("")).isZero();
+    assertThat(f.hash("hell")).isEqualTo(0x629942693e10f867L);
+    assertThat(f.hash("The quick brown fox jumps over the lazy dog"))
+        .isEqualTo(0xe34bbc7bbc071b6cL);
+    assertThat(f.hash("The quick brown fox jumps over the lazy cog"))
+        .isEqualTo(0x658ca970ff85269aL);
+  }
+
+  @Test
+  void fnv1a64_matchesFnvReferenceVectors() {
+    // From the FNV reference test suite (test_fnv.c): offset basis, "a", "foobar".
+    HashFunction f = HashFunctions.fnv1a64();
+    assertThat(f.hash("")).isEqualTo(0xcbf29ce484222325L);
+    assertThat(f.hash("a")).isEqualTo(0xaf63dc4c8601ec8cL);
+    assertThat(f.hash("foobar")).isEqualTo(0x85944171f73967e8L);
+  }
+
+  @Test
+  void md5_isFirstEightDigestBytesLittleEndian() {
+    // RFC 1321 appendix A.5: MD5("") = d41d8cd98f00b204..., MD5("abc") = 900150983cd24fb0...
+    HashFunction f = HashFunctions.md5();
+    assertThat(f.hash("")).isEqualTo(0x04b2008fd98c1dd4L);
+    assertThat(f.hash("abc")).isEqualTo(0xb04fd23c98500190L);
+  }
+
+  @Test
+  void fnv1_32_matchesTheSeedsValues() {
+    HashFunction f = HashFunctions.fnv1_32();
+    assertThat(f.hash("太阳")).isEqualTo(1977106057L);
+    assertThat(f.hash("月亮")).isEqualTo(1132637661L);
+    assertThat(f.hash("星星")).isEqualTo(880019273L);
+    assertThat(f.hash("192.168.0.0:111")).isEqualTo(575774686L);
+    assertThat(f.bits()).isEqualTo(32);
+  }
+
+  @Test
+  void jdk_isStringHashCodeUnsigned() {
+    HashFunction f = HashFunctions.jdk();
+    assertThat(f.hash("abc")).isEqualTo(96354L);
+    assertThat(f.hash("polygenelubricants")).isEqualTo(0x80000000L); // hashCode MIN_VALUE
+    assertThat(f.hash("")).isZero();
+  }
+
+  @Test
+  void utf8_isHashedNotUtf16() {
+    // "é" is c3 a9 in UTF-8; FNV-1a over those two bytes.
+    long h = 0xcbf29ce484222325L;
+    for (int b : new int[] {0xc3, 0xa9}) {
+      h = (h ^ b) * 0x100000001b3L;
+    }
+    assertThat(HashFunctions.fnv1a64().hash("é")).isEqualTo(h);
+  }
+
+  @Test
+  void forName_returnsEachNamedFunction() {
+    for (String name : HashFunctions.names()) {
+      assertThat(HashFunctions.forName(name).name()).isEqualTo(name);
+    }
+    assertThat(HashFunctions.forName("fnv1-32")).isSameAs(HashFunctions.fnv1_32());
+  }
+
+  @Test
+  void forName_unknown_listsChoices() {
+    assertThatThrownBy(() -> HashFunctions.forName("xx"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("hash must be one of xxh3, murmur3, fnv1a64, md5, fnv1-32, jdk; was \"xx\"");
+    assertThatThrownBy(() -> HashFunctions.forName(null))
+        .hasMessageEndingWith("; was null");
+  }
+
+  @Test
+  void fromConfigName_unknown_listsChoices() {
+    assertThatThrownBy(() -> Algorithm.fromConfigName("ringg"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "algorithm must be one of ring, ketama, maglev, rendezvous, jump; was \"ringg\"");
+  }
+}

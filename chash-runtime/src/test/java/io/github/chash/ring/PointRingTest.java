@@ -1,0 +1,91 @@
+package io.github.chash.ring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PointRingTest {
+
+  /** The first point at or after h (unsigned), wrapping: the definition the index must honour. */
+  private static int expectedOwner(int[] positions, int[] owners, int h) {
+    int best = -1;
+    for (int i = 0; i < positions.length; i++) {
+      if (Integer.compareUnsigned(positions[i], h) >= 0
+          && (best < 0 || Integer.compareUnsigned(positions[i], positions[best]) < 0)) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      for (int i = 0; i < positions.length; i++) {
+        if (best < 0 || Integer.compareUnsigned(positions[i], positions[best]) < 0) {
+          best = i;
+        }
+      }
+    }
+    return owners[best];
+  }
+
+  @Test
+  void ownerAt_matchesLinearDefinition_forAllSizes() {
+    Random random = new Random(7);
+    for (int size : new int[] {1, 2, 3, 4, 5, 17, 64, 1000}) {
+      int[] positions = new int[size];
+      int[] owners = new int[size];
+      long[] packed = new long[size];
+      for (int i = 0; i < size; i++) {
+        positions[i] = random.nextInt();
+        owners[i] = i % 7;
+        packed[i] = PointRing.pack(positions[i], owners[i]);
+      }
+      PointRing ring = PointRing.build(packed, size, true);
+      for (int k = 0; k < 20_000; k++) {
+        int h = k < 4 ? new int[] {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE}[k] : random.nextInt();
+        assertThat(ring.ownerAt(h)).isEqualTo(expectedOwner(positions, owners, h));
+      }
+      for (int i = 0; i < size; i++) {
+        assertThat(ring.ownerAt(positions[i])).as("exact hit").isEqualTo(owners[i]);
+      }
+    }
+  }
+
+  @Test
+  void build_collision_keepsNodeChosenByIndexNotInsertionOrder() {
+    long[] highFirst = {PointRing.pack(42, 5), PointRing.pack(42, 2), PointRing.pack(99, 1)};
+    long[] lowFirst = {PointRing.pack(42, 2), PointRing.pack(99, 1), PointRing.pack(42, 5)};
+    assertThat(PointRing.build(highFirst, 3, true).ownerAt(40)).isEqualTo(2);
+    assertThat(PointRing.build(lowFirst, 3, true).ownerAt(40)).isEqualTo(2);
+    assertThat(PointRing.build(highFirst, 3, false).ownerAt(40)).isEqualTo(5);
+    assertThat(PointRing.build(lowFirst, 3, false).ownerAt(40)).isEqualTo(5);
+    assertThat(PointRing.build(lowFirst, 3, true).size()).isEqualTo(2);
+  }
+
+  @Test
+  void shares_areArcLengths() {
+    long[] packed = {PointRing.pack(0, 0), PointRing.pack(1 << 30, 1), PointRing.pack(Integer.MIN_VALUE, 0)};
+    double[] shares = PointRing.build(packed, 3, true).shares(2);
+    // node 1 owns (0, 2^30]; node 0 owns (2^30, 2^31] and (2^31, 2^32 + 0]
+    assertThat(shares[1]).isEqualTo(0.25);
+    assertThat(shares[0]).isEqualTo(0.75);
+  }
+
+  @Test
+  void ring_defaultPoints_atMost12BytesPerPoint() {
+    Ring ring = Rings.create(RingSettings.defaults(), AbstractRingContractTest.nodes(100));
+    PointRing points = ((VirtualNodeRing) ring).points();
+    assertThat(points.size()).isGreaterThan(99_000);
+    assertThat(points.bytes() / (double) points.size()).isLessThanOrEqualTo(12.0);
+  }
+
+  @Test
+  void pack_ordersUnsignedPositionsThenIndex() {
+    long[] packed = {
+      PointRing.pack(-1, 0), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(0, 1)
+    };
+    Arrays.sort(packed);
+    assertThat(packed)
+        .containsExactly(
+            PointRing.pack(0, 1), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(-1, 0));
+  }
+}
