@@ -32,7 +32,7 @@ final class JdkSerializationCodec implements ValueCodec {
   private static final String LIMITS = "maxdepth=64;maxrefs=1000000;maxarray=100000000";
 
   private static final Pattern CLASS_PATTERN =
-      Pattern.compile("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+      Pattern.compile("!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
           + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
           + "(\\.\\*\\*|\\.\\*|\\*)?");
 
@@ -40,21 +40,23 @@ final class JdkSerializationCodec implements ValueCodec {
 
   /**
    * @param allowed class names or package patterns ({@code com.example.Order}, {@code
-   *     com.example.*}, {@code com.example.**}, {@code com.example.Ord*})
+   *     com.example.*}, {@code com.example.**}, {@code com.example.Ord*}), or refusals ({@code
+   *     !com.example.Bad}); they are checked before the built-in ones, first match wins
    * @throws IllegalArgumentException naming the first pattern that is not one of these forms
    */
   JdkSerializationCodec(List<String> allowed) {
-    List<String> patterns = new ArrayList<>(BUILT_IN_ALLOWED);
+    List<String> patterns = new ArrayList<>();
     for (String pattern : allowed) {
       if (pattern == null || !CLASS_PATTERN.matcher(pattern).matches()) {
         throw new IllegalArgumentException(
-            "redis.allowedClasses entry "
+            "redis.allow entry "
                 + (pattern == null ? "null" : "\"" + pattern + "\"")
                 + " is not a class name or package pattern (com.example.Order, com.example.*,"
-                + " com.example.**)");
+                + " com.example.**, !com.example.Bad)");
       }
       patterns.add(pattern);
     }
+    patterns.addAll(BUILT_IN_ALLOWED);
     this.filter =
         ObjectInputFilter.Config.createFilter(
             LIMITS + ";" + String.join(";", patterns) + ";!*");
@@ -85,7 +87,7 @@ final class JdkSerializationCodec implements ValueCodec {
     } catch (InvalidClassException e) {
       if (recording.refused != null) {
         throw new CodecException(
-            "class " + recording.refused + " is not allowed by redis.allowedClasses",
+            "class " + recording.refused + " is not allowed by redis.allow",
             recording.refused,
             null);
       }

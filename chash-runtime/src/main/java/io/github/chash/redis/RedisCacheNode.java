@@ -75,7 +75,7 @@ final class RedisCacheNode implements CacheNode {
     this.codec = codec;
     this.timeout = timeout;
     this.defaultTtl = defaultTtl;
-    this.uri = redisUri(endpoint, timeout);
+    this.uri = redisUri(endpoint, connectTimeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(clientOptions(timeout));
     if (endpoint.hasCredentials() && wireTraceEnabled()) {
@@ -84,8 +84,24 @@ final class RedisCacheNode implements CacheNode {
           "node \"" + id + "\": logger " + WIRE_LOGGER + " is at TRACE: Lettuce then logs every byte"
               + " it sends, including the AUTH credentials of " + endpoint + "; lower it to DEBUG");
     }
-    // connect in the background: an unreachable server must not fail startup
-    connectIfIdle();
+    awaitFirstConnection(connectTimeout(timeout));
+  }
+
+  /**
+   * Waits up to the connect timeout for the first connection, so the first calls after startup do
+   * not fail (and eject the node) just because the connection was still being set up; a server
+   * that is down does not fail startup, its calls fail until it is back.
+   */
+  private void awaitFirstConnection(Duration wait) {
+    try {
+      connectIfIdle().get(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      String reason = e instanceof TimeoutException ? "no answer within " + wait : e.getCause().getMessage();
+      LOG.log(Level.WARNING, () -> "node \"" + id + "\": cannot connect to " + endpoint + " yet ("
+          + reason + "); its calls are misses until it answers");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
@@ -255,7 +271,16 @@ final class RedisCacheNode implements CacheNode {
                 && now - lastConnectAttempt >= timeout.toNanos());
     if (idle && !closed) {
       lastConnectAttempt = now;
-      connecting = client.connectAsync(CODEC, uri).toCompletableFuture();
+      connecting =
+          client
+              .connectAsync(CODEC, uri)
+              .toCompletableFuture()
+              .thenApply(
+                  open -> {
+                    // the handshake ran under the connect timeout; commands get the short one
+                    open.setTimeout(timeout);
+                    return open;
+                  });
       connecting.thenAccept(this::connected);
     }
     return connecting;
@@ -266,7 +291,6 @@ final class RedisCacheNode implements CacheNode {
     synchronized (this) {
       keep = !closed;
       if (keep) {
-        open.setTimeout(timeout);
         connection = open;
       }
     }
@@ -323,28 +347,34 @@ final class RedisCacheNode implements CacheNode {
     return Void.class;
   }
 
+  /** Ten command timeouts, at least 1 s: TLS handshakes and AUTH take several round trips. */
+  private static Duration connectTimeout(Duration timeout) {
+    Duration tenTimes = timeout.multipliedBy(10);
+    return tenTimes.compareTo(Duration.ofSeconds(1)) > 0 ? tenTimes : Duration.ofSeconds(1);
+  }
+
   private static ClientOptions clientOptions(Duration timeout) {
-    Duration connectTimeout = timeout.multipliedBy(10).compareTo(Duration.ofSeconds(1)) > 0
-        ? timeout.multipliedBy(10)
-        : Duration.ofSeconds(1);
+    Duration connectTimeout = connectTimeout(timeout);
+    // the handshake (HELLO, AUTH, SELECT) gets the connect timeout, see redisUri
     return ClientOptions.builder()
         .autoReconnect(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         // commands in flight at a disconnect are dropped, never re-sent after the reconnect
         .replayFilter(command -> true)
-        .timeoutOptions(TimeoutOptions.enabled(timeout))
+        // every command expires after the connection's timeout (set to the node's timeout)
+        .timeoutOptions(TimeoutOptions.enabled())
         .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
         .build();
   }
 
-  private static RedisURI redisUri(RedisEndpoint endpoint, Duration timeout) {
+  private static RedisURI redisUri(RedisEndpoint endpoint, Duration handshakeTimeout) {
     RedisURI.Builder builder =
         RedisURI.builder()
             .withHost(endpoint.host())
             .withPort(endpoint.port())
             .withSsl(endpoint.ssl())
             .withDatabase(endpoint.database())
-            .withTimeout(timeout)
+            .withTimeout(handshakeTimeout)
             .withClientName("chash");
     char[] password = endpoint.password();
     if (password != null) {

@@ -34,7 +34,7 @@ import java.util.function.Function;
  *       {@code clear()} deletes only keys under the prefix ({@code SCAN MATCH} + {@code UNLINK}).
  *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an {@code
  *       ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
- *       java.time.*}, {@code java.math.*} plus {@code redis.allowedClasses}; or {@code jackson}
+ *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson}
  *       (needs {@code jackson-databind}), JSON decoded to the caller's exact generic type. A stored
  *       value of a refused class, unreadable or of the wrong type is logged (class name only) and
  *       read as a miss.
@@ -79,7 +79,7 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
    * server does not fail startup (its calls fail and the failure policy ejects it).
    *
    * @throws IllegalArgumentException naming the node if it is not a Redis node, its uri is unusable
-   *     or refers to an unset environment variable, {@code redis.allowedClasses} has a malformed
+   *     or refers to an unset environment variable, {@code redis.allow} has a malformed
    *     pattern, {@code redis.codec} is unknown, or the library it needs is missing
    */
   @Override

@@ -1,5 +1,6 @@
 package io.github.chash.redis;
 
+import io.github.chash.config.Placeholders;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
@@ -9,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * Where a Redis node lives and how to log in: a node's {@code uri} from {@code chash.yaml} with its
- * {@code ${env:NAME}} placeholders resolved, part by part (so a password may contain {@code @},
+ * {@code ${env:NAME}} placeholders resolved ({@link Placeholders}), part by part (so a password may contain {@code @},
  * {@code :} or {@code /} without escaping).
  *
  * <p>The password is held as a {@code char[]} and never printed: {@link #toString()} gives {@code
@@ -78,7 +79,7 @@ final class RedisEndpoint {
       maskedAuthority = maskedAuthority.substring(at + 1);
       String userPart = colon < 0 ? "" : userInfo.substring(0, colon);
       String passwordPart = colon < 0 ? userInfo : userInfo.substring(colon + 1);
-      if (!passwordPart.isEmpty() && !PLACEHOLDER.matcher(passwordPart).matches()) {
+      if (!passwordPart.isEmpty() && !Placeholders.isPlaceholder(passwordPart)) {
         throw bad(nodeId, written, "contains a plain-text password; use ${env:NAME}");
       }
       String resolvedUser = resolve(nodeId, userPart, env);
@@ -180,20 +181,12 @@ final class RedisEndpoint {
   }
 
   private static String resolve(String nodeId, String text, Function<String, String> env) {
-    Matcher m = PLACEHOLDER.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String name = m.group(1);
-      String value = env.apply(name);
-      if (value == null) {
-        throw new IllegalArgumentException(
-            "node \"" + nodeId + "\": environment variable " + name
-                + " is not set (referenced as ${env:" + name + "} in its uri)");
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(value));
+    try {
+      return Placeholders.resolve(text, env);
+    } catch (IllegalArgumentException e) {
+      // the message names the variable, never a value
+      throw new IllegalArgumentException("node \"" + nodeId + "\": " + e.getMessage() + " in its uri", e);
     }
-    m.appendTail(out);
-    return out.toString();
   }
 
   private static int number(

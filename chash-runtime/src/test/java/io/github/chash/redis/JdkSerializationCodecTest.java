@@ -51,7 +51,7 @@ class JdkSerializationCodecTest {
 
     assertThatThrownBy(() -> defaults.decode(bytes, Order.class))
         .isInstanceOf(CodecException.class)
-        .hasMessage("class io.github.chash.redis.CodecValues$Order is not allowed by redis.allowedClasses")
+        .hasMessage("class io.github.chash.redis.CodecValues$Order is not allowed by redis.allow")
         .extracting(e -> ((CodecException) e).refusedClass())
         .isEqualTo(Order.class.getName());
   }
@@ -87,6 +87,16 @@ class JdkSerializationCodecTest {
   }
 
   @Test
+  void decode_refusalPattern_winsOverALaterAllowance() {
+    JdkSerializationCodec codec =
+        new JdkSerializationCodec(List.of("!io.github.chash.redis.CodecValues$Order", "io.github.chash.**"));
+
+    assertThat(codec.decode(codec.encode(new Line("a", 1)), Line.class)).isEqualTo(new Line("a", 1));
+    assertThatThrownBy(() -> codec.decode(codec.encode(new Order(1, "a", BigDecimal.ONE, List.of())), Order.class))
+        .isInstanceOf(CodecException.class);
+  }
+
+  @Test
   void decode_garbage_isACodecException() {
     assertThatThrownBy(() -> defaults.decode(new byte[] {1, 2, 3}, Object.class))
         .isInstanceOf(CodecException.class)
@@ -105,7 +115,7 @@ class JdkSerializationCodecTest {
     assertThatThrownBy(() -> new JdkSerializationCodec(List.of("com.example.*;!*")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "redis.allowedClasses entry \"com.example.*;!*\" is not a class name or package pattern"
-                + " (com.example.Order, com.example.*, com.example.**)");
+            "redis.allow entry \"com.example.*;!*\" is not a class name or package pattern"
+                + " (com.example.Order, com.example.*, com.example.**, !com.example.Bad)");
   }
 }

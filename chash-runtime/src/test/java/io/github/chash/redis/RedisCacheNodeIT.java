@@ -251,7 +251,7 @@ class RedisCacheNodeIT {
                   assertThat(line)
                       .startsWith("WARNING")
                       .contains("node \"r1\": value treated as a miss: class "
-                          + Order.class.getName() + " is not allowed by redis.allowedClasses"));
+                          + Order.class.getName() + " is not allowed by redis.allow"));
     }
   }
 

@@ -78,7 +78,7 @@ class RedisEndpointTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "node \"cache-1\": environment variable MISSING_PW is not set (referenced as"
-                + " ${env:MISSING_PW} in its uri)");
+                + " ${env:MISSING_PW}) in its uri");
   }
 
   @Test
