@@ -21,9 +21,13 @@ public interface CacheNode extends AutoCloseable {
   /**
    * Returns the value stored under the key, or {@code null} when there is none (a miss).
    *
+   * <p>A stored value that cannot or must not be decoded (corrupt, of another version, of a class
+   * outside the allow-list) is a miss: log it and return {@code null}, do not throw, since the
+   * node itself is healthy and failures count towards its ejection.
+   *
    * @param key the routing key
    * @param type the type to decode a remote value to; local nodes ignore it
-   * @throws CacheNodeException on a backend failure or timeout, or a value that cannot be decoded
+   * @throws CacheNodeException on a backend failure or timeout
    */
   Object get(String key, ValueType type);
 

@@ -1,7 +1,7 @@
 package io.github.chash.cache;
 
 /**
- * A cache node failed to answer: a backend error, a timeout, or a value that cannot be decoded.
+ * A cache node failed to answer: a backend error or a timeout.
  *
  * <p>Thrown by {@link CacheNode} implementations and handled by the cache layer, which counts it and
  * treats the call as a miss; it never reaches the callers of a {@link ShardedCache}.

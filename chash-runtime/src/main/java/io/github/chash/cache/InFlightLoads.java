@@ -6,20 +6,33 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** The loads running in this JVM, by routing key, so that concurrent misses share one load. */
 final class InFlightLoads {
-  private final ConcurrentHashMap<String, CompletableFuture<Object>> running =
-      new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Load> running = new ConcurrentHashMap<>();
+
+  /** One running load: completes with the stored form of the value, or the loader's throwable. */
+  static final class Load extends CompletableFuture<Object> {
+    final Thread loader = Thread.currentThread();
+  }
 
   /** Registers a new load; returns the running one instead if there is one. */
-  CompletableFuture<Object> joinOrStart(String routingKey, CompletableFuture<Object> mine) {
+  Load joinOrStart(String routingKey, Load mine) {
     return running.putIfAbsent(routingKey, mine);
   }
 
-  void finished(String routingKey, CompletableFuture<Object> mine) {
+  void finished(String routingKey, Load mine) {
     running.remove(routingKey, mine);
   }
 
-  /** Waits for another caller's load: its value (stored form) or its throwable, unwrapped. */
-  static Object await(CompletableFuture<Object> load) throws Throwable {
+  /**
+   * Waits for another caller's load: its value (stored form) or its throwable, unwrapped.
+   *
+   * @throws IllegalStateException if the load is the calling thread's own (a loader asking for its
+   *     own key would wait forever)
+   */
+  static Object await(String routingKey, Load load) throws Throwable {
+    if (load.loader == Thread.currentThread()) {
+      throw new IllegalStateException(
+          "recursive load: the loader of key \"" + routingKey + "\" asked for the same key");
+    }
     try {
       return load.join();
     } catch (CompletionException e) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,19 @@ final class LiveRing {
   private final Ticker ticker;
   private final boolean scheduleProbes;
 
+  /** Max keys remembered in {@link #displaced}. */
+  static final int MAX_DISPLACED_WRITES = 100_000;
+
   private volatile Routing routing;
+
+  /**
+   * Keys written, while a node was out, to a node other than their configured owner, and where.
+   * When a node rejoins, copies whose holder no longer owns the key are evicted: later writes go
+   * elsewhere, so they would turn stale and be served at the next outage.
+   */
+  private final Map<String, NodeSlot> displaced = new ConcurrentHashMap<>();
+
+  private volatile boolean displacedOverflowed;
   private ScheduledExecutorService prober; // created at the first ejection; guarded by this
   private boolean closed; // guarded by this
 
@@ -52,6 +65,15 @@ final class LiveRing {
 
   Routing routing() {
     return routing;
+  }
+
+  /** Remembers that a key was written away from its configured owner while the ring is degraded. */
+  void displacedWrite(String routingKey, NodeSlot holder) {
+    if (displaced.size() < MAX_DISPLACED_WRITES) {
+      displaced.put(routingKey, holder);
+    } else {
+      displacedOverflowed = true;
+    }
   }
 
   /** A node answered: its failure streak ends. Read-only when there was none (the hot path). */
@@ -111,6 +133,15 @@ final class LiveRing {
   }
 
   private void probe(NodeSlot slot) {
+    // One probe per node at a time: the scheduled one and a manual one must not both readmit.
+    synchronized (slot) {
+      if (remainingNanos(slot) == 0) {
+        probeNow(slot);
+      }
+    }
+  }
+
+  private void probeNow(NodeSlot slot) {
     try {
       slot.node.ping();
       if (failover.onRejoin() == OnRejoin.FLUSH) {
@@ -133,11 +164,54 @@ final class LiveRing {
       slot.ejected = false;
       rebuild();
     }
+    int evicted = evictDisplacedCopies();
     LOG.log(
         Level.WARNING,
-        "cache node \"{0}\" readmitted to the live ring{1}",
+        "cache node \"{0}\" readmitted to the live ring{1}; {2} copies written elsewhere during"
+            + " the outage evicted",
         slot.id(),
-        failover.onRejoin() == OnRejoin.FLUSH ? " after clearing its entries" : "");
+        failover.onRejoin() == OnRejoin.FLUSH ? " after clearing its entries" : "",
+        evicted);
+  }
+
+  /**
+   * Evicts the copies written away from their owner whose holder no longer owns the key in the live
+   * ring. Runs after the swap, so no new such copies appear behind it.
+   */
+  private int evictDisplacedCopies() {
+    int evicted = 0;
+    Routing now = routing;
+    for (var it = displaced.entrySet().iterator(); it.hasNext(); ) {
+      var copy = it.next();
+      String key = copy.getKey();
+      NodeSlot holder = copy.getValue();
+      if (holder == now.liveOwner(key)) {
+        continue; // still where readers look
+      }
+      displaced.remove(key, holder);
+      if (holder.ejected) {
+        continue; // flushed, or kept by choice, when it rejoins
+      }
+      try {
+        holder.node.evict(key);
+        succeeded(holder);
+        evicted++;
+      } catch (RuntimeException e) {
+        failed(holder, e);
+      }
+    }
+    if (!now.degraded) {
+      displaced.clear();
+    }
+    if (displacedOverflowed) {
+      displacedOverflowed = false;
+      LOG.log(
+          Level.WARNING,
+          "more than {0} keys were written away from their owner during an outage; the copies"
+              + " beyond that stay until their TTL and may be served if the owner fails again",
+          MAX_DISPLACED_WRITES);
+    }
+    return evicted;
   }
 
   private void rebuild() {

@@ -3,7 +3,6 @@ package io.github.chash.cache;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /** A {@link ShardedCache} that routes each key through the manager's {@link LiveRing}. */
 final class RoutedCache implements ShardedCache {
@@ -41,6 +40,16 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public String routingKey(Object key, String where) {
+    // One string each: the concatenations compile to a single allocation of the result.
+    if (key instanceof String s) {
+      return prefix.concat(s);
+    }
+    if (key instanceof Long l) {
+      return prefix + l.longValue();
+    }
+    if (key instanceof Integer i) {
+      return prefix + i.intValue();
+    }
     String scalar = CanonicalKeys.scalarForm(key);
     if (scalar != null) {
       return prefix.concat(scalar);
@@ -101,11 +110,11 @@ final class RoutedCache implements ShardedCache {
     if (!sync) {
       return loadAndStore(routingKey, loader, cacheNull);
     }
-    CompletableFuture<Object> mine = new CompletableFuture<>();
-    CompletableFuture<Object> running = inFlight.joinOrStart(routingKey, mine);
+    InFlightLoads.Load mine = new InFlightLoads.Load();
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
       @SuppressWarnings("unchecked")
-      V shared = (V) NullValue.unwrap(InFlightLoads.await(running));
+      V shared = (V) NullValue.unwrap(InFlightLoads.await(routingKey, running));
       return shared;
     }
     try {
@@ -202,7 +211,8 @@ final class RoutedCache implements ShardedCache {
   }
 
   private void store(String routingKey, Object stored) {
-    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    Routing routing = ring.routing();
+    NodeSlot slot = routing.liveOwner(routingKey);
     if (slot == null) {
       return;
     }
@@ -212,6 +222,10 @@ final class RoutedCache implements ShardedCache {
     } catch (RuntimeException e) {
       ring.failed(slot, e);
       stats.error();
+      return;
+    }
+    if (routing.degraded && routing.configuredOwner(routingKey) != slot) {
+      ring.displacedWrite(routingKey, slot);
     }
   }
 

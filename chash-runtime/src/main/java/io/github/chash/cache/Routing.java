@@ -7,17 +7,27 @@ import java.util.Map;
 final class Routing {
   final Ring configured;
   final Ring live;
+  /** Some node is ejected, so some keys live away from their configured owner. */
+  final boolean degraded;
+  private final boolean allEjected;
   private final Map<String, NodeSlot> slots;
 
   Routing(Ring configured, Ring live, Map<String, NodeSlot> slots) {
     this.configured = configured;
     this.live = live;
+    this.degraded = live.size() < configured.size();
+    this.allEjected = live.size() == 0;
     this.slots = slots;
+  }
+
+  /** The key's owner in the configured ring, ejected or not. */
+  NodeSlot configuredOwner(String routingKey) {
+    return slots.get(configured.locate(routingKey).id());
   }
 
   /** The live node that owns the key, or null when every node is ejected. */
   NodeSlot liveOwner(String routingKey) {
-    if (live.size() == 0) {
+    if (allEjected) {
       return null;
     }
     return slots.get(live.locate(routingKey).id());

@@ -10,7 +10,9 @@ import java.util.Set;
  *
  * <p>Nodes that fail {@code failureLimit} times in a row leave the live ring for {@code
  * retryAfter}; a background probe ({@link CacheNode#ping()}) readmits them, first clearing their
- * entries when {@code onRejoin: flush}. Thread-safe.
+ * entries when {@code onRejoin: flush}. After a readmission, the copies written during the outage
+ * to nodes that no longer own their keys are evicted too (up to 100,000 keys remembered), so a
+ * later outage cannot resurrect them. Thread-safe.
  */
 public interface ShardedCacheManager extends AutoCloseable {
 

@@ -315,7 +315,7 @@ public final class ShardedCaches {
       Map<String, CacheConfig> cacheConfigs = new LinkedHashMap<>();
       caches.forEach((name, ttl) -> cacheConfigs.put(name, new CacheConfig(name, ttl)));
       return new ChashConfig(
-          "<programmatic>",
+          ChashConfig.PROGRAMMATIC,
           settings,
           nodes,
           cacheConfigs,

@@ -21,12 +21,14 @@ final class CachesBlock {
     for (String name : map.keys()) {
       String path = "caches." + name;
       if (name.isBlank()) {
-        map.problems().at(map.keyNode(name), "cache names must not be empty, was " + Scalars.quote(name));
+        map.problems()
+            .at(map.keyNode(name), "cache names must not be empty, was " + Scalars.quote(name));
         continue;
       }
       if (name.contains(":")) {
         // The routing key is name + ":" + key; a colon in the name would make two caches collide.
-        map.problems().at(map.keyNode(name), "cache name " + Scalars.quote(name) + " must not contain ':'");
+        map.problems()
+            .at(map.keyNode(name), "cache name " + Scalars.quote(name) + " must not contain ':'");
         continue;
       }
       Duration ttl = null;

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;
@@ -58,9 +59,9 @@ public record ChashConfig(
   }
 
   /**
-   * Builds a {@link ChashConfig} in code, with the checks {@code chash.yaml} gets. Each setter first
-   * checks state (a single-valued setting may be set once), then its argument, and says which in the
-   * exception. Not thread-safe.
+   * Builds a {@link ChashConfig} in code, with the checks {@code chash.yaml} gets. Each setter
+   * first checks state (a single-valued setting may be set once), then its argument, and says which
+   * in the exception. Not thread-safe.
    */
   public static final class Builder {
     private String source;
@@ -103,8 +104,9 @@ public record ChashConfig(
      * Adds a node after those added before.
      *
      * @throws IllegalArgumentException if its id is blank or already used, its weight is not
-     *     positive, a local node has no positive {@code maximumSize} or has a URI, or a Redis node's
-     *     URI is missing, invalid, holds a plain-text password or points to a server already used
+     *     positive, a local node has no positive {@code maximumSize} or has a URI, or a Redis
+     *     node's URI is missing, invalid, holds a plain-text password or points to a server already
+     *     used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
@@ -114,23 +116,37 @@ public record ChashConfig(
       for (NodeConfig other : nodes) {
         require(!other.id().equals(id), "duplicate node id %s", quote(id));
       }
-      require(node.weight() > 0, "weight of node %s must be a positive integer, was %s", quote(id),
+      require(
+          node.weight() > 0,
+          "weight of node %s must be a positive integer, was %s",
+          quote(id),
           node.weight());
       if (node.type() == NodeType.LOCAL) {
-        require(node.maximumSize() > 0,
-            "maximumSize of node %s must be a positive integer, was %s", quote(id),
+        require(
+            node.maximumSize() > 0,
+            "maximumSize of node %s must be a positive integer, was %s",
+            quote(id),
             node.maximumSize());
         require(node.uri() == null, "uri of node %s is only valid for type redis", quote(id));
       } else {
-        require(node.maximumSize() == 0, "maximumSize of node %s is only valid for type local",
+        require(
+            node.maximumSize() == 0,
+            "maximumSize of node %s is only valid for type local",
             quote(id));
         require(node.uri() != null, "uri of node %s is required for type redis", quote(id));
         RedisUris.Checked checked = RedisUris.check(node.uri());
-        require(checked.problems().isEmpty(), "uri of node %s %s", quote(id),
+        require(
+            checked.problems().isEmpty(),
+            "uri of node %s %s",
+            quote(id),
             String.join("; ", checked.problems()));
         String first = servers.get(checked.server());
-        require(first == null, "uri of node %s points to the same server as node %s (%s)",
-            quote(id), quote(first), checked.server());
+        require(
+            first == null,
+            "uri of node %s points to the same server as node %s (%s)",
+            quote(id),
+            quote(first),
+            checked.server());
         servers.put(checked.server(), id);
       }
       nodes.add(node);
@@ -159,8 +175,11 @@ public record ChashConfig(
       require(name != null && !name.isBlank(), "cache name must not be blank; was %s", quote(name));
       require(!name.contains(":"), "cache name %s must not contain ':'", quote(name));
       require(!caches.containsKey(name), "cache %s was already added", quote(name));
-      require(cache.ttl() == null || positive(cache.ttl()),
-          "ttl of cache %s must be positive, was %s", quote(name), cache.ttl());
+      require(
+          cache.ttl() == null || positive(cache.ttl()),
+          "ttl of cache %s must be positive, was %s",
+          quote(name),
+          cache.ttl());
       caches.put(name, cache);
       return this;
     }
@@ -175,9 +194,13 @@ public record ChashConfig(
     public Builder failover(FailoverConfig failover) {
       requireState(this.failover == null, "failover was already set to %s", this.failover);
       Objects.requireNonNull(failover, "failover");
-      require(failover.failureLimit() >= 1, "failureLimit must be a positive integer, was %s",
+      require(
+          failover.failureLimit() >= 1,
+          "failureLimit must be a positive integer, was %s",
           failover.failureLimit());
-      require(positive(failover.retryAfter()), "retryAfter must be positive, was %s",
+      require(
+          positive(failover.retryAfter()),
+          "retryAfter must be positive, was %s",
           failover.retryAfter());
       require(positive(failover.timeout()), "timeout must be positive, was %s", failover.timeout());
       Objects.requireNonNull(failover.onRejoin(), "onRejoin");
@@ -195,10 +218,14 @@ public record ChashConfig(
     public Builder redis(RedisConfig redis) {
       requireState(this.redis == null, "redis was already set to %s", this.redis);
       Objects.requireNonNull(redis, "redis");
-      require(redis.keyPrefix() != null && !redis.keyPrefix().isEmpty(),
+      require(
+          redis.keyPrefix() != null && !redis.keyPrefix().isEmpty(),
           "keyPrefix must not be empty: onRejoin flush deletes every key with this prefix");
-      require(RedisBlock.CODECS.contains(redis.codec()), "codec must be one of %s; was %s",
-          String.join(", ", RedisBlock.CODECS), quote(redis.codec()));
+      require(
+          RedisBlock.CODECS.contains(redis.codec()),
+          "codec must be one of %s; was %s",
+          String.join(", ", RedisBlock.CODECS),
+          quote(redis.codec()));
       for (String pattern : redis.allowedClasses()) {
         String problem = RedisBlock.patternProblem(pattern);
         require(problem == null, "allow pattern %s", problem);
@@ -218,15 +245,23 @@ public record ChashConfig(
       requireState(this.check == null, "check was already set to %s", this.check);
       Objects.requireNonNull(check, "check");
       require(check.maxSkew() >= 1.0, "maxSkew must be at least 1.0, was %s", check.maxSkew());
-      require(check.sampleKeys() >= 1 && check.sampleKeys() <= CheckBlock.MAX_SAMPLE_KEYS,
-          "sampleKeys must be an integer between 1 and %s, was %s", CheckBlock.MAX_SAMPLE_KEYS,
+      require(
+          check.sampleKeys() >= 1 && check.sampleKeys() <= CheckBlock.MAX_SAMPLE_KEYS,
+          "sampleKeys must be an integer between 1 and %s, was %s",
+          CheckBlock.MAX_SAMPLE_KEYS,
           check.sampleKeys());
-      require(check.keyPattern() != null && check.keyPattern().contains("{n}"),
-          "keyPattern must contain {n}, was %s", quote(check.keyPattern()));
-      require(check.maxMoved() == null || check.maxMoved() > 0 && check.maxMoved() <= 1,
-          "maxMoved must be a fraction in (0, 1], was %s", check.maxMoved());
-      require(check.maxMovedOverIdeal() == null || check.maxMovedOverIdeal() >= 1,
-          "maxMovedOverIdeal must be at least 1.0, was %s", check.maxMovedOverIdeal());
+      require(
+          check.keyPattern() != null && check.keyPattern().contains("{n}"),
+          "keyPattern must contain {n}, was %s",
+          quote(check.keyPattern()));
+      require(
+          check.maxMoved() == null || check.maxMoved() > 0 && check.maxMoved() <= 1,
+          "maxMoved must be a fraction in (0, 1], was %s",
+          check.maxMoved());
+      require(
+          check.maxMovedOverIdeal() == null || check.maxMovedOverIdeal() >= 1,
+          "maxMovedOverIdeal must be at least 1.0, was %s",
+          check.maxMovedOverIdeal());
       this.check = check;
       return this;
     }
@@ -234,10 +269,23 @@ public record ChashConfig(
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added
+     * @throws IllegalStateException if no node was added, or the algorithm is {@code jump} and a
+     *     node's weight is not 1
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
+      if (ring != null && ring.algorithm() == Algorithm.JUMP) {
+        for (NodeConfig node : nodes) {
+          if (node.weight() != 1) {
+            throw new IllegalStateException(
+                "weight of node "
+                    + quote(node.id())
+                    + " must be 1 for algorithm jump (jump knows"
+                    + " buckets, not weights), was "
+                    + node.weight());
+          }
+        }
+      }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,
           ring == null ? RingSettings.defaults() : ring,

@@ -21,9 +21,9 @@ import java.util.Objects;
  * 1-based line and column of the offending value (of the enclosing mapping for a missing key). See
  * the {@linkplain io.github.chash.config package documentation} for the keys, their defaults and
  * the checks. Parsing uses SnakeYAML Engine's node API with limits on size ({@value
- * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and
- * aliases ({@value YamlComposer#MAX_ALIASES}), so hostile input fails fast with a {@link
- * ConfigException} and never with another exception.
+ * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and aliases
+ * ({@value YamlComposer#MAX_ALIASES}), so hostile input fails fast with a {@link ConfigException}
+ * and never with another exception.
  *
  * <p>Stateless and thread-safe.
  */
@@ -42,7 +42,20 @@ public final class ChashConfigs {
    */
   public static ChashConfig load(Path file) {
     Objects.requireNonNull(file, "file");
-    String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+    return load(file, file.getFileName() == null ? file.toString() : file.getFileName().toString());
+  }
+
+  /**
+   * Parses and validates a file, UTF-8 encoded, naming it {@code sourceName} in messages (for
+   * example its path relative to the project, {@code src/main/resources/chash.yaml}).
+   *
+   * @throws ConfigException listing every problem with file:line:column, also when the file cannot
+   *     be read or is not UTF-8 (the I/O exception chained)
+   */
+  public static ChashConfig load(Path file, String sourceName) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(sourceName, "sourceName");
+    String name = sourceName;
     byte[] bytes;
     try {
       long size = Files.size(file);
@@ -73,11 +86,14 @@ public final class ChashConfigs {
     try (InputStream in = loader.getResourceAsStream(DEFAULT_NAME)) {
       if (in == null) {
         throw problem(
-            DEFAULT_NAME, "no " + DEFAULT_NAME + " on the class path (put it in src/main/resources)", null);
+            DEFAULT_NAME,
+            "no " + DEFAULT_NAME + " on the class path (put it in src/main/resources)",
+            null);
       }
       byte[] bytes = in.readNBytes(4 * YamlComposer.MAX_CHARS + 1);
       if (bytes.length > 4 * YamlComposer.MAX_CHARS) {
-        throw problem(DEFAULT_NAME, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
+        throw problem(
+            DEFAULT_NAME, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
       }
       return parse(decode(bytes, DEFAULT_NAME), DEFAULT_NAME);
     } catch (IOException e) {

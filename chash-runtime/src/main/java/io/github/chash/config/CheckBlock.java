@@ -7,7 +7,12 @@ import java.util.Optional;
 final class CheckBlock {
   static final List<String> KEYS =
       List.of(
-          "maxSkew", "sampleKeys", "keyPattern", "keysFile", "baseline", "maxMoved",
+          "maxSkew",
+          "sampleKeys",
+          "keyPattern",
+          "keysFile",
+          "baseline",
+          "maxMoved",
           "maxMovedOverIdeal");
   static final int MAX_SAMPLE_KEYS = 100_000_000;
 
@@ -21,12 +26,18 @@ final class CheckBlock {
     Fields f = new Fields(block.get().allowOnly(KEYS));
     Double maxSkew = f.decimal("maxSkew", "a number of at least 1.0", d.maxSkew());
     if (maxSkew < 1.0) {
-      f.problem("maxSkew", "must be at least 1.0 (a node's share / its fair share), was " + f.describe("maxSkew"));
+      f.problem(
+          "maxSkew",
+          "must be at least 1.0 (a node's share / its fair share), was " + f.describe("maxSkew"));
     }
     int sampleKeys =
         (int)
             f.integer(
-                "sampleKeys", 1, MAX_SAMPLE_KEYS, "an integer between 1 and 100000000", d.sampleKeys());
+                "sampleKeys",
+                1,
+                MAX_SAMPLE_KEYS,
+                "an integer between 1 and 100000000",
+                d.sampleKeys());
     String keyPattern = f.string("keyPattern", d.keyPattern());
     if (f.has("keyPattern") && !keyPattern.contains("{n}")) {
       f.problem("keyPattern", "must contain {n}, was " + Scalars.quote(keyPattern));
@@ -40,15 +51,14 @@ final class CheckBlock {
     if (maxMoved != null && (maxMoved <= 0 || maxMoved > 1)) {
       f.problem("maxMoved", "must be a fraction in (0, 1], was " + f.describe("maxMoved"));
     }
-    Double maxMovedOverIdeal =
-        f.decimal("maxMovedOverIdeal", "a number of at least 1.0", null);
+    Double maxMovedOverIdeal = f.decimal("maxMovedOverIdeal", "a number of at least 1.0", null);
     if (maxMovedOverIdeal != null && maxMovedOverIdeal < 1) {
       f.problem(
           "maxMovedOverIdeal",
-          "must be at least 1.0 (moved keys / the ideal minimum), was " + f.describe("maxMovedOverIdeal"));
+          "must be at least 1.0 (moved keys / the ideal minimum), was "
+              + f.describe("maxMovedOverIdeal"));
     }
     return new CheckConfig(
-        maxSkew, sampleKeys, keyPattern, keysFile, baseline, maxMoved,
-        maxMovedOverIdeal);
+        maxSkew, sampleKeys, keyPattern, keysFile, baseline, maxMoved, maxMovedOverIdeal);
   }
 }

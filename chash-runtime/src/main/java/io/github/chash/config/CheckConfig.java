@@ -6,11 +6,13 @@ package io.github.chash.config;
  * @param maxSkew largest allowed node share divided by its fair share (weight / total weight)
  * @param sampleKeys number of keys sampled
  * @param keyPattern synthetic key pattern, {@code {n}} replaced by 0, 1, 2, ...
- * @param keysFile a file of real keys, one a line, relative to the config file (null: use the pattern)
+ * @param keysFile a file of real keys, one a line, relative to the config file (null: use the
+ *     pattern)
  * @param baseline the configuration to compare against for movement limits (a file, or {@code
  *     groupId:artifactId:version}); null for none
  * @param maxMoved largest allowed fraction of keys moved against the baseline (null: no limit)
- * @param maxMovedOverIdeal largest allowed ratio of moved keys to the ideal minimum (null: no limit)
+ * @param maxMovedOverIdeal largest allowed ratio of moved keys to the ideal minimum (null: no
+ *     limit)
  */
 public record CheckConfig(
     double maxSkew,

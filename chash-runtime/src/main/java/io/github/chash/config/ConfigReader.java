@@ -1,5 +1,7 @@
 package io.github.chash.config;
 
+import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.RingSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +10,9 @@ import org.snakeyaml.engine.v2.nodes.Node;
 /** Reads a whole {@code chash.yaml} into a {@link ChashConfig}, collecting every problem. */
 final class ConfigReader {
   static final List<String> KEYS = List.of("ring", "nodes", "caches", "failover", "redis", "check");
+
+  /** Most virtual points of a ring or ketama ring: 20 million points take 160 MB. */
+  static final long MAX_TOTAL_POINTS = 20_000_000;
 
   private ConfigReader() {}
 
@@ -20,14 +25,48 @@ final class ConfigReader {
     YamlMap map = top.orElseThrow().allowOnly(KEYS);
 
     RingBlock.Values ring = RingBlock.read(block(map, "ring"));
+    Optional<Node> nodesValue = map.require("nodes", null);
     List<NodeConfig> nodes =
-        map.require("nodes", null).map(n -> NodesBlock.read(n, problems)).orElse(List.of());
+        nodesValue.map(n -> NodesBlock.read(n, ring.algorithm(), problems)).orElse(List.of());
+    nodesValue.ifPresent(n -> checkPoints(ring, nodes, n, problems));
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"));
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
     return new ChashConfig(sourceName, ring.toSettings(), nodes, caches, failover, redis, check);
+  }
+
+  /** A ring's virtual points cost 8 bytes each in every JVM that builds it; keep that sane. */
+  private static void checkPoints(
+      RingBlock.Values ring, List<NodeConfig> nodes, Node where, Problems problems) {
+    Algorithm algorithm = ring.algorithm();
+    if (algorithm != Algorithm.RING && algorithm != Algorithm.KETAMA) {
+      return;
+    }
+    long perWeight =
+        ring.pointsPerWeight() != null
+            ? ring.pointsPerWeight()
+            : algorithm == Algorithm.RING
+                ? RingSettings.DEFAULT_RING_POINTS
+                : RingSettings.DEFAULT_KETAMA_POINTS;
+    // ketama scales weights to the average, so its total depends on the node count only.
+    long units =
+        algorithm == Algorithm.RING
+            ? nodes.stream().mapToLong(NodeConfig::weight).sum()
+            : nodes.size();
+    long total = units * perWeight;
+    if (total > MAX_TOTAL_POINTS) {
+      problems.at(
+          where,
+          "the ring would need "
+              + total
+              + " virtual points ("
+              + (algorithm == Algorithm.RING ? "sum of weights" : "nodes")
+              + " x pointsPerWeight); at most "
+              + MAX_TOTAL_POINTS
+              + " are allowed: lower ring.pointsPerWeight or the weights");
+    }
   }
 
   private static Optional<YamlMap> block(YamlMap map, String key) {

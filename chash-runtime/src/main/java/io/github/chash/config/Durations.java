@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 /**
  * Parses and formats the durations of {@code chash.yaml} and of annotation attributes: a
  * non-negative whole number followed by a unit, {@code ms}, {@code s}, {@code m}, {@code h} or
- * {@code d}, with nothing in between: {@code 100ms}, {@code 30s}, {@code 10m}, {@code 2h}, {@code 1d}.
- * Fractions, signs, spaces, ISO-8601 and missing units are rejected, so that {@code 10} never
+ * {@code d}, with nothing in between: {@code 100ms}, {@code 30s}, {@code 10m}, {@code 2h}, {@code
+ * 1d}. Fractions, signs, spaces, ISO-8601 and missing units are rejected, so that {@code 10} never
  * silently means ten milliseconds to one reader and ten seconds to another.
  *
  * <p>Stateless and thread-safe.
@@ -99,11 +99,11 @@ public final class Durations {
       case "s":
         return Duration.ofSeconds(n);
       case "m":
-        return Duration.ofMinutes(Math.multiplyExact(n, 1L));
+        return Duration.ofMinutes(n); // these three throw ArithmeticException on overflow
       case "h":
-        return Duration.ofSeconds(Math.multiplyExact(n, 3600L));
+        return Duration.ofHours(n);
       default:
-        return Duration.ofSeconds(Math.multiplyExact(n, 86_400L));
+        return Duration.ofDays(n);
     }
   }
 }

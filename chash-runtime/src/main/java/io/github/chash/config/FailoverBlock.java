@@ -16,7 +16,8 @@ final class FailoverBlock {
     }
     Fields f = new Fields(block.get().allowOnly(KEYS));
     int failureLimit =
-        (int) f.integer("failureLimit", 1, Integer.MAX_VALUE, "a positive integer", d.failureLimit());
+        (int)
+            f.integer("failureLimit", 1, Integer.MAX_VALUE, "a positive integer", d.failureLimit());
     String onRejoin = f.choice("onRejoin", List.of("flush", "keep"), d.onRejoin().configName());
     return new FailoverConfig(
         failureLimit,

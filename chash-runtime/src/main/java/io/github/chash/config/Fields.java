@@ -13,7 +13,8 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  */
 final class Fields {
   private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
-  private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
 
   private final YamlMap map;
   private final Problems problems;
@@ -32,7 +33,8 @@ final class Fields {
     Node node = value.get();
     String text = Scalars.text(node);
     if (!(node instanceof ScalarNode) || text == null || text.isEmpty()) {
-      problems.at(node, map.child(key) + " must be a non-empty string, was " + Scalars.describe(node));
+      problems.at(
+          node, map.child(key) + " must be a non-empty string, was " + Scalars.describe(node));
       return fallback;
     }
     return text;
@@ -49,7 +51,10 @@ final class Fields {
     if (!(node instanceof ScalarNode) || text == null || !choices.contains(text)) {
       problems.at(
           node,
-          map.child(key) + " must be one of " + String.join(", ", choices) + "; was "
+          map.child(key)
+              + " must be one of "
+              + String.join(", ", choices)
+              + "; was "
               + Scalars.describe(node));
       return fallback;
     }

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.ring.Algorithm;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +16,7 @@ final class NodesBlock {
 
   private NodesBlock() {}
 
-  static List<NodeConfig> read(Node value, Problems problems) {
+  static List<NodeConfig> read(Node value, Algorithm algorithm, Problems problems) {
     if (!(value instanceof SequenceNode)) {
       problems.at(value, "nodes must be a list of nodes, was " + Scalars.describe(value));
       return List.of();
@@ -37,7 +38,7 @@ final class NodesBlock {
       }
       Optional<YamlMap> map = YamlMap.of(item, path, problems);
       if (map.isPresent()) {
-        NodeConfig node = readNode(map.get().allowOnly(KEYS), idOwners, serverOwners);
+        NodeConfig node = readNode(map.get().allowOnly(KEYS), algorithm, idOwners, serverOwners);
         if (node != null) {
           nodes.add(node);
         }
@@ -47,7 +48,10 @@ final class NodesBlock {
   }
 
   private static NodeConfig readNode(
-      YamlMap map, Map<String, String> idOwners, Map<String, String> serverOwners) {
+      YamlMap map,
+      Algorithm algorithm,
+      Map<String, String> idOwners,
+      Map<String, String> serverOwners) {
     Problems problems = map.problems();
     Fields f = new Fields(map);
     Optional<Node> idNode = map.require("id", null);
@@ -63,14 +67,22 @@ final class NodesBlock {
     }
     NodeType type =
         f.choice("type", TYPES, "local").equals("redis") ? NodeType.REDIS : NodeType.LOCAL;
-    int weight =
-        (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
+    int weight = (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
+    if (algorithm == Algorithm.JUMP && weight != 1) {
+      f.problem(
+          "weight",
+          "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight);
+    }
     long maximumSize = 0;
     String uri = null;
     if (type == NodeType.LOCAL) {
       maximumSize =
           f.integer(
-              "maximumSize", 1, Long.MAX_VALUE, "a positive integer", NodeConfig.DEFAULT_MAXIMUM_SIZE);
+              "maximumSize",
+              1,
+              Long.MAX_VALUE,
+              "a positive integer",
+              NodeConfig.DEFAULT_MAXIMUM_SIZE);
       if (f.has("uri")) {
         f.problem("uri", "is only valid for type redis; add `type: redis` or remove uri");
       }

@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Resolves {@code ${env:NAME}} placeholders, the only way {@code chash.yaml} may carry a secret such
- * as a Redis password: {@code redis://default:${env:REDIS_PASSWORD}@cache-1:6380}.
+ * Resolves {@code ${env:NAME}} placeholders, the only way {@code chash.yaml} may carry a secret
+ * such as a Redis password: {@code redis://default:${env:REDIS_PASSWORD}@cache-1:6380}.
  *
  * <p>{@code NAME} consists of ASCII letters, digits and {@code _} and does not start with a digit.
  * Error messages name the variable but never contain the text around it or a resolved value, so a
@@ -23,7 +23,7 @@ public final class Placeholders {
    * {@code NAME}.
    *
    * @throws IllegalArgumentException naming the variable when it is not set, or when the text
-   *     contains a {@code ${} that is not a well-formed placeholder
+   *     contains a <code>${</code> that is not a well-formed placeholder
    */
   public static String resolve(String text) {
     return resolve(text, System::getenv);
@@ -35,7 +35,7 @@ public final class Placeholders {
    * environment.
    *
    * @throws IllegalArgumentException naming the variable when {@code env} returns null for it, or
-   *     when the text contains a {@code ${} that is not a well-formed placeholder
+   *     when the text contains a <code>${</code> that is not a well-formed placeholder
    */
   public static String resolve(String text, Function<String, String> env) {
     Objects.requireNonNull(text, "text");
@@ -71,8 +71,8 @@ public final class Placeholders {
   }
 
   /**
-   * The index of the first {@code ${} that does not start a well-formed placeholder, or -1 when
-   * every one does.
+   * The index of the first <code>${</code> that does not start a well-formed placeholder, or -1
+   * when every one does.
    */
   static int malformedAt(String text) {
     int from = 0;

@@ -52,7 +52,8 @@ final class Problems {
 
   ConfigException exception(Throwable cause) {
     List<ConfigProblem> sorted = new ArrayList<>(problems);
-    sorted.sort(Comparator.comparingInt(ConfigProblem::line).thenComparingInt(ConfigProblem::column));
+    sorted.sort(
+        Comparator.comparingInt(ConfigProblem::line).thenComparingInt(ConfigProblem::column));
     return new ConfigException(sorted, cause);
   }
 }

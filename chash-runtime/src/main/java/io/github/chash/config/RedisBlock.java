@@ -27,7 +27,8 @@ final class RedisBlock {
       String text = Scalars.text(map.get("keyPrefix").orElseThrow());
       if (text == null || text.isEmpty()) {
         // onRejoin: flush deletes by this prefix; an empty one would empty the whole database.
-        f.problem("keyPrefix", "must not be empty: onRejoin flush deletes every key with this prefix");
+        f.problem(
+            "keyPrefix", "must not be empty: onRejoin flush deletes every key with this prefix");
       } else {
         prefix = f.string("keyPrefix", d.keyPrefix());
       }
@@ -40,7 +41,8 @@ final class RedisBlock {
   private static List<String> patterns(Node value, YamlMap map) {
     Problems problems = map.problems();
     if (!(value instanceof SequenceNode)) {
-      problems.at(value, "redis.allow must be a list of class patterns, was " + Scalars.describe(value));
+      problems.at(
+          value, "redis.allow must be a list of class patterns, was " + Scalars.describe(value));
       return List.of();
     }
     List<String> patterns = new ArrayList<>();
@@ -53,8 +55,11 @@ final class RedisBlock {
       if (problem == null) {
         patterns.add(text);
       } else if (problem.isEmpty()) {
-        problems.at(item, path + " must be a class pattern like com.example.* or com.example.Order, was "
-            + Scalars.describe(item));
+        problems.at(
+            item,
+            path
+                + " must be a class pattern like com.example.* or com.example.Order, was "
+                + Scalars.describe(item));
       } else {
         problems.at(item, path + " " + problem);
       }
@@ -66,10 +71,13 @@ final class RedisBlock {
   static String patternProblem(String pattern) {
     String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
     if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
-      return "allows every class, was " + Scalars.quote(pattern)
+      return "allows every class, was "
+          + Scalars.quote(pattern)
           + "; name packages (com.example.*) or classes";
     }
-    if (pattern.contains(";") || pattern.contains("=") || pattern.isBlank()
+    if (pattern.contains(";")
+        || pattern.contains("=")
+        || pattern.isBlank()
         || !pattern.strip().equals(pattern)) {
       return "must be one class pattern like com.example.* or com.example.Order, was "
           + Scalars.quote(pattern);

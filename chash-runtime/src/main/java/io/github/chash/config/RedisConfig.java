@@ -17,7 +17,10 @@ public record RedisConfig(String keyPrefix, String codec, List<String> allowedCl
     allowedClasses = List.copyOf(allowedClasses);
   }
 
-  /** Prefix {@code chash:}, the JDK codec, and only {@code java.lang}, {@code java.util}, {@code java.time} classes. */
+  /**
+   * Prefix {@code chash:}, the JDK codec, and only {@code java.lang}, {@code java.util}, {@code
+   * java.time} classes.
+   */
   public static RedisConfig defaults() {
     return new RedisConfig("chash:", "jdk", List.of());
   }

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 /**
  * Checks a Redis URI as written in {@code chash.yaml}: {@code redis://} or {@code rediss://}, an
  * optional {@code [user:]password@} whose password is a {@code ${env:NAME}} placeholder, a host, an
- * optional port (default 6379) and an optional database ({@code /0}). Placeholders may stand for any
- * part. Messages never repeat a password.
+ * optional port (default 6379) and an optional database ({@code /0}). Placeholders may stand for
+ * any part. Messages never repeat a password.
  */
 final class RedisUris {
   static final int DEFAULT_PORT = 6379;
@@ -43,7 +43,8 @@ final class RedisUris {
     int queryAt = indexOfAny(rest, "?#");
     if (queryAt >= 0) {
       problems.add(
-          "must not have a query or fragment, was " + Scalars.quote(rest.substring(queryAt))
+          "must not have a query or fragment, was "
+              + Scalars.quote(rest.substring(queryAt))
               + "; timeouts belong under failover");
       rest = rest.substring(0, queryAt);
     }
@@ -95,12 +96,16 @@ final class RedisUris {
     if (!path.isEmpty() && !Placeholders.isPlaceholder(path)) {
       db = DIGITS.matcher(path).matches() ? Integer.parseInt(path) : -1;
       if (db < 0) {
-        problems.add("database must be a non-negative integer (like /0), was " + Scalars.quote(path));
+        problems.add(
+            "database must be a non-negative integer (like /0), was " + Scalars.quote(path));
       }
     }
     String server =
-        host.toLowerCase(Locale.ROOT) + ":" + (port != null && Placeholders.isPlaceholder(port) ? port : portNumber)
-            + "/" + (Placeholders.isPlaceholder(path) ? path : db);
+        host.toLowerCase(Locale.ROOT)
+            + ":"
+            + (port != null && Placeholders.isPlaceholder(port) ? port : portNumber)
+            + "/"
+            + (Placeholders.isPlaceholder(path) ? path : db);
     return new Checked(problems, server);
   }
 

@@ -38,7 +38,9 @@ final class RingBlock {
         Algorithm.fromConfigName(f.choice("algorithm", algorithms, Algorithm.RING.configName()));
     String hash = f.choice("hash", HashFunctions.names(), null);
     if (algorithm == Algorithm.KETAMA && hash != null && !hash.equals("md5")) {
-      f.problem("hash", "must be md5 for algorithm ketama (libketama hashes with MD5), was \"" + hash + "\"");
+      f.problem(
+          "hash",
+          "must be md5 for algorithm ketama (libketama hashes with MD5), was \"" + hash + "\"");
     }
     Integer points = null;
     if (f.has("pointsPerWeight")) {
@@ -53,7 +55,9 @@ final class RingBlock {
                     "pointsPerWeight",
                     RingSettings.MIN_POINTS_PER_WEIGHT,
                     RingSettings.MAX_POINTS_PER_WEIGHT,
-                    "an integer between " + RingSettings.MIN_POINTS_PER_WEIGHT + " and "
+                    "an integer between "
+                        + RingSettings.MIN_POINTS_PER_WEIGHT
+                        + " and "
                         + RingSettings.MAX_POINTS_PER_WEIGHT,
                     RingSettings.DEFAULT_RING_POINTS);
       }

@@ -7,12 +7,16 @@ import org.snakeyaml.engine.v2.nodes.Tag;
 
 /** Turns YAML nodes into the short descriptions that messages quote as "was ...". */
 final class Scalars {
-  private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9_]*(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
+  private static final Pattern NUMBER =
+      Pattern.compile("[-+]?[0-9][0-9_]*(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
   private static final int MAX_QUOTED = 60;
 
   private Scalars() {}
 
-  /** The scalar's text, or null for a null value ({@code ~}, {@code null} or nothing) or a non-scalar. */
+  /**
+   * The scalar's text, or null for a null value ({@code ~}, {@code null} or nothing) or a
+   * non-scalar.
+   */
   static String text(Node node) {
     if (!(node instanceof ScalarNode)) {
       return null;

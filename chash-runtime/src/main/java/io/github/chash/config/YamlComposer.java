@@ -10,12 +10,15 @@ import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlVersionException;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.Tag;
 import org.snakeyaml.engine.v2.parser.Parser;
 import org.snakeyaml.engine.v2.parser.ParserImpl;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
  * Composes YAML text into a node tree whose every node carries its position, within limits that
@@ -48,6 +51,7 @@ final class YamlComposer {
       problems.at(1, 1, tooLarge(yaml.length() + " characters"));
       return Optional.empty();
     }
+    String text = yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml;
     LoadSettings settings =
         LoadSettings.builder()
             .setLabel(problems.file())
@@ -55,11 +59,12 @@ final class YamlComposer {
             .setMaxAliasesForCollections(MAX_ALIASES)
             .setAllowRecursiveKeys(false)
             .setAllowNonScalarKeys(true) // reported by the reader, with a location
+            .setSchema(new CoreSchema()) // YAML 1.2 core: ~, null and nothing are null
             .setUseMarks(true)
             .build();
-    String text = yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml;
     try {
-      Parser parser = new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
+      Parser parser =
+          new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
       Optional<Node> root = new Composer(settings, parser).getSingleNode();
       if (root.isEmpty()) {
         problems.at(1, 1, "file is empty; expected a mapping with at least `nodes`");
@@ -68,8 +73,22 @@ final class YamlComposer {
     } catch (LimitException e) {
       problems.at(e.mark, e.getMessage());
     } catch (MarkedYamlEngineException e) {
-      Optional<Mark> mark = e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
+      Optional<Mark> mark =
+          e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
       problems.at(mark, "invalid YAML: " + describe(e));
+    } catch (ReaderException e) {
+      int[] at = lineAndColumn(text, e.getPosition());
+      problems.at(
+          at[0],
+          at[1],
+          String.format("invalid YAML: character U+%04X is not allowed", e.getCodePoint()));
+    } catch (YamlVersionException e) {
+      problems.at(
+          1,
+          1,
+          "invalid YAML: version "
+              + e.getSpecVersion().getRepresentation()
+              + " is not supported; omit %YAML or use 1.2");
     } catch (YamlEngineException e) {
       problems.at(1, 1, "invalid YAML: " + lowerFirst(String.valueOf(e.getMessage())));
     } catch (StackOverflowError e) {
@@ -79,8 +98,28 @@ final class YamlComposer {
     return Optional.empty();
   }
 
+  /** 1-based line and column of a code point index. */
+  private static int[] lineAndColumn(String text, int codePointIndex) {
+    int line = 1;
+    int column = 1;
+    int i = 0;
+    for (int cp = 0; cp < codePointIndex && i < text.length(); cp++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+      i += Character.charCount(text.codePointAt(i));
+    }
+    return new int[] {line, column};
+  }
+
   static String tooLarge(String size) {
-    return "file is too large: " + size + "; a chash.yaml may have at most " + MAX_CHARS
+    return "file is too large: "
+        + size
+        + "; a chash.yaml may have at most "
+        + MAX_CHARS
         + " characters";
   }
 
@@ -160,7 +199,9 @@ final class YamlComposer {
     if (tag.isPresent() && !CORE_TAGS.contains(tag.get())) {
       throw new LimitException(
           event.getStartMark(),
-          "tag " + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!")) + " is not supported; remove it");
+          "tag "
+              + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!"))
+              + " is not supported; remove it");
     }
   }
 

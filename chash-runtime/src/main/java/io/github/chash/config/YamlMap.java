@@ -35,7 +35,11 @@ final class YamlMap {
       if (first != null) {
         problems.at(
             key,
-            "duplicate key " + Scalars.quote(name) + " in " + where() + "; first at line "
+            "duplicate key "
+                + Scalars.quote(name)
+                + " in "
+                + where()
+                + "; first at line "
                 + (first.getKeyNode().getStartMark().map(m -> m.getLine() + 1).orElse(0)));
       }
     }
@@ -47,7 +51,8 @@ final class YamlMap {
       return Optional.of(new YamlMap("", (MappingNode) node, problems));
     }
     problems.at(
-        node, "the top level must be a mapping with at least `nodes`, was " + Scalars.describe(node));
+        node,
+        "the top level must be a mapping with at least `nodes`, was " + Scalars.describe(node));
     return Optional.empty();
   }
 
@@ -70,8 +75,14 @@ final class YamlMap {
     for (Map.Entry<String, NodeTuple> e : entries.entrySet()) {
       if (!valid.contains(e.getKey())) {
         String message =
-            "unknown key " + Scalars.quote(e.getKey()) + " " + (path.isEmpty() ? "at" : "in") + " "
-                + where() + "; valid keys: " + String.join(", ", valid);
+            "unknown key "
+                + Scalars.quote(e.getKey())
+                + " "
+                + (path.isEmpty() ? "at" : "in")
+                + " "
+                + where()
+                + "; valid keys: "
+                + String.join(", ", valid);
         String guess = closest(e.getKey(), valid);
         if (guess != null) {
           message += "; did you mean \"" + guess + "\"?";
@@ -132,7 +143,9 @@ final class YamlMap {
     return path.isEmpty() ? "the top level" : path;
   }
 
-  /** The valid key within edit distance 2 (or equal ignoring case), if there is exactly a best one. */
+  /**
+   * The valid key within edit distance 2 (or equal ignoring case), if there is exactly a best one.
+   */
   static String closest(String key, List<String> valid) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
@@ -163,7 +176,10 @@ final class YamlMap {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
         }
       }

@@ -59,7 +59,9 @@
  *       {@code fnv1-32} or {@code jdk}; {@code ketama} always uses {@code md5} and accepts only
  *       that</td><td>{@code xxh3} ({@code md5} for ketama)</td></tr>
  *   <tr><td>{@code ring.pointsPerWeight}</td><td>integer 1..10000, virtual points per unit of
- *       weight; only for {@code ring} and {@code ketama}</td><td>1000 (ketama: 160)</td></tr>
+ *       weight; only for {@code ring} and {@code ketama}; the ring may have at most 20,000,000
+ *       points in all (sum of weights, for ketama the node count, times pointsPerWeight)</td>
+ *       <td>1000 (ketama: 160)</td></tr>
  *   <tr><td>{@code nodes}</td><td>list of at least one node</td><td>required</td></tr>
  *   <tr><td>{@code nodes[i].id}</td><td>non-empty string, unique, no leading or trailing white
  *       space; virtual points derive from it, so renaming a node moves its keys</td>
@@ -67,7 +69,7 @@
  *   <tr><td>{@code nodes[i].type}</td><td>{@code local} (an in-process Caffeine shard) or
  *       {@code redis}</td><td>{@code local}</td></tr>
  *   <tr><td>{@code nodes[i].weight}</td><td>positive integer; the node's fair share is weight /
- *       total weight</td><td>1</td></tr>
+ *       total weight; must be 1 for {@code jump}</td><td>1</td></tr>
  *   <tr><td>{@code nodes[i].maximumSize}</td><td>positive integer, entry bound of a local shard;
  *       local nodes only</td><td>10000</td></tr>
  *   <tr><td>{@code nodes[i].uri}</td><td>{@code redis://} or {@code rediss://} (TLS) URI:
@@ -118,8 +120,8 @@
  * <h2>Errors</h2>
  *
  * Every problem of a file is reported at once, one a line, as {@code file:line:column: message},
- * with the 1-based position of the offending value (of the key, for an unknown or duplicate key;
- * of the enclosing mapping, for a missing key). Unknown keys are errors. Examples:
+ * with the 1-based position of the offending value (of the key, for an unknown or duplicate key; of
+ * the enclosing mapping, for a missing key). Unknown keys are errors. Examples:
  *
  * <pre>{@code
  * chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump; was "ketma"

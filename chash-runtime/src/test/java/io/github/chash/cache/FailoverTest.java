@@ -6,9 +6,14 @@ import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
 import io.github.chash.ring.Node;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -186,6 +191,36 @@ class FailoverTest {
   }
 
   @Test
+  void probeDue_evictsCopiesWrittenToTheFallbackDuringTheOutage() {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("a");
+    String other = keyOwnedBy("b");
+    FaultyNode a = nodes.get("a");
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    String fallback = manager.liveRing().locate(key).id();
+    users.put(key, "v2"); // displaced to the fallback
+    users.put(other, "x"); // at its owner as usual
+    assertThat(nodes.get(fallback).delegate.get(key, ValueType.OBJECT)).isEqualTo("v2");
+
+    a.failing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.liveRingControl().probeDue();
+    assertThat(nodes.get(fallback).delegate.get(key, ValueType.OBJECT)).isNull();
+    assertThat(users.getIfPresent(other, ValueType.OBJECT)).isEqualTo("x");
+
+    users.put(key, "v3"); // at the owner again
+    a.failing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    // A second outage must not resurrect v2 from the fallback.
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+  }
+
+  @Test
   void evict_deletesOnOwnerAndFirstFallbackOnly() {
     start(OnRejoin.FLUSH);
     String key = users.routingKey("alice", "T.m(name)");
@@ -214,6 +249,51 @@ class FailoverTest {
     assertThat(users.<Integer>get("users:x", ValueType.OBJECT, () -> 8, true, false)).isEqualTo(8);
     users.put("users:x", 1);
     users.evict("users:x");
+  }
+
+  @Test
+  void get_twoThreadsUnderFlappingFailuresNeverSeeAnException() throws Exception {
+    start(OnRejoin.FLUSH);
+    FaultyNode b = nodes.get("b");
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<Integer>> callers = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        callers.add(
+            pool.submit(
+                () -> {
+                  int wrong = 0;
+                  for (int i = 0; i < 20_000; i++) {
+                    int id = i % 200;
+                    String key = users.routingKey(id, "T.m(id)");
+                    Integer got;
+                    try {
+                      got = users.get(key, ValueType.OBJECT, () -> id * 10, (i & 1) == 0, false);
+                    } catch (Throwable e) {
+                      throw new AssertionError("a caller saw " + e, e);
+                    }
+                    if (got != id * 10) {
+                      wrong++;
+                    }
+                    if (i % 1000 == 0) {
+                      manager.liveRingControl().probeDue();
+                    }
+                  }
+                  return wrong;
+                }));
+      }
+      for (int flip = 0; flip < 200; flip++) {
+        b.failing(flip % 2 == 0);
+        ticker.advance(RETRY_AFTER);
+        Thread.sleep(1);
+      }
+      for (var caller : callers) {
+        assertThat(caller.get(60, TimeUnit.SECONDS)).isZero();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(users.stats().requestCount()).isEqualTo(40_000);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.chash.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.config.NodeConfig;
 import java.util.ArrayList;
@@ -113,5 +114,20 @@ class SyncLoadTest {
     assertThat(runs).hasValue(1);
     assertThat(users.stats().loadFailureCount()).isEqualTo(1);
     assertThat(users.getIfPresent(users.routingKey("k", "T.m(k)"), ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void load_recursiveSyncLoadOfTheSameKeyFailsInsteadOfHanging() {
+    String key = users.routingKey("self", "T.m(k)");
+    assertThatThrownBy(
+            () ->
+                users.get(
+                    key,
+                    ValueType.OBJECT,
+                    () -> users.get(key, ValueType.OBJECT, () -> "inner", true, false),
+                    true,
+                    false))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("recursive load: the loader of key \"users:self\" asked for the same key");
   }
 }

@@ -20,7 +20,8 @@ class ChashConfigBuilderTest {
             .node(new NodeConfig("a", NodeType.LOCAL, 2, 500, null))
             .node(NodeConfig.redis("b", "redis://${env:PW}@b:6380"))
             .cache(new CacheConfig("users", Duration.ofMinutes(10)))
-            .failover(new FailoverConfig(2, Duration.ofSeconds(5), Duration.ofMillis(50), OnRejoin.KEEP))
+            .failover(
+                new FailoverConfig(2, Duration.ofSeconds(5), Duration.ofMillis(50), OnRejoin.KEEP))
             .build();
     ChashConfig parsed =
         ChashConfigs.parse(
@@ -55,6 +56,20 @@ class ChashConfigBuilderTest {
   }
 
   @Test
+  void build_jumpWithWeight_isStateError() {
+    assertThatThrownBy(
+            () ->
+                ChashConfig.builder()
+                    .ring(RingSettings.of(Algorithm.JUMP))
+                    .node(new NodeConfig("a", NodeType.LOCAL, 2, 10, null))
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "weight of node \"a\" must be 1 for algorithm jump (jump knows buckets, not weights),"
+                + " was 2");
+  }
+
+  @Test
   void setters_secondCall_isStateErrorBeforeArgumentCheck() {
     ChashConfig.Builder b = ChashConfig.builder().failover(FailoverConfig.defaults());
 
@@ -72,13 +87,15 @@ class ChashConfigBuilderTest {
 
   @Test
   void node_badArguments() {
-    assertThatThrownBy(() -> ChashConfig.builder().node(NodeConfig.local("a")).node(NodeConfig.local("a")))
+    assertThatThrownBy(
+            () -> ChashConfig.builder().node(NodeConfig.local("a")).node(NodeConfig.local("a")))
         .hasMessage("duplicate node id \"a\"");
     assertThatThrownBy(
             () -> ChashConfig.builder().node(new NodeConfig("a", NodeType.LOCAL, -1, 10, null)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("weight of node \"a\" must be a positive integer, was -1");
-    assertThatThrownBy(() -> ChashConfig.builder().node(NodeConfig.redis("r", "redis://u:secret@h")))
+    assertThatThrownBy(
+            () -> ChashConfig.builder().node(NodeConfig.redis("r", "redis://u:secret@h")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("uri of node \"r\" contains a plain-text password; use ${env:NAME}");
     assertThatThrownBy(
@@ -87,7 +104,8 @@ class ChashConfigBuilderTest {
                     .node(NodeConfig.redis("r", "redis://h"))
                     .node(NodeConfig.redis("s", "rediss://H:6379/0")))
         .hasMessage("uri of node \"s\" points to the same server as node \"r\" (h:6379/0)");
-    assertThatThrownBy(() -> ChashConfig.builder().node(new NodeConfig("r", NodeType.REDIS, 1, 0, null)))
+    assertThatThrownBy(
+            () -> ChashConfig.builder().node(new NodeConfig("r", NodeType.REDIS, 1, 0, null)))
         .hasMessage("uri of node \"r\" is required for type redis");
     assertThatThrownBy(
             () -> ChashConfig.builder().node(new NodeConfig("l", NodeType.LOCAL, 1, 0, null)))
@@ -107,7 +125,8 @@ class ChashConfigBuilderTest {
     assertThatThrownBy(
             () -> ChashConfig.builder().redis(new RedisConfig("chash:", "jdk", List.of("*"))))
         .hasMessage(
-            "allow pattern allows every class, was \"*\"; name packages (com.example.*) or classes");
+            "allow pattern allows every class, was \"*\"; name packages (com.example.*) or"
+                + " classes");
     assertThatThrownBy(
             () ->
                 ChashConfig.builder()

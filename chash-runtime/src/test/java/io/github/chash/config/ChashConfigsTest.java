@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,13 +77,16 @@ class ChashConfigsTest {
     assertThat(config.ringNodes())
         .containsExactly(Node.of("local-a", 1), Node.of("cache-1", 2), Node.of("cache-2", 1));
     assertThat(config.caches().keySet()).containsExactly("users", "orders", "forever");
-    assertThat(config.caches().get("users")).isEqualTo(new CacheConfig("users", Duration.ofMinutes(10)));
+    assertThat(config.caches().get("users"))
+        .isEqualTo(new CacheConfig("users", Duration.ofMinutes(10)));
     assertThat(config.caches().get("orders").ttl()).isEqualTo(Duration.ofMillis(100));
     assertThat(config.caches().get("forever").ttl()).isNull();
     assertThat(config.failover())
-        .isEqualTo(new FailoverConfig(5, Duration.ofHours(2), Duration.ofSeconds(30), OnRejoin.KEEP));
+        .isEqualTo(
+            new FailoverConfig(5, Duration.ofHours(2), Duration.ofSeconds(30), OnRejoin.KEEP));
     assertThat(config.redis())
-        .isEqualTo(new RedisConfig("app:", "jackson", List.of("com.example.*", "com.example.model.**")));
+        .isEqualTo(
+            new RedisConfig("app:", "jackson", List.of("com.example.*", "com.example.model.**")));
     assertThat(config.check())
         .isEqualTo(
             new CheckConfig(1.5, 2000, "users:{n}", null, "com.example:service:1.2.0", 0.25, 1.3));
@@ -115,10 +120,15 @@ class ChashConfigsTest {
   @ParameterizedTest
   @ValueSource(strings = {"ring", "ketama", "maglev", "rendezvous", "jump"})
   void parse_eachAlgorithm_withLocalAndRedisNodes(String algorithm) {
+    int weight = algorithm.equals("jump") ? 1 : 3; // jump knows no weights
     String yaml =
-        "ring:\n  algorithm: " + algorithm + "\n"
+        "ring:\n  algorithm: "
+            + algorithm
+            + "\n"
             + "nodes:\n"
-            + "  - { id: local-a, type: local, weight: 3, maximumSize: 50 }\n"
+            + "  - { id: local-a, type: local, weight: "
+            + weight
+            + ", maximumSize: 50 }\n"
             + "  - { id: 'cache-1:6380', type: redis, uri: 'redis://cache-1:6380/0' }\n";
 
     ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
@@ -127,8 +137,10 @@ class ChashConfigsTest {
     assertThat(config.ring()).isEqualTo(RingSettings.of(Algorithm.fromConfigName(algorithm)));
     assertThat(config.nodes())
         .containsExactly(
-            new NodeConfig("local-a", NodeType.LOCAL, 3, 50, null),
+            new NodeConfig("local-a", NodeType.LOCAL, weight, 50, null),
             new NodeConfig("cache-1:6380", NodeType.REDIS, 1, 0, "redis://cache-1:6380/0"));
+    Ring ring = Rings.create(config.ring(), config.ringNodes());
+    assertThat(ring.locate("users:42").id()).isIn("local-a", "cache-1:6380");
   }
 
   @Test
@@ -157,6 +169,94 @@ class ChashConfigsTest {
 
     assertThat(ConfigTesting.problems(() -> ChashConfigs.load(file)))
         .containsExactly("chash.yaml:3:13: nodes[0].weight must be a positive integer, was -1");
+  }
+
+  @Test
+  void load_withSourceName_usesItInMessages(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("chash.yaml");
+    Files.writeString(file, "nodes: []\n");
+
+    assertThat(
+            ConfigTesting.problems(() -> ChashConfigs.load(file, "src/main/resources/chash.yaml")))
+        .containsExactly("src/main/resources/chash.yaml:1:8: nodes must list at least one node");
+  }
+
+  @Test
+  void parse_designDocumentExample() {
+    String yaml =
+        String.join(
+            "\n",
+            "ring:",
+            "  algorithm: ring          # ring | ketama | maglev | rendezvous | jump",
+            "  hash: xxh3               # xxh3 | murmur3 | fnv1a64 | md5 | fnv1-32 | jdk",
+            "  pointsPerWeight: 1000    # ring/ketama only",
+            "nodes:",
+            "  - id: local-a            # unique; also the name virtual points are derived from",
+            "    type: local            # local (Caffeine shard) | redis",
+            "    weight: 1",
+            "    maximumSize: 10000",
+            "  - id: cache-1",
+            "    type: redis",
+            "    uri: redis://127.0.0.1:6380       # rediss:// for TLS; secrets only as"
+                + " ${env:NAME}",
+            "    weight: 2",
+            "caches:",
+            "  users: { ttl: 10m }",
+            "failover: { failureLimit: 3, retryAfter: 30s, timeout: 100ms, onRejoin: flush }",
+            "check:",
+            "  maxSkew: 1.20            # largest node share / its fair share (weight / total"
+                + " weight)",
+            "  sampleKeys: 1000000",
+            "  keyPattern: \"users:{n}\"  # synthetic sample keys; or keysFile: keys.txt (one real"
+                + " key a line)",
+            "");
+
+    ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
+
+    assertThat(config.ring()).isEqualTo(RingSettings.defaults());
+    assertThat(config.nodes())
+        .containsExactly(
+            NodeConfig.local("local-a"),
+            new NodeConfig("cache-1", NodeType.REDIS, 2, 0, "redis://127.0.0.1:6380"));
+    assertThat(config.failover()).isEqualTo(FailoverConfig.defaults());
+    assertThat(config.check())
+        .isEqualTo(new CheckConfig(1.2, 1_000_000, "users:{n}", null, null, null, null));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5", "fnv1-32", "jdk"})
+  void parse_eachHash(String hash) {
+    ChashConfig config =
+        ChashConfigs.parse("ring: {hash: " + hash + "}\nnodes: [{id: a}]", "chash.yaml");
+
+    assertThat(config.ring().hash().name()).isEqualTo(hash);
+  }
+
+  @Test
+  void parse_thousandNodes_keepsFileOrder() {
+    StringBuilder yaml = new StringBuilder("nodes:\n");
+    for (int i = 0; i < 1000; i++) {
+      yaml.append("  - {id: node-").append(i).append(", weight: ").append(1 + i % 3).append("}\n");
+    }
+
+    ChashConfig config = ChashConfigs.parse(yaml.toString(), "chash.yaml");
+
+    assertThat(config.nodes()).hasSize(1000);
+    assertThat(config.nodes().get(999))
+        .isEqualTo(new NodeConfig("node-999", NodeType.LOCAL, 1, 10_000, null));
+  }
+
+  @Test
+  void configException_messageListsEveryProblemOnItsOwnLine() {
+    ConfigException e =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            ConfigException.class,
+            () -> ChashConfigs.parse("nodes: [{id: a, weight: 0}, {id: a}]\n", "chash.yaml"));
+
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "chash.yaml:1:25: nodes[0].weight must be a positive integer, was 0\n"
+                + "chash.yaml:1:34: nodes[1].id \"a\" is already used by nodes[0]");
   }
 
   @Test

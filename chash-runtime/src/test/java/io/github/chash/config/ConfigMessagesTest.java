@@ -65,8 +65,33 @@ class ConfigMessagesTest {
   @Test
   void parse_duplicateKey() {
     assertThat(problems("nodes: [{id: a}]\nring: {hash: xxh3, hash: md5}\n"))
+        .containsExactly("chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");
+  }
+
+  @Test
+  void parse_yamlSyntaxErrors_keepSnakeYamlsExplanation() {
+    assertThat(problems("nodes: [{id: \"a}]\n"))
         .containsExactly(
-            "chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");
+            "chash.yaml:2:1: invalid YAML: while scanning a quoted scalar: found unexpected end of"
+                + " stream");
+    assertThat(problems("nodes:\n  - id: a\n   weight: 1\n"))
+        .containsExactly(
+            "chash.yaml:3:4: invalid YAML: while parsing a block collection: expected <block end>,"
+                + " but found '<block mapping start>'");
+    assertThat(problems("nodes: [{id: a}]\nx: \"\u0000\"\n"))
+        .containsExactly("chash.yaml:2:5: invalid YAML: character U+0000 is not allowed");
+    assertThat(problems("%YAML 9.9\n---\nnodes: []\n"))
+        .containsExactly(
+            "chash.yaml:1:1: invalid YAML: version 9.9 is not supported; omit %YAML or use 1.2");
+  }
+
+  @Test
+  void parse_nullSpellings_areEmpty() {
+    assertThat(problems("nodes: [{id: ~}, {id: null}, {id: }]\n"))
+        .containsExactly(
+            "chash.yaml:1:14: nodes[0].id must be a non-empty string, was empty",
+            "chash.yaml:1:23: nodes[1].id must be a non-empty string, was empty",
+            "chash.yaml:1:34: nodes[2].id must be a non-empty string, was empty");
   }
 
   @Test
@@ -152,6 +177,29 @@ class ConfigMessagesTest {
             "chash.yaml:20:4: nodes[10] must be a mapping with at least `id`, was empty",
             "chash.yaml:21:5: nodes[11] must be a mapping, was \"plain\"",
             "chash.yaml:22:9: nodes[12].id must not start or end with white space, was \" h\"");
+  }
+
+  @Test
+  void parse_jumpWithWeights() {
+    assertThat(problems("ring: {algorithm: jump}\nnodes: [{id: a}, {id: b, weight: 2}]\n"))
+        .containsExactly(
+            "chash.yaml:2:34: nodes[1].weight must be 1 for algorithm jump (jump knows buckets, not"
+                + " weights), was 2");
+  }
+
+  @Test
+  void parse_tooManyVirtualPoints() {
+    assertThat(problems("ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2001}]\n"))
+        .containsExactly(
+            "chash.yaml:2:8: the ring would need 20010000 virtual points (sum of weights x"
+                + " pointsPerWeight); at most 20000000 are allowed: lower ring.pointsPerWeight or"
+                + " the weights");
+    assertThat(
+            ChashConfigs.parse(
+                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2000}]\n",
+                    "chash.yaml")
+                .nodes())
+        .hasSize(1);
   }
 
   @Test
@@ -262,7 +310,8 @@ class ConfigMessagesTest {
     assertThat(
             problems(
                 "nodes: [{id: a}]\n"
-                    + "failover: {failureLimit: 0, retryAfter: 30, timeout: -1s, onRejoin: drop}\n"))
+                    + "failover: {failureLimit: 0, retryAfter: 30, timeout: -1s, onRejoin:"
+                    + " drop}\n"))
         .containsExactly(
             "chash.yaml:2:26: failover.failureLimit must be a positive integer, was 0",
             "chash.yaml:2:41: failover.retryAfter must be a duration like 100ms, 30s, 10m, 2h or"
@@ -339,7 +388,8 @@ class ConfigMessagesTest {
 
   @Test
   void parse_wrongTypes() {
-    assertThat(problems("nodes: [{id: a, weight: [1]}]\nfailover: 3\ncheck: {keyPattern: {n: 1}}\n"))
+    assertThat(
+            problems("nodes: [{id: a, weight: [1]}]\nfailover: 3\ncheck: {keyPattern: {n: 1}}\n"))
         .containsExactly(
             "chash.yaml:1:25: nodes[0].weight must be a positive integer, was a list",
             "chash.yaml:2:11: failover must be a mapping, was 3",

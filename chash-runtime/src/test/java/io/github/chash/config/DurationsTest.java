@@ -21,13 +21,13 @@ class DurationsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"10", "10 m", "1.5s", "-1s", "+1s", "PT10M", "10M", "10min", "s", "", "1w", " 1s"})
+  @ValueSource(
+      strings = {"10", "10 m", "1.5s", "-1s", "+1s", "PT10M", "10M", "10min", "s", "", "1w", " 1s"})
   void parse_otherForms_areRejectedNamingTheAcceptedForm(String text) {
     assertThatThrownBy(() -> Durations.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "value must be a duration like 100ms, 30s, 10m, 2h or 1d, was "
-                + Scalars.quote(text));
+            "value must be a duration like 100ms, 30s, 10m, 2h or 1d, was " + Scalars.quote(text));
   }
 
   @Test

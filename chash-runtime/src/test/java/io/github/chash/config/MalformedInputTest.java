@@ -108,7 +108,9 @@ class MalformedInputTest {
 
   @Test
   void parse_billionLaughs_stopsAtTheAliasLimit() {
-    StringBuilder yaml = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    StringBuilder yaml =
+        new StringBuilder(
+            "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
     char previous = 'a';
     for (char c = 'b'; c <= 'j'; c++) {
       yaml.append(c).append(": &").append(c).append(" [");

@@ -18,8 +18,7 @@ class PlaceholdersTest {
 
   @Test
   void resolve_unsetVariable_namesItButNoSecret() {
-    assertThatThrownBy(
-            () -> Placeholders.resolve("redis://${env:PW}@${env:MISSING_1}", ENV::get))
+    assertThatThrownBy(() -> Placeholders.resolve("redis://${env:PW}@${env:MISSING_1}", ENV::get))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("environment variable MISSING_1 is not set (referenced as ${env:MISSING_1})")
         .message()
