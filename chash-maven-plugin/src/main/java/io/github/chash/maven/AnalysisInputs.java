@@ -1,0 +1,65 @@
+package io.github.chash.maven;
+
+import io.github.chash.analysis.DistributionAnalysis;
+import io.github.chash.analysis.DistributionReport;
+import io.github.chash.analysis.KeySource;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
+import io.github.chash.ring.Ring;
+import io.github.chash.ring.Rings;
+import java.io.File;
+import java.nio.file.Path;
+
+/**
+ * The {@code check:} block of a config with the command-line overrides applied: the skew limit and
+ * the sample keys. Plain Java, so tests need no Maven.
+ *
+ * @param config the loaded configuration
+ * @param limit the largest allowed skew
+ * @param keys the sample keys
+ */
+record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
+
+  /**
+   * Applies the overrides (null: keep the config's value). A keys file, from the command line or
+   * the config, wins over a key pattern; the config's {@code keysFile} is relative to the config
+   * file's folder.
+   */
+  static AnalysisInputs of(
+      ChashConfig config,
+      File configFile,
+      Double maxSkew,
+      Integer sampleKeys,
+      File keysFile,
+      String keyPattern) {
+    CheckConfig check = config.check() == null ? CheckConfig.defaults() : config.check();
+    double limit = maxSkew != null ? maxSkew : check.maxSkew();
+    if (!(limit > 0)) {
+      throw new IllegalArgumentException("chash.maxSkew must be positive; was " + limit);
+    }
+    int count = sampleKeys != null ? sampleKeys : check.sampleKeys();
+    if (count < 0) {
+      throw new IllegalArgumentException("chash.sampleKeys must not be negative; was " + count);
+    }
+    KeySource keys;
+    if (keysFile != null) {
+      keys = KeySource.file(keysFile.toPath());
+    } else if (keyPattern == null && check.keysFile() != null) {
+      Path dir = configFile.getAbsoluteFile().toPath().getParent();
+      keys = KeySource.file(dir.resolve(check.keysFile()));
+    } else {
+      keys = KeySource.pattern(keyPattern != null ? keyPattern : check.keyPattern(), count);
+    }
+    return new AnalysisInputs(config, limit, keys);
+  }
+
+  /** The configured ring. */
+  Ring ring() {
+    return Rings.create(config.ring(), config.ringNodes());
+  }
+
+  /** Analyzes the configured ring. */
+  DistributionReport analyze() {
+    return DistributionAnalysis.analyze(ring(), keys, limit);
+  }
+}

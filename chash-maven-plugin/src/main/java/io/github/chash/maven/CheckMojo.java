@@ -1,0 +1,75 @@
+package io.github.chash.maven;
+
+import io.github.chash.analysis.DistributionReport;
+import io.github.chash.analysis.Violation;
+import java.util.Locale;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * Fails the build when the ring's distribution breaks the limits: a node whose exact share exceeds
+ * {@code maxSkew} times its fair share, or whose sampled share does so beyond sampling noise
+ * (one-sided binomial z-test, z &gt; 3.29, p &lt; 0.0005). The failure message lists every
+ * violation; a passing check logs the measured maximum skew.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CheckMojo extends AbstractAnalysisMojo {
+
+  /** Creates the mojo. */
+  public CheckMojo() {}
+
+  @Override
+  protected String goal() {
+    return "check";
+  }
+
+  @Override
+  protected void run() throws MojoExecutionException, MojoFailureException {
+    AnalysisInputs inputs = inputs();
+    DistributionReport report;
+    try {
+      report = inputs.analyze();
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+    if (!report.passed()) {
+      String message = failureMessage(report);
+      for (String line : message.split("\n")) {
+        getLog().error(line);
+      }
+      throw new MojoFailureException(message);
+    }
+    getLog().info(passMessage(report));
+  }
+
+  static String failureMessage(DistributionReport report) {
+    StringBuilder b =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "chash check failed: %d violation%s of maxSkew %.2f:",
+                report.violations().size(),
+                report.violations().size() == 1 ? "" : "s",
+                report.limit()));
+    for (Violation v : report.violations()) {
+      b.append("\n  ").append(v.message());
+    }
+    return b.toString();
+  }
+
+  static String passMessage(DistributionReport report) {
+    return String.format(
+        Locale.ROOT,
+        "chash check passed: max skew %.3f (exact %.3f, sampled %s over %d keys), limit %.2f",
+        report.maxSkew(),
+        report.maxExactSkew(),
+        Double.isNaN(report.maxSampledSkew())
+            ? "n/a"
+            : String.format(Locale.ROOT, "%.3f", report.maxSampledSkew()),
+        report.sampleKeys(),
+        report.limit())
+        + ConsoleTable.noiseNote(report);
+  }
+}

@@ -1,0 +1,85 @@
+package io.github.chash.maven;
+
+import io.github.chash.analysis.RingChange;
+import java.io.File;
+import java.io.IOException;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Prints the expected key distribution (node, weight, fair share, exact share, sampled share, skew,
+ * moved if removed) and writes {@code report.json} and a self-contained {@code report.html}. With
+ * {@code -Dchash.add=ID[:WEIGHT]} or {@code -Dchash.remove=ID} it also shows which keys that change
+ * would move and where. Never fails on skew: that is {@code chash:check}'s job.
+ */
+@Mojo(name = "report", threadSafe = true)
+public class ReportMojo extends AbstractAnalysisMojo {
+
+  /**
+   * Where {@code report.json} and {@code report.html} go.
+   *
+   * <pre>{@code <outputDirectory>${project.build.directory}/chash</outputDirectory>}</pre>
+   */
+  @Parameter(
+      property = "chash.outputDirectory",
+      defaultValue = "${project.build.directory}/chash",
+      required = true)
+  private File outputDirectory;
+
+  /**
+   * What-if: nodes to add, comma-separated {@code ID[:WEIGHT]} (an id ending in {@code :port} needs
+   * its weight: {@code 10.0.0.9:6379:1}). Default: none.
+   *
+   * <pre>{@code <add>cache-4:2</add>}</pre>
+   */
+  @Parameter(property = "chash.add")
+  private String add;
+
+  /**
+   * What-if: ids of nodes to remove, comma-separated. Default: none.
+   *
+   * <pre>{@code <remove>cache-1</remove>}</pre>
+   */
+  @Parameter(property = "chash.remove")
+  private String remove;
+
+  /** Creates the mojo. */
+  public ReportMojo() {}
+
+  @Override
+  protected String goal() {
+    return "report";
+  }
+
+  @Override
+  protected void run() throws MojoExecutionException, MojoFailureException {
+    AnalysisInputs inputs = inputs();
+    ReportWriter result;
+    long start = System.nanoTime();
+    try {
+      result = ReportWriter.analyze(inputs, RingChange.parse(add, remove));
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    result.consoleLines().forEach(getLog()::info);
+    getLog()
+        .info(
+            "chash: analyzed "
+                + result.report().nodes().size()
+                + " nodes and "
+                + result.report().sampleKeys()
+                + " sample keys in "
+                + millis
+                + " ms");
+    try {
+      result.writeFiles(outputDirectory.toPath());
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot write chash report to " + outputDirectory, e);
+    }
+    getLog().info("chash: wrote " + new File(outputDirectory, "report.json"));
+    getLog().info("chash: wrote " + new File(outputDirectory, "report.html"));
+  }
+}

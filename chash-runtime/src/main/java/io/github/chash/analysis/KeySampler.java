@@ -1,0 +1,128 @@
+package io.github.chash.analysis;
+
+import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * Locates sample keys on rings, in parallel over chunks of keys. Each chunk has its own scratch
+ * buffer and counters, merged at the end, so the hot loop allocates nothing per key.
+ */
+final class KeySampler {
+  /** Keys per parallel task: large enough to amortize the task, small enough to balance cores. */
+  private static final int CHUNK = 1 << 15;
+
+  private KeySampler() {}
+
+  /** Keys per node, indexed as {@code ring.nodes()}. */
+  static long[] count(Ring ring, KeySource keys, int limit) {
+    List<Node> nodes = ring.nodes();
+    Map<String, Integer> index = indexById(nodes);
+    int n = Math.min(limit, keys.size());
+    return chunks(n)
+        .mapToObj(
+            c -> {
+              long[] counts = new long[nodes.size()];
+              StringBuilder scratch = new StringBuilder(64);
+              int end = Math.min(n, c + CHUNK);
+              for (int i = c; i < end; i++) {
+                counts[index.get(ring.locate(keys.key(i, scratch)).id())]++;
+              }
+              return counts;
+            })
+        .reduce(new long[nodes.size()], KeySampler::add);
+  }
+
+  /** The owner of each of the first {@code limit} keys, as an index into {@code ring.nodes()}. */
+  static int[] owners(Ring ring, KeySource keys, int limit) {
+    Map<String, Integer> index = indexById(ring.nodes());
+    int n = Math.min(limit, keys.size());
+    int[] owners = new int[n];
+    chunks(n)
+        .forEach(
+            c -> {
+              StringBuilder scratch = new StringBuilder(64);
+              int end = Math.min(n, c + CHUNK);
+              for (int i = c; i < end; i++) {
+                owners[i] = index.get(ring.locate(keys.key(i, scratch)).id());
+              }
+            });
+    return owners;
+  }
+
+  /** How many of the keys whose owners in {@code before} are given have another owner in {@code after}. */
+  static long changed(List<Node> before, int[] owners, Ring after, KeySource keys) {
+    return chunks(owners.length)
+        .mapToLong(
+            c -> {
+              StringBuilder scratch = new StringBuilder(64);
+              int end = Math.min(owners.length, c + CHUNK);
+              long moved = 0;
+              for (int i = c; i < end; i++) {
+                if (!after.locate(keys.key(i, scratch)).id().equals(before.get(owners[i]).id())) {
+                  moved++;
+                }
+              }
+              return moved;
+            })
+        .sum();
+  }
+
+  /**
+   * Moved keys by (from, to) node id pair, for keys whose owner differs between the rings. The pair
+   * is encoded as {@code fromIndex * after.size() + toIndex}.
+   */
+  static Map<Long, Long> transitions(Ring before, Ring after, KeySource keys) {
+    Map<String, Integer> fromIndex = indexById(before.nodes());
+    Map<String, Integer> toIndex = indexById(after.nodes());
+    long width = after.size();
+    int n = keys.size();
+    return chunks(n)
+        .mapToObj(
+            c -> {
+              Map<Long, Long> moves = new HashMap<>();
+              StringBuilder scratch = new StringBuilder(64);
+              int end = Math.min(n, c + CHUNK);
+              for (int i = c; i < end; i++) {
+                CharSequence key = keys.key(i, scratch);
+                String from = before.locate(key).id();
+                String to = after.locate(key).id();
+                if (!from.equals(to)) {
+                  moves.merge(fromIndex.get(from) * width + toIndex.get(to), 1L, Long::sum);
+                }
+              }
+              return moves;
+            })
+        .reduce(
+            new HashMap<>(),
+            (a, b) -> {
+              Map<Long, Long> sum = new HashMap<>(a);
+              b.forEach((k, v) -> sum.merge(k, v, Long::sum));
+              return sum;
+            });
+  }
+
+  static Map<String, Integer> indexById(List<Node> nodes) {
+    Map<String, Integer> index = new HashMap<>(nodes.size() * 2);
+    for (int i = 0; i < nodes.size(); i++) {
+      index.put(nodes.get(i).id(), i);
+    }
+    return index;
+  }
+
+  private static IntStream chunks(int n) {
+    // range() splits evenly across cores; iterate() would not.
+    return IntStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().map(c -> c * CHUNK);
+  }
+
+  private static long[] add(long[] a, long[] b) {
+    long[] sum = a.clone();
+    for (int i = 0; i < b.length; i++) {
+      sum[i] += b[i];
+    }
+    return sum;
+  }
+}

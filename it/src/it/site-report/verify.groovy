@@ -1,0 +1,8 @@
+def page = new File(basedir, 'target/site/chash-report.html')
+assert page.isFile() : 'no Key distribution page'
+def html = page.text
+assert html.contains('Key distribution')
+assert html.contains('<svg') && html.contains('class="bars"') && html.contains('class="ring"')
+['cache-a', 'cache-b', 'cache-c', 'cache-d'].each { assert html.contains(it) }
+assert html.contains('Passed: max skew ')
+return true
