@@ -6,14 +6,14 @@ import io.github.chash.cache.ValueType;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
@@ -113,7 +113,7 @@ final class RedisCacheNode implements CacheNode {
   public Object get(String key, ValueType type) {
     byte[] bytes;
     try {
-      bytes = commands().get(keyPrefix + key);
+      bytes = await(commands().get(keyPrefix + key));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
@@ -146,7 +146,7 @@ final class RedisCacheNode implements CacheNode {
     }
     long millis = Math.max(1, (ttl != null ? ttl : defaultTtl).toMillis());
     try {
-      commands().set(keyPrefix + key, bytes, SetArgs.Builder.px(millis));
+      await(commands().set(keyPrefix + key, bytes, SetArgs.Builder.px(millis)));
     } catch (RuntimeException e) {
       throw failure("put", e);
     }
@@ -155,7 +155,7 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public void evict(String key) {
     try {
-      commands().unlink(keyPrefix + key);
+      await(commands().unlink(keyPrefix + key));
     } catch (RuntimeException e) {
       throw failure("evict", e);
     }
@@ -165,14 +165,14 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public void clear() {
     try {
-      RedisCommands<String, byte[]> commands = commands();
+      RedisAsyncCommands<String, byte[]> commands = commands();
       ScanArgs args = ScanArgs.Builder.matches(scanPattern).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
       long removed = 0;
       do {
-        KeyScanCursor<String> page = commands.scan(cursor, args);
+        KeyScanCursor<String> page = await(commands.scan(cursor, args));
         if (!page.getKeys().isEmpty()) {
-          removed += commands.unlink(page.getKeys().toArray(new String[0]));
+          removed += await(commands.unlink(page.getKeys().toArray(new String[0])));
         }
         cursor = page;
       } while (!cursor.isFinished());
@@ -188,7 +188,7 @@ final class RedisCacheNode implements CacheNode {
   public void ping() {
     String reply;
     try {
-      reply = commands().ping();
+      reply = await(commands().ping());
     } catch (RuntimeException e) {
       throw failure("ping", e);
     }
@@ -237,18 +237,38 @@ final class RedisCacheNode implements CacheNode {
     return endpoint.toString();
   }
 
-  private RedisCommands<String, byte[]> commands() {
+  /**
+   * Waits for a reply up to the node's timeout; a late command is cancelled, so it is never sent if
+   * it has not been yet, and its reply is dropped if it has.
+   */
+  private <T> T await(RedisFuture<T> reply) {
+    try {
+      return reply.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      reply.cancel(true);
+      throw new IllegalStateException("command timed out after " + timeout.toMillis() + " ms", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause.getMessage(), cause);
+    } catch (InterruptedException e) {
+      reply.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  private RedisAsyncCommands<String, byte[]> commands() {
     StatefulRedisConnection<String, byte[]> open = connection;
     if (open != null) {
       // Lettuce reconnects by itself; while it is away, commands are rejected at once
-      return open.sync();
+      return open.async();
     }
     if (closed) {
       throw new IllegalStateException("node is closed");
     }
     CompletableFuture<StatefulRedisConnection<String, byte[]>> pending = connectIfIdle();
     try {
-      return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).sync();
+      return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).async();
     } catch (TimeoutException e) {
       throw new IllegalStateException("not connected yet", e);
     } catch (ExecutionException e) {
@@ -271,16 +291,8 @@ final class RedisCacheNode implements CacheNode {
                 && now - lastConnectAttempt >= timeout.toNanos());
     if (idle && !closed) {
       lastConnectAttempt = now;
-      connecting =
-          client
-              .connectAsync(CODEC, uri)
-              .toCompletableFuture()
-              .thenApply(
-                  open -> {
-                    // the handshake ran under the connect timeout; commands get the short one
-                    open.setTimeout(timeout);
-                    return open;
-                  });
+      // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
+      connecting = client.connectAsync(CODEC, uri).toCompletableFuture();
       connecting.thenAccept(this::connected);
     }
     return connecting;
@@ -361,8 +373,6 @@ final class RedisCacheNode implements CacheNode {
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         // commands in flight at a disconnect are dropped, never re-sent after the reconnect
         .replayFilter(command -> true)
-        // every command expires after the connection's timeout (set to the node's timeout)
-        .timeoutOptions(TimeoutOptions.enabled())
         .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
         .build();
   }
