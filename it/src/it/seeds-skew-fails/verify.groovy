@@ -14,5 +14,7 @@ def violations = lines.findAll { it ==~ /\[ERROR\]   node 192\.168\.0\.\d:111: (
 assert !violations.isEmpty()
 violations.each { assert it.contains('fair share 33.33%') && it.contains('> limit 1.20') }
 EXPECTED_LINES.each { assert lines.contains(it) : "missing line: " + it }
+// the exception message itself lists the violations, not just the log
+assert log =~ /:check \(default\) on project seeds-skew-fails: chash check failed: 2 violations of maxSkew 1\.20:/
 assert log.contains('BUILD FAILURE')
 return true

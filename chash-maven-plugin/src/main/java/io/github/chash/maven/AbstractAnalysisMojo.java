@@ -1,11 +1,21 @@
 package io.github.chash.maven;
 
+import io.github.chash.analysis.BaselineComparison;
+import io.github.chash.analysis.BaselineReport;
 import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
 import java.io.File;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /** Goals that analyze the distribution: the {@code check:} overrides of the command line. */
 public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
@@ -44,6 +54,120 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    */
   @Parameter(property = "chash.keyPattern")
   private String keyPattern;
+
+  /**
+   * The configuration to compare against: a file (relative to the project folder), or {@code
+   * groupId:artifactId:version} of a released artifact with a {@code chash.yaml} at its root,
+   * resolved through Maven. Default: {@code check.baseline} of {@code chash.yaml} (a file there is
+   * relative to {@code chash.yaml}), else none.
+   *
+   * <pre>{@code <baseline>com.example:orders-service:1.4.0</baseline>}</pre>
+   */
+  @Parameter(property = "chash.baseline")
+  private String baseline;
+
+  /**
+   * Largest allowed fraction of keys that change node against the baseline. Default: {@code
+   * check.maxMoved}, else no limit.
+   *
+   * <pre>{@code <maxMoved>0.15</maxMoved>}</pre>
+   */
+  @Parameter(property = "chash.maxMoved")
+  private Double maxMoved;
+
+  /**
+   * Largest allowed ratio of moved keys to the ideal minimum for the membership change; when the
+   * membership did not change (ideal 0) any movement exceeds it. Default: {@code
+   * check.maxMovedOverIdeal}, else no limit.
+   *
+   * <pre>{@code <maxMovedOverIdeal>1.5</maxMovedOverIdeal>}</pre>
+   */
+  @Parameter(property = "chash.maxMovedOverIdeal")
+  private Double maxMovedOverIdeal;
+
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  private MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  private MavenSession session;
+
+  private final RepositorySystem repositorySystem;
+
+  /**
+   * Creates the mojo.
+   *
+   * @param repositorySystem resolves a baseline given as Maven coordinates
+   */
+  protected AbstractAnalysisMojo(RepositorySystem repositorySystem) {
+    this.repositorySystem = repositorySystem;
+  }
+
+  /**
+   * Compares the configured ring with the baseline, when one is configured.
+   *
+   * @return the comparison and its limits, or null without a baseline
+   * @throws MojoExecutionException when the baseline cannot be resolved or read, or a limit is out
+   *     of range
+   */
+  protected final BaselineResult compareWithBaseline(AnalysisInputs inputs)
+      throws MojoExecutionException {
+    CheckConfig check =
+        inputs.config().check() == null ? CheckConfig.defaults() : inputs.config().check();
+    Double moved = maxMoved != null ? maxMoved : check.maxMoved();
+    Double overIdeal = maxMovedOverIdeal != null ? maxMovedOverIdeal : check.maxMovedOverIdeal();
+    if (moved != null && !(moved > 0 && moved <= 1)) {
+      throw new MojoExecutionException("chash.maxMoved must be a fraction in (0, 1]; was " + moved);
+    }
+    if (overIdeal != null && !(overIdeal >= 1)) {
+      throw new MojoExecutionException(
+          "chash.maxMovedOverIdeal must be at least 1.0; was " + overIdeal);
+    }
+    BaselineSource.Loaded loaded;
+    if (baseline != null && !baseline.isBlank()) {
+      Path basedir = project != null ? project.getBasedir().toPath() : Path.of("");
+      loaded = BaselineSource.load(baseline, basedir, "chash.baseline", this::resolveArtifact);
+    } else if (check.baseline() != null) {
+      Path dir = configFile().getAbsoluteFile().toPath().getParent();
+      loaded =
+          BaselineSource.load(
+              check.baseline(),
+              dir,
+              "check.baseline in " + configFile().getName(),
+              this::resolveArtifact);
+    } else {
+      if (moved != null || overIdeal != null) {
+        getLog().warn("chash: maxMoved/maxMovedOverIdeal are set but no baseline: nothing to compare");
+      }
+      return null;
+    }
+    try {
+      BaselineReport report =
+          BaselineComparison.compare(loaded.config(), loaded.name(), inputs.config(), inputs.keys());
+      return new BaselineResult(report, moved, overIdeal);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+  }
+
+  private Path resolveArtifact(String coordinates) throws MojoExecutionException {
+    if (repositorySystem == null || session == null || project == null) {
+      throw new MojoExecutionException(
+          "cannot resolve baseline artifact " + coordinates + ": no Maven repository session");
+    }
+    try {
+      ArtifactRequest request =
+          new ArtifactRequest(
+              new DefaultArtifact(coordinates), project.getRemoteProjectRepositories(), null);
+      return repositorySystem
+          .resolveArtifact(session.getRepositorySession(), request)
+          .getArtifact()
+          .getFile()
+          .toPath();
+    } catch (ArtifactResolutionException | IllegalArgumentException e) {
+      throw new MojoExecutionException(
+          "cannot resolve baseline artifact " + coordinates + ": " + e.getMessage(), e);
+    }
+  }
 
   /**
    * Loads the config and applies the overrides.

@@ -31,6 +31,12 @@ final class HtmlReportWriter {
 
   /** The whole page; {@code arcs} may be empty (no picture), {@code change} null. */
   static String write(DistributionReport r, List<Arc> arcs, ChangeReport change) {
+    return write(r, arcs, change, null);
+  }
+
+  /** The whole page with the comparison against the baseline ({@code baseline} may be null). */
+  static String write(
+      DistributionReport r, List<Arc> arcs, ChangeReport change, BaselineResult baseline) {
     StringBuilder b = new StringBuilder(64 * 1024);
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
         .append("<title>chash key distribution</title>\n<style>\n")
@@ -80,6 +86,9 @@ final class HtmlReportWriter {
             .append("</td></tr>\n");
       }
       b.append("</tbody></table>\n");
+    }
+    if (baseline != null) {
+      b.append(baseline.html());
     }
     b.append("<h2>Nodes</h2>\n").append(table(r));
     b.append("<p class=\"note\">Skew = share / fair share. An exact share above the limit always fails;")

@@ -17,6 +17,11 @@ final class JsonReportWriter {
 
   /** The report as a JSON document; {@code change} may be null. */
   static String write(DistributionReport r, ChangeReport change) {
+    return write(r, change, null);
+  }
+
+  /** The report as a JSON document; {@code change} and {@code baseline} may be null. */
+  static String write(DistributionReport r, ChangeReport change, BaselineResult baseline) {
     StringBuilder b = new StringBuilder(4096 + r.nodes().size() * 256);
     b.append("{\n");
     field(b, 1, "algorithm", str(r.settings().algorithm().configName()));
@@ -85,6 +90,9 @@ final class JsonReportWriter {
             .append('}');
       }
       b.append(flows.isEmpty() ? "]\n" : "\n    ]\n").append("  }");
+    }
+    if (baseline != null) {
+      b.append(",\n  \"baseline\": ").append(baseline.json());
     }
     b.append("\n}\n");
     return b.toString();

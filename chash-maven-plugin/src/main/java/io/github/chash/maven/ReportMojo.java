@@ -3,16 +3,20 @@ package io.github.chash.maven;
 import io.github.chash.analysis.RingChange;
 import java.io.File;
 import java.io.IOException;
+import javax.inject.Inject;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * Prints the expected key distribution (node, weight, fair share, exact share, sampled share, skew,
  * moved if removed) and writes {@code report.json} and a self-contained {@code report.html}. With
  * {@code -Dchash.add=ID[:WEIGHT]} or {@code -Dchash.remove=ID} it also shows which keys that change
- * would move and where. Never fails on skew: that is {@code chash:check}'s job.
+ * would move and where. With a baseline ({@code chash.baseline} or {@code check.baseline}) it shows
+ * the keys that move against it, per node, the ideal and the cause. Never fails on skew or
+ * movement: that is {@code chash:check}'s job.
  */
 @Mojo(name = "report", threadSafe = true)
 public class ReportMojo extends AbstractAnalysisMojo {
@@ -45,8 +49,15 @@ public class ReportMojo extends AbstractAnalysisMojo {
   @Parameter(property = "chash.remove")
   private String remove;
 
-  /** Creates the mojo. */
-  public ReportMojo() {}
+  /**
+   * Creates the mojo.
+   *
+   * @param repositorySystem resolves a baseline given as Maven coordinates
+   */
+  @Inject
+  public ReportMojo(RepositorySystem repositorySystem) {
+    super(repositorySystem);
+  }
 
   @Override
   protected String goal() {
@@ -63,6 +74,7 @@ public class ReportMojo extends AbstractAnalysisMojo {
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
+    result = result.withBaseline(compareWithBaseline(inputs));
     long millis = (System.nanoTime() - start) / 1_000_000;
     result.consoleLines().forEach(getLog()::info);
     getLog()

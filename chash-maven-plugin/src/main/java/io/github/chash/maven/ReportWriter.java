@@ -20,8 +20,21 @@ import java.util.List;
  * @param report the distribution
  * @param arcs the ring picture (empty above {@link HtmlReportWriter#MAX_RING_NODES} nodes)
  * @param change the what-if result, or null
+ * @param baseline the comparison with the baseline, or null
  */
-record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport change) {
+record ReportWriter(
+    DistributionReport report, List<Arc> arcs, ChangeReport change, BaselineResult baseline) {
+
+  /** Without a baseline. */
+  ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport change) {
+    this(report, arcs, change, null);
+  }
+
+  /** This result with the comparison against the baseline (null: none). */
+  ReportWriter withBaseline(BaselineResult result) {
+    return new ReportWriter(report, arcs, change, result);
+  }
+
   /** Keys placed for the ring picture. */
   static final int PICTURE_KEYS = 200_000;
 
@@ -49,6 +62,9 @@ record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport chan
     if (change != null) {
       lines.addAll(ConsoleTable.render(change));
     }
+    if (baseline != null) {
+      lines.addAll(baseline.consoleLines());
+    }
     return lines;
   }
 
@@ -61,11 +77,11 @@ record ReportWriter(DistributionReport report, List<Arc> arcs, ChangeReport chan
     Files.createDirectories(directory);
     Files.writeString(
         directory.resolve("report.json"),
-        JsonReportWriter.write(report, change),
+        JsonReportWriter.write(report, change, baseline),
         StandardCharsets.UTF_8);
     Files.writeString(
         directory.resolve("report.html"),
-        HtmlReportWriter.write(report, arcs, change),
+        HtmlReportWriter.write(report, arcs, change, baseline),
         StandardCharsets.UTF_8);
   }
 }

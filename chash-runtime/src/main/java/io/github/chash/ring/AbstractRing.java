@@ -64,6 +64,11 @@ abstract class AbstractRing implements Ring {
   /** The exact shares by node index, summing to 1. */
   abstract double[] shares();
 
+  /** The placement as a map of key positions, or null when the algorithm has none. */
+  PositionMap positionMap() {
+    return null;
+  }
+
   @Override
   public String toString() {
     return getClass().getSimpleName() + "{" + settings + ", nodes=" + nodes + "}";

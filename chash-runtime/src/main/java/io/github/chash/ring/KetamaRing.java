@@ -69,6 +69,11 @@ final class KetamaRing extends AbstractRing {
     return digests;
   }
 
+  @Override
+  PositionMap positionMap() {
+    return points.positionMap("ketama-md5");
+  }
+
   /** The largest point position (unsigned), for tests. */
   int maxPoint() {
     return points.maxPosition();

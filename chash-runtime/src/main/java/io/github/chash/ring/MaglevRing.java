@@ -123,6 +123,11 @@ final class MaglevRing extends AbstractRing {
   }
 
   @Override
+  PositionMap positionMap() {
+    return PositionMap.ofSlots("top32(" + hash.name() + ")", table);
+  }
+
+  @Override
   double[] shares() {
     double[] shares = new double[counts.length];
     for (int i = 0; i < counts.length; i++) {

@@ -58,6 +58,11 @@ final class VirtualNodeRing extends AbstractRing {
     return points.shares(nodes.size());
   }
 
+  @Override
+  PositionMap positionMap() {
+    return points.positionMap("top32(" + hash.name() + ")");
+  }
+
   PointRing points() {
     return points;
   }

@@ -1,0 +1,74 @@
+package io.github.chash.ring;
+
+import java.util.Optional;
+
+/**
+ * A ring's placement as a step function of a key's 32-bit position: the position range {@code [0,
+ * 2^32)} cut into segments, each owned by one node. Two rings whose {@link #keyPosition()} is the
+ * same put every key at the same position, so merging their maps gives exactly which part of the
+ * key space changes owner, with no sampling.
+ *
+ * <p>Available for {@code ring} and {@code ketama} (the arcs between virtual points) and {@code
+ * maglev} (the table slots); {@code rendezvous} and {@code jump} place keys by a per-key
+ * computation that has no such map. Immutable and thread-safe.
+ */
+public final class PositionMap {
+  /** One past the largest position: positions are unsigned 32-bit values. */
+  public static final long POSITIONS = 1L << 32;
+
+  private final String keyPosition;
+  private final long[] ends;
+  private final int[] owners;
+
+  PositionMap(String keyPosition, long[] ends, int[] owners) {
+    this.keyPosition = keyPosition;
+    this.ends = ends;
+    this.owners = owners;
+  }
+
+  /**
+   * Returns the ring's position map, or empty when its algorithm has none ({@code rendezvous},
+   * {@code jump}, an empty ring). Building it costs O(points) or O(table size).
+   */
+  public static Optional<PositionMap> of(Ring ring) {
+    return ring instanceof AbstractRing r ? Optional.ofNullable(r.positionMap()) : Optional.empty();
+  }
+
+  /**
+   * How a key's position is computed, for example {@code top32(xxh3)} or {@code ketama-md5}: two
+   * maps are comparable position by position only when this is equal.
+   */
+  public String keyPosition() {
+    return keyPosition;
+  }
+
+  /** The number of segments. */
+  public int size() {
+    return ends.length;
+  }
+
+  /**
+   * The last position (inclusive, unsigned, as a non-negative long) of segment {@code i}; segment
+   * {@code i} starts one after the end of segment {@code i - 1} (segment 0 at 0), and the last
+   * segment ends at {@code 2^32 - 1}.
+   */
+  public long end(int i) {
+    return ends[i];
+  }
+
+  /** The owner of segment {@code i}, as an index into the ring's {@link Ring#nodes()}. */
+  public int owner(int i) {
+    return owners[i];
+  }
+
+  /** The map of a table of {@code owners.length} equal slots over the positions (maglev). */
+  static PositionMap ofSlots(String keyPosition, int[] owners) {
+    long size = owners.length;
+    long[] ends = new long[owners.length];
+    for (int s = 0; s < owners.length; s++) {
+      // slot(p) = floor(p * size / 2^32): slot s holds p < (s + 1) * 2^32 / size
+      ends[s] = ((s + 1) * POSITIONS + size - 1) / size - 1;
+    }
+    return new PositionMap(keyPosition, ends, owners.clone());
+  }
+}
