@@ -3,6 +3,8 @@
 # JMH ring lookup and build times, memory per virtual point (JOL) and balance/movement quality.
 # Results go to benchmarks/target/results/ ; the combined markdown is results/results.md.
 # Usage (from anywhere): benchmarks/run.sh [extra JMH options, e.g. -prof gc]
+# JMH_JAVA_OPTS adds JVM options to the JMH launcher, e.g. JMH_JAVA_OPTS=-Djmh.ignoreLock=true when
+# another JMH run holds /tmp/jmh.lock (the numbers are then disturbed by it).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,9 +19,11 @@ cd "$root"
 ./mvnw -B -ntp -q -pl benchmarks -am package -DskipTests
 mkdir -p "$out"
 
-java -jar "$jar" 'io.github.chash.benchmarks.ring.RingLookupBenchmark' "${jmh_common[@]}" -tu ns \
+# shellcheck disable=SC2086 # JMH_JAVA_OPTS is a list of options
+java ${JMH_JAVA_OPTS:-} -jar "$jar" 'io.github.chash.benchmarks.ring.RingLookupBenchmark' "${jmh_common[@]}" -tu ns \
   -rf csv -rff "$out/lookup.csv" "$@" | tee "$out/lookup.txt"
-java -jar "$jar" 'io.github.chash.benchmarks.ring.RingBuildBenchmark' "${jmh_common[@]}" -tu us \
+# shellcheck disable=SC2086
+java ${JMH_JAVA_OPTS:-} -jar "$jar" 'io.github.chash.benchmarks.ring.RingBuildBenchmark' "${jmh_common[@]}" -tu us \
   -rf csv -rff "$out/build.csv" "$@" | tee "$out/build.txt"
 java -Djdk.attach.allowAttachSelf=true -cp "$jar" io.github.chash.benchmarks.ring.MemoryReport | tee "$out/memory.md"
 java -Xmx2g -cp "$jar" io.github.chash.benchmarks.ring.QualityReport | tee "$out/quality.md"
