@@ -35,13 +35,24 @@ public final class RedisServerProcess implements AutoCloseable {
   private static final Duration STARTUP = Duration.ofSeconds(15);
 
   private final String password;
+  private final Tls tls;
   private final Path dir;
   private final int port;
   private Process process;
   private final Thread reaper = new Thread(this::destroyQuietly, "redis-test-server-reaper");
 
-  private RedisServerProcess(String password, Path dir, int port) {
+  /**
+   * TLS files of a server that speaks only TLS.
+   *
+   * @param certificate the server's certificate (PEM)
+   * @param key its private key (PEM)
+   * @param authority the CA certificate (PEM)
+   */
+  public record Tls(Path certificate, Path key, Path authority) {}
+
+  private RedisServerProcess(String password, Tls tls, Path dir, int port) {
     this.password = password;
+    this.tls = tls;
     this.dir = dir;
     this.port = port;
   }
@@ -57,6 +68,19 @@ public final class RedisServerProcess implements AutoCloseable {
    * @throws IllegalStateException if no server came up after several free ports were tried
    */
   public static RedisServerProcess start(String password) {
+    return start(password, null);
+  }
+
+  /**
+   * Starts a server that accepts only TLS connections (no plain-text port), clients not
+   * authenticated by certificate. {@link #command} and the other plain-text helpers do not work on
+   * it.
+   */
+  public static RedisServerProcess startTls(Tls tls) {
+    return start(null, tls);
+  }
+
+  private static RedisServerProcess start(String password, Tls tls) {
     Path dir;
     try {
       dir = Files.createTempDirectory("chash-redis-");
@@ -65,7 +89,7 @@ public final class RedisServerProcess implements AutoCloseable {
     }
     IllegalStateException last = null;
     for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
-      RedisServerProcess server = new RedisServerProcess(password, dir, freePort());
+      RedisServerProcess server = new RedisServerProcess(password, tls, dir, freePort());
       try {
         server.launch();
         Runtime.getRuntime().addShutdownHook(server.reaper);
@@ -84,9 +108,9 @@ public final class RedisServerProcess implements AutoCloseable {
     return port;
   }
 
-  /** {@code redis://127.0.0.1:PORT} (no credentials). */
+  /** {@code redis://127.0.0.1:PORT}, or {@code rediss://} for a TLS server (no credentials). */
   public String uri() {
-    return "redis://" + LOOPBACK + ":" + port;
+    return (tls != null ? "rediss://" : "redis://") + LOOPBACK + ":" + port;
   }
 
   /** The process id of the running server. */
@@ -222,7 +246,7 @@ public final class RedisServerProcess implements AutoCloseable {
     }
     List<String> cmd = new ArrayList<>(List.of(
         "redis-server",
-        "--port", Integer.toString(port),
+        "--port", tls != null ? "0" : Integer.toString(port),
         "--bind", LOOPBACK,
         "--save", "",
         "--appendonly", "no",
@@ -233,10 +257,19 @@ public final class RedisServerProcess implements AutoCloseable {
       cmd.add("--requirepass");
       cmd.add(password);
     }
+    if (tls != null) {
+      cmd.addAll(List.of(
+          "--tls-port", Integer.toString(port),
+          "--tls-cert-file", tls.certificate().toString(),
+          "--tls-key-file", tls.key().toString(),
+          "--tls-ca-cert-file", tls.authority().toString(),
+          "--tls-auth-clients", "no"));
+    }
     ProcessBuilder builder = new ProcessBuilder(cmd)
         .directory(dir.toFile())
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+    int logStart = log().length();
     try {
       process = builder.start();
     } catch (IOException e) {
@@ -247,7 +280,11 @@ public final class RedisServerProcess implements AutoCloseable {
       if (!process.isAlive()) {
         throw new IllegalStateException("redis-server exited on port " + port + ": " + log());
       }
-      if (answersPing()) {
+      boolean ready =
+          tls != null
+              ? log().indexOf("Ready to accept connections", logStart) >= 0
+              : answersPing();
+      if (ready) {
         return;
       }
       sleep(20);
