@@ -24,9 +24,12 @@ import java.util.function.Function;
  * <p>What a node does:
  *
  * <ul>
- *   <li>URIs {@code redis://} and {@code rediss://} (TLS), {@code [user:]password@} only as {@code
- *       ${env:NAME}} placeholders, resolved once here and never logged: {@code toString()} prints
- *       {@code redis://***@host:port/db}; a database number as the path.
+ *   <li>URIs {@code redis://} and {@code rediss://} (TLS; the server's certificate and host name
+ *       are verified against the JVM's trust store, {@code javax.net.ssl.trustStore}), {@code
+ *       [user:]password@} only as {@code ${env:NAME}} placeholders, resolved once here and never
+ *       logged: {@code toString()} prints {@code redis://***@host:port/db}; a database number as
+ *       the path. (Lettuce's own wire dump, logger {@code io.lettuce.core.protocol} at TRACE,
+ *       prints every byte sent, AUTH included; a node with credentials warns when it is on.)
  *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server is
  *       unreachable commands fail at once, and nothing is buffered or replayed after a reconnect.
  *   <li>Keys are {@code redis.keyPrefix} (default {@code chash:}) plus the routing key; every write
@@ -35,7 +38,8 @@ import java.util.function.Function;
  *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an {@code
  *       ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
  *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson}
- *       (needs {@code jackson-databind}), JSON decoded to the caller's exact generic type. A stored
+ *       (needs {@code jackson-databind}), JSON decoded to the caller's exact generic type (a caller
+ *       that passes {@code ValueType.OBJECT} gets maps and lists). A stored
  *       value of a refused class, unreadable or of the wrong type is logged (class name only) and
  *       read as a miss.
  * </ul>
