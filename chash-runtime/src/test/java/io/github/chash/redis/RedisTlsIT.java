@@ -9,9 +9,15 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.RedisConfig;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,23 +73,38 @@ class RedisTlsIT {
             RedisCacheNodeIT.config(RedisConfig.defaults(), Duration.ofSeconds(1)));
   }
 
-  /** A CA and a server certificate for 127.0.0.1 signed by it, made with the openssl CLI. */
-  private static RedisServerProcess.Tls certificates(Path dir) throws IOException, InterruptedException {
-    run(dir, "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-        "-subj", "/CN=chash test CA", "-keyout", "ca.key", "-out", "ca.crt");
-    run(dir, "openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-        "-keyout", "server.key", "-out", "server.csr");
-    Files.writeString(dir.resolve("san.ext"), "subjectAltName=IP:127.0.0.1\n");
-    run(dir, "openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
-        "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt");
-    return new RedisServerProcess.Tls(
-        dir.resolve("server.crt"), dir.resolve("server.key"), dir.resolve("ca.crt"));
+  /**
+   * A self-signed certificate for 127.0.0.1 (its own CA), made with the JDK's keytool and written
+   * as PEM for redis-server: no openssl needed on the machine.
+   */
+  private static RedisServerProcess.Tls certificates(Path dir) throws Exception {
+    Path keyStore = dir.resolve("server.p12");
+    run(dir, "keytool", "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048",
+        "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
+        "-keystore", keyStore.toString(), "-storetype", "PKCS12", "-storepass", "changeit");
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(keyStore)) {
+      store.load(in, "changeit".toCharArray());
+    }
+    Key key = store.getKey("server", "changeit".toCharArray());
+    Certificate certificate = store.getCertificate("server");
+    Path keyFile = dir.resolve("server.key");
+    Path certificateFile = dir.resolve("server.crt");
+    Files.writeString(keyFile, pem("PRIVATE KEY", key.getEncoded())); // PKCS#8
+    Files.writeString(certificateFile, pem("CERTIFICATE", certificate.getEncoded()));
+    return new RedisServerProcess.Tls(certificateFile, keyFile, certificateFile);
+  }
+
+  private static String pem(String type, byte[] der) {
+    return "-----BEGIN " + type + "-----\n"
+        + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
+        + "\n-----END " + type + "-----\n";
   }
 
   private static void run(Path dir, String... command) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(command));
     Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
       throw new IllegalStateException(String.join(" ", cmd) + " failed: " + output);
     }
