@@ -4,11 +4,12 @@ import java.util.List;
 
 /** The hash functions chash offers, by name. All are stateless and thread-safe. */
 public final class HashFunctions {
-  private static final HashFunction XXH3 = new NamedHash("xxh3", 64, Hashes::xxh3);
-  private static final HashFunction MURMUR3 = new NamedHash("murmur3", 64, Hashes::murmur3);
-  private static final HashFunction FNV1A64 = new NamedHash("fnv1a64", 64, Hashes::fnv1a64);
-  private static final HashFunction MD5 = new NamedHash("md5", 64, Hashes::md5);
-  private static final HashFunction FNV1_32 = new NamedHash("fnv1-32", 32, Hashes::fnv1_32);
+  private static final HashFunction XXH3 = new NamedHash("xxh3", 64, Hashes::xxh3, Hashes::xxh3);
+  private static final HashFunction MURMUR3 = new NamedHash("murmur3", 64, Hashes::murmur3, Hashes::murmur3);
+  private static final HashFunction FNV1A64 = new NamedHash("fnv1a64", 64, Hashes::fnv1a64, Hashes::fnv1a64);
+  private static final HashFunction MD5 = new NamedHash("md5", 64, Hashes::md5, Hashes::md5);
+  private static final HashFunction FNV1_32 =
+      new NamedHash("fnv1-32", 32, 1L << 31, Hashes::fnv1_32);
   private static final HashFunction JDK = new NamedHash("jdk", 32, Hashes::jdk);
   private static final List<HashFunction> ALL = List.of(XXH3, MURMUR3, FNV1A64, MD5, FNV1_32, JDK);
 
@@ -43,7 +44,8 @@ public final class HashFunctions {
 
   /**
    * The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}; 31
-   * significant bits in practice, zero-extended. For compatibility with rings built on it.
+   * significant bits in practice, zero-extended (values in {@code [0, 2^31]}, see {@link
+   * HashFunction#maxValue()}). For compatibility with rings built on it.
    */
   public static HashFunction fnv1_32() {
     return FNV1_32;

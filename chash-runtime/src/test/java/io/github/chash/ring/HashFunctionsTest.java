@@ -3,7 +3,14 @@ package io.github.chash.ring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dynatrace.hash4j.hashing.Hashing;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Random;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class HashFunctionsTest {
 
@@ -97,5 +104,67 @@ class HashFunctionsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "algorithm must be one of ring, ketama, maglev, rendezvous, jump; was \"ringg\"");
+  }
+
+  /** Each UTF-8 function computed the plain way: over {@code String.getBytes(UTF_8)}. */
+  private static ToLongFunction<byte[]> overUtf8Bytes(String name) throws Exception {
+    switch (name) {
+      case "xxh3":
+        return Hashing.xxh3_64()::hashBytesToLong;
+      case "murmur3":
+        return Hashing.murmur3_128()::hashBytesToLong;
+      case "fnv1a64":
+        return bytes -> {
+          long h = 0xcbf29ce484222325L;
+          for (byte b : bytes) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+          }
+          return h;
+        };
+      case "md5":
+        MessageDigest md = MessageDigest.getInstance("MD5");
+        return bytes -> {
+          byte[] d = md.digest(bytes);
+          long h = 0;
+          for (int i = 7; i >= 0; i--) {
+            h = (h << 8) | (d[i] & 0xff);
+          }
+          return h;
+        };
+      default:
+        throw new IllegalArgumentException(name);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5"})
+  void utf8Hash_withoutEncoding_equalsHashOfUtf8Bytes(String name) throws Exception {
+    // ASCII keys are hashed from their chars without encoding; the value must be the UTF-8 one.
+    // Lengths up to 300 cover every xxh3 length class and several 64-byte MD5 chunks; non-ASCII
+    // keys mix 2-, 3- and 4-byte sequences and unpaired surrogates (which UTF-8 writes as '?').
+    HashFunction f = HashFunctions.forName(name);
+    ToLongFunction<byte[]> expected = overUtf8Bytes(name);
+    char[] nonAscii = {'\u00e9', '\u00ff', '\u0100', '\u20ac', '\ud800', '\udfff', '\uffff', 0x7f, 0x80};
+    Random random = new Random(20);
+    for (int k = 0; k < 20_000; k++) {
+      int length = k < 301 ? k : random.nextInt(301);
+      StringBuilder key = new StringBuilder(length);
+      boolean ascii = k % 2 == 0;
+      for (int i = 0; i < length; i++) {
+        if (!ascii && random.nextInt(4) == 0) {
+          if (random.nextBoolean()) {
+            key.appendCodePoint(0x10000 + random.nextInt(0x100000)); // a surrogate pair
+          } else {
+            key.append(nonAscii[random.nextInt(nonAscii.length)]);
+          }
+        } else {
+          key.append((char) random.nextInt(0x80));
+        }
+      }
+      String s = key.toString();
+      long want = expected.applyAsLong(s.getBytes(StandardCharsets.UTF_8));
+      assertThat(f.hash(s)).as("%s of %s", name, s).isEqualTo(want);
+      assertThat(f.hash(key)).as("%s of a StringBuilder", name).isEqualTo(want);
+    }
   }
 }

@@ -3,6 +3,7 @@ package io.github.chash.ring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,33 @@ class PointRingTest {
   }
 
   @Test
+  void build_largeRingWithCollisions_sameOwnersAsFullSort() {
+    // above the radix-sort threshold, with many shared positions inserted in shuffled order
+    Random random = new Random(7);
+    int count = 50_000;
+    long[] packed = new long[count];
+    for (int i = 0; i < count; i++) {
+      packed[i] = PointRing.pack(random.nextInt(20_000) * 214_748, random.nextInt(300));
+    }
+    for (boolean lowest : new boolean[] {true, false}) {
+      java.util.TreeMap<Long, Integer> reference = new java.util.TreeMap<>();
+      for (long p : packed) {
+        long position = (int) (p >>> 32) ^ Integer.MIN_VALUE;
+        int owner = (int) p;
+        reference.merge(position & 0xffffffffL, owner, lowest ? Math::min : Math::max);
+      }
+      PointRing ring = PointRing.build(packed, count, lowest);
+      assertThat(ring.size()).isEqualTo(reference.size());
+      for (int k = 0; k < 20_000; k++) {
+        int h = random.nextInt();
+        Map.Entry<Long, Integer> at = reference.ceilingEntry(h & 0xffffffffL);
+        int expected = (at != null ? at : reference.firstEntry()).getValue();
+        assertThat(ring.ownerAt(h)).isEqualTo(expected);
+      }
+    }
+  }
+
+  @Test
   void shares_areArcLengths() {
     long[] packed = {PointRing.pack(0, 0), PointRing.pack(1 << 30, 1), PointRing.pack(Integer.MIN_VALUE, 0)};
     double[] shares = PointRing.build(packed, 3, true).shares(2);
@@ -87,5 +115,23 @@ class PointRingTest {
     assertThat(packed)
         .containsExactly(
             PointRing.pack(0, 1), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(-1, 0));
+  }
+
+  @Test
+  void pointAt_agreesWithOwnerAt_inEmptyAndFullBuckets() {
+    // Points crowded into a quarter of the circle leave most buckets empty (they keep an owner,
+    // not a point index); the preference walk must still start at the key's owner.
+    Random random = new Random(9);
+    for (int size : new int[] {1, 2, 5, 100, 4096}) {
+      long[] packed = new long[size];
+      for (int i = 0; i < size; i++) {
+        packed[i] = PointRing.pack(random.nextInt(1 << 30) + (1 << 31), i % 5);
+      }
+      PointRing ring = PointRing.build(packed, size, true);
+      for (int k = 0; k < 20_000; k++) {
+        int h = random.nextInt();
+        assertThat(ring.distinctOwners(h, 1, 5)[0]).as("h=%d", h).isEqualTo(ring.ownerAt(h));
+      }
+    }
   }
 }
