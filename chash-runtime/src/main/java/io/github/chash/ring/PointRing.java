@@ -187,19 +187,19 @@ final class PointRing {
 
   /** The arcs as a {@link PositionMap}: a key at {@code h} belongs to the first point at or after it. */
   PositionMap positionMap(String keyPosition) {
-    int n = positions.length;
-    long last = positions[n - 1] & 0xffffffffL;
+    int n = size;
+    long last = position(points[n - 1]) & 0xffffffffL;
     boolean wraps = last < PositionMap.POSITIONS - 1;
     long[] ends = new long[wraps ? n + 1 : n];
     int[] segmentOwners = new int[ends.length];
     for (int i = 0; i < n; i++) {
-      ends[i] = positions[i] & 0xffffffffL;
-      segmentOwners[i] = owners[i];
+      ends[i] = position(points[i]) & 0xffffffffL;
+      segmentOwners[i] = owner(points[i]);
     }
     if (wraps) {
       // past the last point a key wraps to the first
       ends[n] = PositionMap.POSITIONS - 1;
-      segmentOwners[n] = owners[0];
+      segmentOwners[n] = owner(points[0]);
     }
     return new PositionMap(keyPosition, ends, segmentOwners);
   }
