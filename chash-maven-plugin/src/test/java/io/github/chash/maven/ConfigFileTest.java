@@ -56,7 +56,7 @@ class ConfigFileTest {
     Files.write(keys, "k1\ncaf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
     assertThatThrownBy(() -> LocateMojo.locateAll(ring, keys.toFile(), new StringWriter()))
         .isInstanceOf(IOException.class)
-        .hasMessage("keys file " + keys + " is not valid UTF-8 at line 2");
+        .hasMessage("keys file " + keys + " is not valid UTF-8: byte 0xe9 at line 2");
   }
 
   @Test

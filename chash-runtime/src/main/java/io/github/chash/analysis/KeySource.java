@@ -99,15 +99,18 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
     } catch (NoSuchFileException e) {
       throw new IOException("keys file " + file + " does not exist", e);
     } catch (CharacterCodingException e) {
-      throw new IOException(
-          "keys file " + file + " is not valid UTF-8 at line " + lineOfBadUtf8(file), e);
+      // not chained: its message ("Input length = 1") only adds noise to Maven's output
+      throw new IOException("keys file " + file + " is not valid UTF-8: " + badUtf8(file));
     } catch (IOException e) {
       throw new IOException("cannot read keys file " + file + ": " + e.getMessage(), e);
     }
   }
 
-  /** The 1-based line of the first byte that is not UTF-8; the reader's line count lags its read-ahead. */
-  private static long lineOfBadUtf8(Path file) throws IOException {
+  /**
+   * Where the first byte that is not UTF-8 is: its line and value. The reader's own position lags
+   * its read-ahead, so this decodes the bytes again.
+   */
+  private static String badUtf8(Path file) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     ByteBuffer in = ByteBuffer.wrap(bytes);
     StandardCharsets.UTF_8.newDecoder().decode(in, CharBuffer.allocate(bytes.length), true);
@@ -117,7 +120,8 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
         line++;
       }
     }
-    return line;
+    int at = Math.min(in.position(), bytes.length - 1);
+    return String.format("byte 0x%02x at line %d", bytes[at] & 0xff, line);
   }
 
   /** The number of keys. */

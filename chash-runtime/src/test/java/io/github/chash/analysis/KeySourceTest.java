@@ -97,7 +97,7 @@ class KeySourceTest {
     Files.write(file, latin1);
     assertThatThrownBy(() -> KeySource.file(file))
         .isInstanceOf(UncheckedIOException.class)
-        .hasMessage("keys file " + file + " is not valid UTF-8 at line 10001");
+        .hasMessage("keys file " + file + " is not valid UTF-8: byte 0xe9 at line 10001");
   }
 
   @Test
