@@ -211,7 +211,8 @@ public final class BaselineComparison {
       }
     }
     Map<Long, Double> moves = new HashMap<>();
-    lengths.forEach((pair, length) -> moves.put(pair, length / (double) PositionMap.POSITIONS));
+    // same key position, so the same key space
+    lengths.forEach((pair, length) -> moves.put(pair, length / (double) a.positions()));
     return moves;
   }
 

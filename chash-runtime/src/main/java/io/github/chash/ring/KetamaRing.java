@@ -71,7 +71,7 @@ final class KetamaRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("ketama-md5");
+    return points.positionMap("ketama-md5", PositionMap.POSITIONS);
   }
 
   /** The largest point position (unsigned), for tests. */

@@ -185,11 +185,15 @@ final class PointRing {
     return shares;
   }
 
-  /** The arcs as a {@link PositionMap}: a key at {@code h} belongs to the first point at or after it. */
-  PositionMap positionMap(String keyPosition) {
+  /**
+   * The arcs as a {@link PositionMap} of the key positions {@code [0, positionCount)} (see {@link
+   * #shares(int, long)}): a key at {@code h} belongs to the first point at or after it.
+   */
+  PositionMap positionMap(String keyPosition, long positionCount) {
+    positionCount = Math.max(positionCount, (maxPosition() & 0xffffffffL) + 1);
     int n = size;
     long last = position(points[n - 1]) & 0xffffffffL;
-    boolean wraps = last < PositionMap.POSITIONS - 1;
+    boolean wraps = last < positionCount - 1;
     long[] ends = new long[wraps ? n + 1 : n];
     int[] segmentOwners = new int[ends.length];
     for (int i = 0; i < n; i++) {
@@ -198,10 +202,10 @@ final class PointRing {
     }
     if (wraps) {
       // past the last point a key wraps to the first
-      ends[n] = PositionMap.POSITIONS - 1;
+      ends[n] = positionCount - 1;
       segmentOwners[n] = owner(points[0]);
     }
-    return new PositionMap(keyPosition, ends, segmentOwners);
+    return new PositionMap(keyPosition, positionCount, ends, segmentOwners);
   }
 
   int maxPosition() {

@@ -17,11 +17,13 @@ public final class PositionMap {
   public static final long POSITIONS = 1L << 32;
 
   private final String keyPosition;
+  private final long positions;
   private final long[] ends;
   private final int[] owners;
 
-  PositionMap(String keyPosition, long[] ends, int[] owners) {
+  PositionMap(String keyPosition, long positions, long[] ends, int[] owners) {
     this.keyPosition = keyPosition;
+    this.positions = positions;
     this.ends = ends;
     this.owners = owners;
   }
@@ -42,6 +44,15 @@ public final class PositionMap {
     return keyPosition;
   }
 
+  /**
+   * The number of key positions the segments cover, {@code [0, positions())}: {@value #POSITIONS}
+   * unless the key hash has a narrower range (for example {@code fnv1-32} keeps 31 bits), so that a
+   * segment's share of the keys is its length divided by this.
+   */
+  public long positions() {
+    return positions;
+  }
+
   /** The number of segments. */
   public int size() {
     return ends.length;
@@ -50,7 +61,7 @@ public final class PositionMap {
   /**
    * The last position (inclusive, unsigned, as a non-negative long) of segment {@code i}; segment
    * {@code i} starts one after the end of segment {@code i - 1} (segment 0 at 0), and the last
-   * segment ends at {@code 2^32 - 1}.
+   * segment ends at {@link #positions()} {@code - 1}.
    */
   public long end(int i) {
     return ends[i];
@@ -69,6 +80,6 @@ public final class PositionMap {
       // slot(p) = floor(p * size / 2^32): slot s holds p < (s + 1) * 2^32 / size
       ends[s] = ((s + 1) * POSITIONS + size - 1) / size - 1;
     }
-    return new PositionMap(keyPosition, ends, owners.clone());
+    return new PositionMap(keyPosition, POSITIONS, ends, owners.clone());
   }
 }

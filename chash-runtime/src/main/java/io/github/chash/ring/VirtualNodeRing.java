@@ -60,7 +60,7 @@ final class VirtualNodeRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("top32(" + hash.name() + ")");
+    return points.positionMap("top32(" + hash.name() + ")", Hashes.positionCount(hash));
   }
 
   PointRing points() {

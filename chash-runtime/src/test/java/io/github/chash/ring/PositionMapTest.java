@@ -35,7 +35,7 @@ class PositionMapTest {
 
   private static void assertMapRoutesAsRing(Ring ring, java.util.function.ToLongFunction<String> position) {
     PositionMap map = PositionMap.of(ring).orElseThrow();
-    assertThat(map.end(map.size() - 1)).isEqualTo(PositionMap.POSITIONS - 1);
+    assertThat(map.end(map.size() - 1)).isEqualTo(map.positions() - 1);
     for (int i = 1; i < map.size(); i++) {
       assertThat(map.end(i)).isGreaterThan(map.end(i - 1));
     }
@@ -49,7 +49,7 @@ class PositionMapTest {
     double[] share = new double[ring.size()];
     long previous = -1;
     for (int i = 0; i < map.size(); i++) {
-      share[map.owner(i)] += (map.end(i) - previous) / (double) PositionMap.POSITIONS;
+      share[map.owner(i)] += (map.end(i) - previous) / (double) map.positions();
       previous = map.end(i);
     }
     for (int i = 0; i < ring.size(); i++) {
@@ -65,6 +65,9 @@ class PositionMapTest {
       Ring ring = Rings.create(RingSettings.builder().hash(h).pointsPerWeight(50).build(), nodes(7));
       assertMapRoutesAsRing(ring, key -> Hashes.top32(h, h.hash(key)) & 0xffffffffL);
       assertThat(PositionMap.of(ring).orElseThrow().keyPosition()).isEqualTo("top32(" + hash + ")");
+      // a narrower hash's map covers only the positions its keys can take, as ownership does
+      assertThat(PositionMap.of(ring).orElseThrow().positions())
+          .isEqualTo(Hashes.positionCount(h));
     }
   }
 
