@@ -3,16 +3,21 @@ package io.github.chash.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
+import io.github.chash.config.NodeConfig;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
@@ -65,5 +70,27 @@ class ConfigFileTest {
     assertThatThrownBy(() -> LocateMojo.locateAll(ring, keys.toFile(), new StringWriter()))
         .isInstanceOf(IOException.class)
         .hasMessage("keys file " + keys + " does not exist");
+  }
+
+  @Test
+  void inputs_missingConfiguredKeysFile_namesTheConfigKeyItCameFrom(@TempDir Path dir) {
+    ChashConfig config =
+        new ChashConfig(
+            "chash.yaml",
+            RingSettings.defaults(),
+            List.of(NodeConfig.local("a")),
+            Map.of(),
+            null,
+            null,
+            new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+    assertThatThrownBy(
+            () ->
+                AnalysisInputs.of(
+                    config, dir.resolve("chash.yaml").toFile(), null, null, null, null))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage(
+            "check.keysFile of chash.yaml: keys file "
+                + dir.resolve("real-keys.txt")
+                + " does not exist");
   }
 }
