@@ -77,13 +77,11 @@ public class LocateMojo extends AbstractChashMojo {
     if (keysFile != null) {
       try {
         if (output != null) {
-          if (output.getParentFile() != null) {
-            Files.createDirectories(output.getParentFile().toPath());
+          long n;
+          try (Writer out = openOutput()) {
+            n = locateAll(ring, keysFile, out);
           }
-          try (Writer out = Files.newBufferedWriter(output.toPath(), StandardCharsets.UTF_8)) {
-            long n = locateAll(ring, keysFile, out);
-            getLog().info("chash: located " + n + " keys into " + output);
-          }
+          getLog().info("chash: located " + n + " keys into " + output);
         } else {
           StringWriter out = new StringWriter();
           locateAll(ring, keysFile, out);
@@ -92,6 +90,20 @@ public class LocateMojo extends AbstractChashMojo {
       } catch (IOException e) {
         throw new MojoExecutionException(e.getMessage(), e);
       }
+    }
+  }
+
+  private Writer openOutput() throws IOException {
+    if (Files.isDirectory(output.toPath())) {
+      throw new IOException("chash.output " + output + " is a directory; name a file");
+    }
+    try {
+      if (output.getParentFile() != null) {
+        Files.createDirectories(output.getParentFile().toPath());
+      }
+      return Files.newBufferedWriter(output.toPath(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IOException("cannot write chash.output " + output + ": " + e, e);
     }
   }
 
