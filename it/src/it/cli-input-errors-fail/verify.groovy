@@ -1,3 +1,4 @@
+// (invocation 4 passes its comma list through MAVEN_OPTS: invoker splits goals at commas)
 // Each bad input fails before any analysis, with chash's own message naming property and value
 // (not Maven's "Unable to parse configuration of mojo" nor an "Execution ... failed" stack).
 def log = new File(basedir, 'build.log').text
