@@ -1,6 +1,7 @@
 package io.github.chash.maven;
 
 import io.github.chash.analysis.RingChange;
+import io.github.chash.ring.Ring;
 import java.io.File;
 import java.io.IOException;
 import javax.inject.Inject;
@@ -74,30 +75,42 @@ public class ReportMojo extends AbstractAnalysisMojo {
     AnalysisInputs inputs = inputs();
     ReportWriter result;
     long start = System.nanoTime();
+    long built;
     try {
-      result = ReportWriter.analyze(inputs, RingChange.parse(add, remove));
+      RingChange change = RingChange.parse(add, remove);
+      Ring ring = inputs.ring();
+      built = System.nanoTime();
+      result = ReportWriter.analyze(inputs, ring, change);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
     result = result.withBaseline(compareWithBaseline(inputs));
-    long millis = (System.nanoTime() - start) / 1_000_000;
+    long analyzed = System.nanoTime();
     result.consoleLines().forEach(getLog()::info);
     getLog()
         .info(
-            "chash: analyzed "
+            "chash: built the ring in "
+                + millis(start, built)
+                + " ms, analyzed "
                 + result.report().nodes().size()
                 + " nodes and "
                 + result.report().sampleKeys()
                 + " sample keys in "
-                + millis
+                + millis(built, analyzed)
                 + " ms");
+    long writing = System.nanoTime();
     try {
       result.writeFiles(outputDirectory.toPath());
     } catch (IOException e) {
       throw new MojoExecutionException(
           "cannot write chash report to " + outputDirectory + ": " + e, e);
     }
+    getLog().debug("chash: wrote the report files in " + millis(writing, System.nanoTime()) + " ms");
     getLog().info("chash: wrote " + new File(outputDirectory, "report.json"));
     getLog().info("chash: wrote " + new File(outputDirectory, "report.html"));
+  }
+
+  private static long millis(long fromNanos, long toNanos) {
+    return (toNanos - fromNanos) / 1_000_000;
   }
 }

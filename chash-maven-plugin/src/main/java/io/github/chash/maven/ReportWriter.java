@@ -43,7 +43,11 @@ record ReportWriter(
 
   /** Analyzes, and computes the picture and the what-if change when asked. */
   static ReportWriter analyze(AnalysisInputs inputs, RingChange change) {
-    Ring ring = inputs.ring();
+    return analyze(inputs, inputs.ring(), change);
+  }
+
+  /** As {@link #analyze(AnalysisInputs, RingChange)}, on the inputs' ring already built. */
+  static ReportWriter analyze(AnalysisInputs inputs, Ring ring, RingChange change) {
     DistributionReport report = DistributionAnalysis.analyze(ring, inputs.keys(), inputs.limit());
     List<Arc> arcs =
         ring.size() <= HtmlReportWriter.MAX_RING_NODES

@@ -1,7 +1,9 @@
 package io.github.chash.analysis;
 
 import io.github.chash.ring.Node;
+import io.github.chash.ring.PositionMap;
 import io.github.chash.ring.Ring;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +12,11 @@ import java.util.stream.IntStream;
 /**
  * Locates sample keys on rings, in parallel over chunks of keys. Each chunk has its own scratch
  * buffer and counters, merged at the end, so the hot loop allocates nothing per key.
+ *
+ * <p>Counting many keys on a ring with a {@link PositionMap} hashes the keys to their positions,
+ * sorts them and walks the map's segments once: the same owners as {@link Ring#locate}, without a
+ * likely cache miss per key into a large ring (about 3x less work for a million keys on two million
+ * points).
  */
 final class KeySampler {
   /** Keys per parallel task: large enough to amortize the task, small enough to balance cores. */
@@ -17,11 +24,55 @@ final class KeySampler {
 
   private KeySampler() {}
 
+  /** Below this many keys, counting by sorted positions is not worth building the map. */
+  static final int SORTED_COUNT_MIN = 1 << 16;
+
   /** Keys per node, indexed as {@code ring.nodes()}. */
   static long[] count(Ring ring, KeySource keys, int limit) {
+    int n = Math.min(limit, keys.size());
+    if (n >= SORTED_COUNT_MIN) {
+      PositionMap map = PositionMap.of(ring).orElse(null);
+      if (map != null) {
+        return countByPosition(map, ring.size(), keys, n);
+      }
+    }
+    return countByLocate(ring, keys, n);
+  }
+
+  /**
+   * Keys per node by sorted positions: hashes the first {@code n} keys in parallel, sorts the
+   * positions and walks the segments once.
+   */
+  static long[] countByPosition(PositionMap map, int nodeCount, KeySource keys, int n) {
+    // position ^ 2^31 as an int: signed order is unsigned position order
+    int[] positions = new int[n];
+    chunks(n)
+        .forEach(
+            c -> {
+              StringBuilder scratch = new StringBuilder(64);
+              int end = Math.min(n, c + CHUNK);
+              for (int i = c; i < end; i++) {
+                positions[i] = (int) map.position(keys.key(i, scratch)) ^ Integer.MIN_VALUE;
+              }
+            });
+    Arrays.parallelSort(positions);
+    long[] counts = new long[nodeCount];
+    int segment = 0;
+    for (int p : positions) {
+      long position = (p ^ Integer.MIN_VALUE) & 0xffffffffL;
+      // the last segment ends at 2^32 - 1, so this stops
+      while (map.end(segment) < position) {
+        segment++;
+      }
+      counts[map.owner(segment)]++;
+    }
+    return counts;
+  }
+
+  /** Keys per node by {@link Ring#locate}, for rings without a position map. */
+  static long[] countByLocate(Ring ring, KeySource keys, int n) {
     List<Node> nodes = ring.nodes();
     Map<String, Integer> index = indexById(nodes);
-    int n = Math.min(limit, keys.size());
     return chunks(n)
         .mapToObj(
             c -> {

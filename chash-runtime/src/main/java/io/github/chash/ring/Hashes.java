@@ -46,6 +46,10 @@ final class Hashes {
         : XXH3.hashBytesToLong(utf8(key));
   }
 
+  static long xxh3(byte[] bytes, int offset, int length) {
+    return XXH3.hashBytesToLong(bytes, offset, length);
+  }
+
   /** A strong 64-bit hash of two longs, used to mix node and key hashes. */
   static long mix(long a, long b) {
     return XXH3.hashLongLongToLong(a, b);
@@ -55,6 +59,10 @@ final class Hashes {
     return isAscii(key)
         ? MURMUR3.hashBytesToLong(key, 0, key.length(), ASCII)
         : MURMUR3.hashBytesToLong(utf8(key));
+  }
+
+  static long murmur3(byte[] bytes, int offset, int length) {
+    return MURMUR3.hashBytesToLong(bytes, offset, length);
   }
 
   // hash4j 0.31.0 has no FNV; FNV-1a is four lines (http://www.isthe.com/chongo/tech/comp/fnv/).
@@ -72,9 +80,13 @@ final class Hashes {
   }
 
   private static long fnv1a64(byte[] bytes) {
+    return fnv1a64(bytes, 0, bytes.length);
+  }
+
+  static long fnv1a64(byte[] bytes, int offset, int length) {
     long h = 0xcbf29ce484222325L;
-    for (byte b : bytes) {
-      h ^= b & 0xff;
+    for (int i = offset, end = offset + length; i < end; i++) {
+      h ^= bytes[i] & 0xff;
       h *= 0x100000001b3L;
     }
     return h;
@@ -92,6 +104,48 @@ final class Hashes {
     Md5 md5 = MD5.get();
     md5.digest(key);
     return littleEndian(md5.out, 0, 8);
+  }
+
+  /** The first 8 bytes of MD5 of a byte range, little-endian; allocation-free. */
+  static long md5(byte[] bytes, int offset, int length) {
+    Md5 md5 = MD5.get();
+    md5.digest(bytes, offset, length);
+    return littleEndian(md5.out, 0, 8);
+  }
+
+  /**
+   * Writes the 16-byte MD5 digest of a byte range into {@code out} from {@code outOffset};
+   * allocation-free.
+   */
+  static void md5Digest(byte[] bytes, int offset, int length, byte[] out, int outOffset) {
+    Md5 md5 = MD5.get();
+    md5.digest(bytes, offset, length);
+    System.arraycopy(md5.out, 0, out, outOffset, 16);
+  }
+
+  /**
+   * Writes the UTF-8 bytes of {@code prefix} followed by the decimal digits of {@code i} into
+   * {@code buffer}, which must hold them (the prefix's length plus 10); returns the length. The bytes
+   * are those of {@code (prefix + i).getBytes(UTF_8)} when {@code prefix} is given as its own UTF-8
+   * bytes: digits are ASCII, and UTF-8 encodes a string piece by piece.
+   */
+  static int appendDecimal(byte[] buffer, int prefixLength, int i) {
+    int length = prefixLength + decimalDigits(i);
+    int at = length;
+    int v = i;
+    do {
+      buffer[--at] = (byte) ('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    return length;
+  }
+
+  private static int decimalDigits(int i) {
+    int digits = 1;
+    for (long bound = 10; bound <= i; bound *= 10) {
+      digits++;
+    }
+    return digits;
   }
 
   static long littleEndian(byte[] bytes, int from, int length) {
@@ -174,6 +228,16 @@ final class Hashes {
       } else {
         md.update(utf8(key));
       }
+      finish();
+    }
+
+    void digest(byte[] bytes, int offset, int length) {
+      md.reset();
+      md.update(bytes, offset, length);
+      finish();
+    }
+
+    private void finish() {
       try {
         md.digest(out, 0, out.length);
       } catch (DigestException e) {

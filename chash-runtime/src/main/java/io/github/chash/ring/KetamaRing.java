@@ -34,17 +34,28 @@ final class KetamaRing extends AbstractRing {
       throw new IllegalArgumentException(
           "ketama ring would need " + total + " points; lower pointsPerWeight or the weights");
     }
-    long[] packed = new long[(int) total];
-    int count = 0;
-    for (int index = 0; index < sortedNodes.size(); index++) {
-      String prefix = sortedNodes.get(index).id() + "-";
-      for (int i = 0; i < digests[index]; i++) {
-        byte[] digest = Hashes.md5Digest(prefix + i);
-        for (int h = 0; h < 4; h++) {
-          packed[count++] = PointRing.pack((int) Hashes.littleEndian(digest, 4 * h, 4), index);
-        }
-      }
+    int[] offsets = new int[digests.length + 1];
+    for (int index = 0; index < digests.length; index++) {
+      offsets[index + 1] = offsets[index] + 4 * digests[index];
     }
+    long[] packed = new long[(int) total];
+    PointRing.forEachNode(
+        sortedNodes.size(),
+        total,
+        index -> {
+          // MD5 of the UTF-8 bytes of id + "-" + i, from one buffer: no string per digest
+          byte[] name = PointRing.nameBuffer(sortedNodes.get(index).id() + "-");
+          int prefixLength = name.length - 10;
+          byte[] digest = new byte[16];
+          int at = offsets[index];
+          for (int i = 0; i < digests[index]; i++) {
+            Hashes.md5Digest(name, 0, Hashes.appendDecimal(name, prefixLength, i), digest, 0);
+            for (int h = 0; h < 4; h++) {
+              packed[at++] = PointRing.pack((int) Hashes.littleEndian(digest, 4 * h, 4), index);
+            }
+          }
+        });
+    int count = packed.length;
     this.points = PointRing.build(packed, count, false);
   }
 
@@ -71,7 +82,7 @@ final class KetamaRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("ketama-md5", PositionMap.POSITIONS);
+    return points.positionMap("ketama-md5", key -> keyPosition(key) & 0xffffffffL);
   }
 
   /** The largest point position (unsigned), for tests. */

@@ -124,7 +124,10 @@ final class MaglevRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return PositionMap.ofSlots("top32(" + hash.name() + ")", table);
+    return PositionMap.ofSlots(
+        "top32(" + hash.name() + ")",
+        key -> Hashes.top32(hash, hash.hash(key)) & 0xffffffffL,
+        table);
   }
 
   @Override

@@ -2,22 +2,55 @@ package io.github.chash.ring;
 
 import java.util.function.ToLongFunction;
 
-/** A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. */
+/**
+ * A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. A
+ * function over UTF-8 bytes may also give its body over a byte range, so that rings hash their point
+ * names from a reused buffer instead of building a string per point.
+ */
 final class NamedHash implements HashFunction {
+  /** A hash over {@code length} bytes of {@code bytes} from {@code offset}. */
+  @FunctionalInterface
+  interface BytesHash {
+    long hash(byte[] bytes, int offset, int length);
+  }
+
   private final String name;
   private final int bits;
   private final long maxValue;
   private final ToLongFunction<CharSequence> function;
+  private final BytesHash utf8Bytes;
 
   NamedHash(String name, int bits, ToLongFunction<CharSequence> function) {
-    this(name, bits, bits >= 64 ? -1L : (1L << bits) - 1, function);
+    this(name, bits, bits >= 64 ? -1L : (1L << bits) - 1, function, null);
+  }
+
+  NamedHash(String name, int bits, ToLongFunction<CharSequence> function, BytesHash utf8Bytes) {
+    this(name, bits, bits >= 64 ? -1L : (1L << bits) - 1, function, utf8Bytes);
   }
 
   NamedHash(String name, int bits, long maxValue, ToLongFunction<CharSequence> function) {
+    this(name, bits, maxValue, function, null);
+  }
+
+  private NamedHash(
+      String name,
+      int bits,
+      long maxValue,
+      ToLongFunction<CharSequence> function,
+      BytesHash utf8Bytes) {
     this.name = name;
     this.bits = bits;
     this.maxValue = maxValue;
     this.function = function;
+    this.utf8Bytes = utf8Bytes;
+  }
+
+  /**
+   * The same function over a key's UTF-8 bytes given as a byte range, or null when the function
+   * does not hash UTF-8 bytes ({@code fnv1-32}, {@code jdk}).
+   */
+  BytesHash utf8Bytes() {
+    return utf8Bytes;
   }
 
   @Override

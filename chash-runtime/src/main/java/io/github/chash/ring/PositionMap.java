@@ -1,6 +1,7 @@
 package io.github.chash.ring;
 
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * A ring's placement as a step function of a key's 32-bit position: the position range {@code [0,
@@ -17,13 +18,14 @@ public final class PositionMap {
   public static final long POSITIONS = 1L << 32;
 
   private final String keyPosition;
-  private final long positions;
+  private final ToLongFunction<CharSequence> position;
   private final long[] ends;
   private final int[] owners;
 
-  PositionMap(String keyPosition, long positions, long[] ends, int[] owners) {
+  PositionMap(
+      String keyPosition, ToLongFunction<CharSequence> position, long[] ends, int[] owners) {
     this.keyPosition = keyPosition;
-    this.positions = positions;
+    this.position = position;
     this.ends = ends;
     this.owners = owners;
   }
@@ -45,12 +47,13 @@ public final class PositionMap {
   }
 
   /**
-   * The number of key positions the segments cover, {@code [0, positions())}: {@value #POSITIONS}
-   * unless the key hash has a narrower range (for example {@code fnv1-32} keeps 31 bits), so that a
-   * segment's share of the keys is its length divided by this.
+   * The key's position, unsigned, in {@code [0, 2^32)}: the key belongs to the owner of the
+   * segment holding it, exactly as {@link Ring#locate(CharSequence)} places it. One hash, no ring
+   * lookup, so that many keys can be placed by sorting their positions and walking the segments
+   * once.
    */
-  public long positions() {
-    return positions;
+  public long position(CharSequence key) {
+    return position.applyAsLong(key);
   }
 
   /** The number of segments. */
@@ -61,7 +64,7 @@ public final class PositionMap {
   /**
    * The last position (inclusive, unsigned, as a non-negative long) of segment {@code i}; segment
    * {@code i} starts one after the end of segment {@code i - 1} (segment 0 at 0), and the last
-   * segment ends at {@link #positions()} {@code - 1}.
+   * segment ends at {@code 2^32 - 1}.
    */
   public long end(int i) {
     return ends[i];
@@ -73,13 +76,14 @@ public final class PositionMap {
   }
 
   /** The map of a table of {@code owners.length} equal slots over the positions (maglev). */
-  static PositionMap ofSlots(String keyPosition, int[] owners) {
+  static PositionMap ofSlots(
+      String keyPosition, ToLongFunction<CharSequence> position, int[] owners) {
     long size = owners.length;
     long[] ends = new long[owners.length];
     for (int s = 0; s < owners.length; s++) {
       // slot(p) = floor(p * size / 2^32): slot s holds p < (s + 1) * 2^32 / size
       ends[s] = ((s + 1) * POSITIONS + size - 1) / size - 1;
     }
-    return new PositionMap(keyPosition, POSITIONS, ends, owners.clone());
+    return new PositionMap(keyPosition, position, ends, owners.clone());
   }
 }

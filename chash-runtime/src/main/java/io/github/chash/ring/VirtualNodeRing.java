@@ -25,17 +25,39 @@ final class VirtualNodeRing extends AbstractRing {
       throw new IllegalArgumentException(
           "ring would need " + total + " virtual points; lower pointsPerWeight or the weights");
     }
-    long[] packed = new long[(int) total];
-    int count = 0;
+    int pointsPerWeight = settings.pointsPerWeight();
+    int[] offsets = new int[sortedNodes.size() + 1];
     for (int index = 0; index < sortedNodes.size(); index++) {
-      Node node = sortedNodes.get(index);
-      String prefix = node.id() + "#";
-      int pointCount = node.weight() * settings.pointsPerWeight();
-      for (int i = 0; i < pointCount; i++) {
-        int position = Hashes.top32(hash, hash.hash(prefix + i));
-        packed[count++] = PointRing.pack(position, index);
-      }
+      offsets[index + 1] = offsets[index] + sortedNodes.get(index).weight() * pointsPerWeight;
     }
+    long[] packed = new long[(int) total];
+    NamedHash.BytesHash bytesHash = hash instanceof NamedHash named ? named.utf8Bytes() : null;
+    PointRing.forEachNode(
+        sortedNodes.size(),
+        total,
+        index -> {
+          String prefix = sortedNodes.get(index).id() + "#";
+          int from = offsets[index];
+          int pointCount = offsets[index + 1] - from;
+          if (bytesHash != null) {
+            // hash the UTF-8 bytes of prefix + i from one buffer: no string per point
+            byte[] name = PointRing.nameBuffer(prefix);
+            int prefixLength = name.length - 10;
+            for (int i = 0; i < pointCount; i++) {
+              int length = Hashes.appendDecimal(name, prefixLength, i);
+              int position = Hashes.top32(hash, bytesHash.hash(name, 0, length));
+              packed[from + i] = PointRing.pack(position, index);
+            }
+          } else {
+            StringBuilder name = new StringBuilder(prefix);
+            for (int i = 0; i < pointCount; i++) {
+              name.setLength(prefix.length());
+              int position = Hashes.top32(hash, hash.hash(name.append(i)));
+              packed[from + i] = PointRing.pack(position, index);
+            }
+          }
+        });
+    int count = packed.length;
     this.points = PointRing.build(packed, count, true);
   }
 
@@ -60,7 +82,8 @@ final class VirtualNodeRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap("top32(" + hash.name() + ")", Hashes.positionCount(hash));
+    return points.positionMap(
+        "top32(" + hash.name() + ")", key -> keyPosition(key) & 0xffffffffL);
   }
 
   PointRing points() {

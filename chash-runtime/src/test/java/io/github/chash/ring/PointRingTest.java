@@ -3,6 +3,7 @@ package io.github.chash.ring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,33 @@ class PointRingTest {
     assertThat(PointRing.build(highFirst, 3, false).ownerAt(40)).isEqualTo(5);
     assertThat(PointRing.build(lowFirst, 3, false).ownerAt(40)).isEqualTo(5);
     assertThat(PointRing.build(lowFirst, 3, true).size()).isEqualTo(2);
+  }
+
+  @Test
+  void build_largeRingWithCollisions_sameOwnersAsFullSort() {
+    // above the radix-sort threshold, with many shared positions inserted in shuffled order
+    Random random = new Random(7);
+    int count = 50_000;
+    long[] packed = new long[count];
+    for (int i = 0; i < count; i++) {
+      packed[i] = PointRing.pack(random.nextInt(20_000) * 214_748, random.nextInt(300));
+    }
+    for (boolean lowest : new boolean[] {true, false}) {
+      java.util.TreeMap<Long, Integer> reference = new java.util.TreeMap<>();
+      for (long p : packed) {
+        long position = (int) (p >>> 32) ^ Integer.MIN_VALUE;
+        int owner = (int) p;
+        reference.merge(position & 0xffffffffL, owner, lowest ? Math::min : Math::max);
+      }
+      PointRing ring = PointRing.build(packed, count, lowest);
+      assertThat(ring.size()).isEqualTo(reference.size());
+      for (int k = 0; k < 20_000; k++) {
+        int h = random.nextInt();
+        Map.Entry<Long, Integer> at = reference.ceilingEntry(h & 0xffffffffL);
+        int expected = (at != null ? at : reference.firstEntry()).getValue();
+        assertThat(ring.ownerAt(h)).isEqualTo(expected);
+      }
+    }
   }
 
   @Test

@@ -44,6 +44,31 @@ class VirtualNodeRingTest extends AbstractRingContractTest {
     assertThat(ring.ownership().get(a < b ? "b" : "a")).isEqualTo(share);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5", "fnv1-32", "jdk"})
+  void points_hashedFromBuffer_sameAsHashingThePointNameStrings(String hash) {
+    // point names are hashed from a reused byte buffer; non-ASCII ids must give the same bytes
+    HashFunction h = HashFunctions.forName(hash);
+    List<Node> nodes = List.of(Node.of("cache-1"), Node.of("nœud-é", 2), Node.of("缓存", 3));
+    RingSettings settings = RingSettings.builder().hash(h).pointsPerWeight(40).build();
+    Ring ring = Rings.create(settings, nodes);
+    java.util.TreeMap<Long, String> points = new java.util.TreeMap<>();
+    for (Node node : ring.nodes()) {
+      for (int i = 0; i < node.weight() * 40; i++) {
+        long position = Hashes.top32(h, h.hash(node.id() + "#" + i)) & 0xffffffffL;
+        points.merge(position, node.id(), (x, y) -> x.compareTo(y) <= 0 ? x : y);
+      }
+    }
+    for (int k = 0; k < 5000; k++) {
+      String key = "key:" + k;
+      Map.Entry<Long, String> at =
+          points.ceilingEntry(Hashes.top32(h, h.hash(key)) & 0xffffffffL);
+      assertThat(ring.locate(key).id())
+          .as(key)
+          .isEqualTo((at != null ? at : points.firstEntry()).getValue());
+    }
+  }
+
   @Test
   void hash32_positionsUseTheWholeValue() {
     // fnv1-32 and jdk give 32-bit values: the position is the value itself, so equal settings and

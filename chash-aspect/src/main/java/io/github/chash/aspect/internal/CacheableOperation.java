@@ -1,0 +1,150 @@
+package io.github.chash.aspect.internal;
+
+import io.github.chash.aspect.ShardedCacheable;
+import io.github.chash.cache.NullValue;
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.Durations;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.aspectj.lang.ProceedingJoinPoint;
+
+/** {@link ShardedCacheable}: return the cached value, or run the method and cache its result. */
+public final class CacheableOperation extends CacheOperation {
+  private final boolean sync;
+  private final boolean cacheNull;
+  private final Duration ttl;
+  /** Futures being computed, for {@code sync}: concurrent callers share the running one. */
+  private final ConcurrentHashMap<String, CompletableFuture<Object>> running;
+
+  /**
+   * Compiles the operation of a method.
+   *
+   * @throws IllegalStateException naming the method if the annotation is unusable
+   */
+  public CacheableOperation(Method method, ShardedCacheable annotation) {
+    super(method, "@ShardedCacheable", annotation.cache(), annotation.key());
+    if (method.getReturnType() == void.class) {
+      throw new IllegalStateException(
+          methodName + ": @ShardedCacheable on a void method has nothing to cache");
+    }
+    this.sync = annotation.sync();
+    this.cacheNull = annotation.cacheNull();
+    this.ttl = parseTtl(annotation.ttl());
+    this.running = sync && kind == ReturnKind.FUTURE ? new ConcurrentHashMap<>() : null;
+  }
+
+  private Duration parseTtl(String text) {
+    if (text.isEmpty()) {
+      return null;
+    }
+    try {
+      Duration parsed = Durations.parse(text);
+      if (parsed.isZero()) {
+        throw new IllegalArgumentException("duration must be positive; was \"" + text + "\"");
+      }
+      return parsed;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          methodName + ": ttl \"" + text + "\" of @ShardedCacheable is invalid: " + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  ShardedCache configure(ShardedCache cache) {
+    return ttl == null ? cache : cache.withTtl(ttl);
+  }
+
+  @Override
+  public Object invoke(ProceedingJoinPoint call, ShardedCacheManager manager) throws Throwable {
+    ShardedCache cache = cache(manager);
+    String routingKey = key.evaluate(call.getArgs());
+    Object stored = cache.getIfPresent(routingKey, valueType);
+    if (stored != null) {
+      return hit(stored);
+    }
+    switch (kind) {
+      case OPTIONAL:
+        return Optional.ofNullable(
+            cache.load(
+                routingKey, valueType, () -> cachedValueOf(call.proceed()), sync, cacheNull));
+      case FUTURE:
+        return sync ? loadShared(cache, routingKey, call) : loadFuture(cache, routingKey, call);
+      default:
+        return cache.load(routingKey, valueType, call::proceed, sync, cacheNull);
+    }
+  }
+
+  private Object hit(Object stored) {
+    Object value = NullValue.unwrap(stored);
+    switch (kind) {
+      case OPTIONAL:
+        return Optional.ofNullable(value);
+      case FUTURE:
+        return CompletableFuture.completedFuture(value);
+      default:
+        return value;
+    }
+  }
+
+  private Object loadFuture(ShardedCache cache, String routingKey, ProceedingJoinPoint call)
+      throws Throwable {
+    Object future = call.proceed();
+    onSuccess(future, value -> store(cache, routingKey, value));
+    return future;
+  }
+
+  /** {@code sync} for futures: one running computation per key, which later callers share. */
+  private Object loadShared(ShardedCache cache, String routingKey, ProceedingJoinPoint call)
+      throws Throwable {
+    CompletableFuture<Object> mine = new CompletableFuture<>();
+    CompletableFuture<Object> other = running.putIfAbsent(routingKey, mine);
+    if (other != null) {
+      return other.copy();
+    }
+    try {
+      Object stored = cache.getIfPresent(routingKey, valueType);
+      if (stored != null) {
+        running.remove(routingKey, mine);
+        mine.complete(NullValue.unwrap(stored));
+        return hit(stored);
+      }
+      Object future = call.proceed();
+      if (future == null) {
+        running.remove(routingKey, mine);
+        mine.completeExceptionally(
+            new NullPointerException(methodName + " returned null instead of a future"));
+        return null;
+      }
+      ((CompletionStage<?>) future)
+          .whenComplete(
+              (value, failure) -> {
+                if (failure == null) {
+                  store(cache, routingKey, value);
+                }
+                running.remove(routingKey, mine);
+                if (failure == null) {
+                  mine.complete(value);
+                } else {
+                  mine.completeExceptionally(failure);
+                }
+              });
+      return future;
+    } catch (Throwable t) {
+      running.remove(routingKey, mine);
+      mine.completeExceptionally(t);
+      throw t;
+    }
+  }
+
+  private void store(ShardedCache cache, String routingKey, Object value) {
+    if (value != null || cacheNull) {
+      cache.put(routingKey, value);
+    }
+  }
+}

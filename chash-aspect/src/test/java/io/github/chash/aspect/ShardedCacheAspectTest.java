@@ -1,0 +1,381 @@
+package io.github.chash.aspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.chash.cache.CacheNode;
+import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.CacheNodes;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ShardedCacheAspectTest {
+  private ShardedCacheManager manager;
+  private SampleService service;
+
+  @BeforeEach
+  void setUp() {
+    manager =
+        ShardedCaches.builder()
+            .node(CacheNodes.local("a", 10_000), 1)
+            .node(CacheNodes.local("b", 10_000), 1)
+            .node(CacheNodes.local("c", 10_000), 1)
+            .cache("users", Duration.ofMinutes(10))
+            .cache("orders", null)
+            .build();
+    ShardedCacheAspect.setManager(manager);
+    service = new SampleService();
+  }
+
+  @AfterEach
+  void tearDown() {
+    ShardedCacheAspect.setManager(null);
+    manager.close();
+  }
+
+  @Test
+  void cacheable_runsTheBodyOncePerKey() {
+    assertThat(service.user("1")).isEqualTo("user-1");
+    assertThat(service.user("1")).isEqualTo("user-1");
+    assertThat(service.user("2")).isEqualTo("user-2");
+    assertThat(service.runs("user", "1")).isEqualTo(1);
+    assertThat(service.runs("user", "2")).isEqualTo(1);
+    assertThat(manager.cacheStats().get("users").hitCount()).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_storesUnderTheRoutingKeyOnTheNodeTheRingNames() {
+    service.user("42");
+    String node = manager.ring().locate("users:42").id();
+    assertThat(manager.node(node).get("users:42", ValueType.OBJECT)).isEqualTo("user-42");
+  }
+
+  @Test
+  void cacheable_propertyPathAndAllArgumentKeys() {
+    SampleService.Customer c = new SampleService.Customer("c7", "eu");
+    service.orders(c);
+    service.orders(new SampleService.Customer("c7", "eu"));
+    assertThat(service.runs("orders", "c7")).isEqualTo(1);
+    assertThat(nodeValue("orders:eu/c7")).isEqualTo("orders of c7");
+
+    service.ordersOf("bob", 2024);
+    service.ordersOf("bob", 2024);
+    service.ordersOf("bob", 2025);
+    assertThat(service.runs("ordersOf", "bob2024")).isEqualTo(1);
+    assertThat(nodeValue("orders:bob,2024")).isEqualTo("bob@2024");
+  }
+
+  @Test
+  void put_replacesTheCachedValue() {
+    service.user("1");
+    assertThat(service.saveUser("1", "changed")).isEqualTo("changed");
+    assertThat(service.user("1")).isEqualTo("changed");
+    assertThat(service.runs("user", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void evict_removesTheKeySoTheBodyRunsAgain() {
+    service.user("1");
+    service.deleteUser("1");
+    service.user("1");
+    assertThat(service.runs("user", "1")).isEqualTo(2);
+  }
+
+  @Test
+  void evict_afterInvocationKeepsTheEntryWhenTheMethodThrows() {
+    service.user("1");
+    assertThatThrownBy(() -> service.deleteUserFailing("1")).hasMessage("failed before evicting");
+    service.user("1");
+    assertThat(service.runs("user", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void evict_beforeInvocationEvictsEvenWhenTheMethodThrows() {
+    service.user("1");
+    assertThatThrownBy(() -> service.deleteUserOrFail("1")).hasMessage("failed after evicting");
+    service.user("1");
+    assertThat(service.runs("user", "1")).isEqualTo(2);
+  }
+
+  @Test
+  void cacheable_optionalCachesTheContentAndNotEmpty() {
+    assertThat(service.maybe("1")).contains("found-1");
+    assertThat(service.maybe("1")).contains("found-1");
+    assertThat(service.runs("maybe", "1")).isEqualTo(1);
+    assertThat(nodeValue("users:maybe:1")).isEqualTo("found-1");
+
+    assertThat(service.maybe("none")).isEmpty();
+    assertThat(service.maybe("none")).isEqualTo(Optional.empty());
+    assertThat(service.runs("maybe", "none")).isEqualTo(2);
+  }
+
+  @Test
+  void cacheable_nullIsCachedOnlyWithCacheNull() {
+    assertThat(service.nullable("1")).isNull();
+    assertThat(service.nullable("1")).isNull();
+    assertThat(service.runs("nullable", "1")).isEqualTo(2);
+
+    assertThat(service.nullableCached("1")).isNull();
+    assertThat(service.nullableCached("1")).isNull();
+    assertThat(service.runs("nullableCached", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_futureCachesTheCompletedValueNotTheFuture() throws Exception {
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    assertThat(service.async("1")).isSameAs(pending);
+    assertThat(nodeValue("users:async:1")).isNull();
+
+    pending.complete("done");
+    CompletableFuture<String> hit = service.async("1");
+    assertThat(hit).isNotSameAs(pending).isCompletedWithValue("done");
+    assertThat(nodeValue("users:async:1")).isEqualTo("done");
+    assertThat(service.runs("async", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_failedFutureIsNotCached() {
+    service.nextFuture = CompletableFuture.failedFuture(new IllegalStateException("down"));
+    assertThat(service.async("2")).isCompletedExceptionally();
+    service.nextFuture = CompletableFuture.completedFuture("up");
+    assertThat(service.async("2")).isCompletedWithValue("up");
+    assertThat(service.runs("async", "2")).isEqualTo(2);
+  }
+
+  @Test
+  void cacheable_syncFutureSharesTheRunningComputation() {
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    CompletableFuture<String> first = service.asyncSync("1");
+    CompletableFuture<String> second = service.asyncSync("1");
+    assertThat(service.runs("asyncSync", "1")).isEqualTo(1);
+    assertThat(second).isNotDone();
+    pending.complete("v");
+    assertThat(first).isCompletedWithValue("v");
+    assertThat(second).isCompletedWithValue("v");
+    assertThat(service.asyncSync("1")).isCompletedWithValue("v");
+    assertThat(service.runs("asyncSync", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void put_futureStoresTheValueWhenItCompletes() {
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    service.asyncSave("3");
+    assertThat(nodeValue("users:async:3")).isNull();
+    pending.complete("saved");
+    assertThat(nodeValue("users:async:3")).isEqualTo("saved");
+  }
+
+  @Test
+  void evict_futureEvictsWhenItCompletesNormallyOnly() {
+    service.nextFuture = CompletableFuture.completedFuture("v");
+    service.async("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+
+    service.nextFuture = CompletableFuture.failedFuture(new IllegalStateException("update failed"));
+    service.asyncDelete("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+
+    CompletableFuture<String> pending = new CompletableFuture<>();
+    service.nextFuture = pending;
+    service.asyncDelete("4");
+    assertThat(nodeValue("users:async:4")).isEqualTo("v");
+    pending.complete("deleted");
+    assertThat(nodeValue("users:async:4")).isNull();
+  }
+
+  @Test
+  void cacheable_syncComputesOncePerKeyUnderConcurrentMisses() throws Exception {
+    int threads = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<String>> results = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return service.slow("k");
+                }));
+      }
+      start.countDown();
+      for (Future<String> r : results) {
+        assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("slow-k");
+      }
+      assertThat(service.runs("slow", "k")).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void cacheable_primitiveResult() {
+    assertThat(service.primitive("abc")).isEqualTo(3L);
+    assertThat(service.primitive("abc")).isEqualTo(3L);
+    assertThat(service.runs("primitive", "abc")).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_unknownCacheFailsNamingTheMethod() {
+    assertThatThrownBy(() -> service.unknownCache("1"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("SampleService.unknownCache(String): ")
+        .hasMessageContaining("nosuchcache");
+  }
+
+  @Test
+  void cacheable_badKeyExpressionFailsEveryCallNamingMethodExpressionAndPosition() {
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> service.badKey("1"))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage(
+              "SampleService.badKey(String): key expression \"#idd\" at position 1: no parameter"
+                  + " named idd; parameters are: id");
+    }
+    assertThat(service.runs("badKey", "1")).isZero();
+  }
+
+  @Test
+  void cacheable_badTtlFailsNamingTheMethod() {
+    assertThatThrownBy(() -> service.badTtl("1"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("SampleService.badTtl(String): ttl \"10x\" of @ShardedCacheable is invalid");
+  }
+
+  @Test
+  void cacheable_ttlOverrideStillCaches() {
+    service.withTtl("1");
+    service.withTtl("1");
+    assertThat(service.runs("withTtl", "1")).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_identityToStringKeyFailsNamingMethodAndParameter() {
+    assertThatThrownBy(() -> service.byObject(new SampleService.NoToString()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("key of SampleService.byObject(key) has no stable string form");
+  }
+
+  @Test
+  void cacheable_backendFailureNeverReachesTheCaller() {
+    ShardedCacheManager broken =
+        ShardedCaches.builder().node(new FailingNode("down"), 1).cache("users", null).build();
+    ShardedCacheAspect.setManager(broken);
+    try {
+      assertThat(service.user("1")).isEqualTo("user-1");
+      assertThat(service.user("1")).isEqualTo("user-1");
+      assertThat(service.saveUser("1", "v")).isEqualTo("v");
+      service.deleteUser("1");
+      assertThat(service.runs("user", "1")).isEqualTo(2);
+    } finally {
+      broken.close();
+    }
+  }
+
+  @Test
+  void manager_programmaticComesBeforeTheProvider() {
+    ShardedCacheAspect aspect = new ShardedCacheAspect();
+    ShardedCacheManager other =
+        ShardedCaches.builder().node(CacheNodes.local("x", 10), 1).cache("users", null).build();
+    try {
+      aspect.setManagerProvider(() -> other);
+      assertThat(aspect.manager()).isSameAs(manager);
+      ShardedCacheAspect.setManager(null);
+      assertThat(aspect.manager()).isSameAs(other);
+    } finally {
+      other.close();
+    }
+  }
+
+  @Test
+  void manager_switchingManagersRebindsTheMethods() {
+    service.user("1");
+    ShardedCacheManager other =
+        ShardedCaches.builder().node(CacheNodes.local("x", 10), 1).cache("users", null).build();
+    try {
+      ShardedCacheAspect.setManager(other);
+      service.user("1");
+      assertThat(service.runs("user", "1")).isEqualTo(2);
+      assertThat(other.node("x").get("users:1", ValueType.OBJECT)).isEqualTo("user-1");
+    } finally {
+      other.close();
+    }
+  }
+
+  @Test
+  void aopXml_declaresTheAspectForLoadTimeWeaving() throws Exception {
+    try (var in = ShardedCacheAspect.class.getResourceAsStream("/META-INF/aop.xml")) {
+      assertThat(in).isNotNull();
+      String xml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(xml).contains("<aspect name=\"io.github.chash.aspect.ShardedCacheAspect\"/>");
+    }
+  }
+
+  private Object nodeValue(String routingKey) {
+    return manager.node(manager.ring().locate(routingKey).id()).get(routingKey, ValueType.OBJECT);
+  }
+
+  /** A node whose backend is down: every operation fails. */
+  static final class FailingNode implements CacheNode {
+    private final String id;
+
+    FailingNode(String id) {
+      this.id = id;
+    }
+
+    @Override
+    public String id() {
+      return id;
+    }
+
+    @Override
+    public Object get(String key, ValueType type) {
+      throw new CacheNodeException(id, "connection refused", null);
+    }
+
+    @Override
+    public void put(String key, Object value, Duration ttl) {
+      throw new CacheNodeException(id, "connection refused", null);
+    }
+
+    @Override
+    public void evict(String key) {
+      throw new CacheNodeException(id, "connection refused", null);
+    }
+
+    @Override
+    public void clear() {
+      throw new CacheNodeException(id, "connection refused", null);
+    }
+
+    @Override
+    public void ping() {
+      throw new CacheNodeException(id, "connection refused", null);
+    }
+
+    @Override
+    public long estimatedSize() {
+      return -1;
+    }
+
+    @Override
+    public void close() {}
+  }
+}

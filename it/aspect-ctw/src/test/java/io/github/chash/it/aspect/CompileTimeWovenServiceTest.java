@@ -1,0 +1,33 @@
+package io.github.chash.it.aspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.aspect.ShardedCacheAspect;
+import io.github.chash.cache.ShardedCacheManager;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** The proof with the service woven at build time. */
+class CompileTimeWovenServiceTest extends AbstractWovenServiceTest {
+
+  @Override
+  protected UserService start(ShardedCacheManager manager) {
+    ShardedCacheAspect.setManager(manager);
+    return new UserService();
+  }
+
+  @Override
+  protected void stop() {
+    ShardedCacheAspect.setManager(null);
+  }
+
+  @Test
+  void userService_wasWovenByAjcAtBuildTime() {
+    // ajc leaves join point fields in a woven class; the unwoven jar's copy has none.
+    assertThat(Arrays.stream(UserService.class.getDeclaredFields()).map(Field::getName))
+        .anyMatch(name -> name.startsWith("ajc$"));
+    assertThat(UserService.class.getProtectionDomain().getCodeSource().getLocation().getPath())
+        .endsWith("/it/aspect-ctw/target/classes/");
+  }
+}

@@ -1,0 +1,163 @@
+package io.github.chash.it.aspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.chash.cache.CacheNodes;
+import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
+import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The proof a weaving mode must pass: one subclass per mode (compile-time, load-time, Spring AOP)
+ * supplies a {@link UserService} whose annotations are live.
+ */
+public abstract class AbstractWovenServiceTest {
+  /** The shards of the sample's sharded cache. */
+  protected static final List<String> SHARDS = List.of("shard-a", "shard-b", "shard-c", "shard-d");
+
+  private ShardedCacheManager manager;
+  private UserService service;
+
+  /** For subclasses. */
+  protected AbstractWovenServiceTest() {}
+
+  /** Returns a service whose annotations go through the aspect, using this manager. */
+  protected abstract UserService start(ShardedCacheManager manager) throws Exception;
+
+  /** Releases what {@link #start} set up. */
+  protected abstract void stop() throws Exception;
+
+  @BeforeEach
+  final void startService() throws Exception {
+    var builder = ShardedCaches.builder().ring(RingSettings.defaults());
+    for (String id : SHARDS) {
+      builder.node(CacheNodes.local(id, 100_000), 1);
+    }
+    manager = builder.cache("users", Duration.ofMinutes(10)).cache("reports", null).build();
+    service = start(manager);
+  }
+
+  @AfterEach
+  final void stopService() throws Exception {
+    stop();
+    manager.close();
+  }
+
+  @Test
+  void find_runsTheBodyOncePerKey() {
+    assertThat(service.find(1)).isEqualTo(new User(1, "user-1"));
+    assertThat(service.find(1)).isEqualTo(new User(1, "user-1"));
+    assertThat(service.find(2)).isEqualTo(new User(2, "user-2"));
+    assertThat(service.find(1)).isEqualTo(new User(1, "user-1"));
+    assertThat(service.bodyRuns("find", 1L)).isEqualTo(1);
+    assertThat(service.bodyRuns("find", 2L)).isEqualTo(1);
+  }
+
+  @Test
+  void find_isAdvisedOncePerCall() {
+    service.find(7);
+    service.find(7);
+    CacheStats users = manager.cacheStats().get("users");
+    // Double advice (call and execution, or weaving plus a proxy) would count two per call.
+    assertThat(users.missCount()).isEqualTo(1);
+    assertThat(users.hitCount()).isEqualTo(1);
+  }
+
+  @Test
+  void save_putTakesEffect() {
+    service.find(3);
+    service.save(new User(3, "renamed"));
+    assertThat(service.find(3)).isEqualTo(new User(3, "renamed"));
+    assertThat(service.bodyRuns("find", 3L)).isEqualTo(1);
+    assertThat(service.bodyRuns("save", 3L)).isEqualTo(1);
+  }
+
+  @Test
+  void delete_evictionTakesEffect() {
+    service.find(4);
+    service.delete(4);
+    assertThat(shardHolding("users:4")).isEmpty();
+    service.find(4);
+    assertThat(service.bodyRuns("find", 4L)).isEqualTo(2);
+  }
+
+  @Test
+  void find_spreadsKeysOverTheShardsAsTheRingSays() {
+    // An independent ring over the same nodes and settings: every JVM must agree with it.
+    List<Node> nodes = new ArrayList<>();
+    SHARDS.forEach(id -> nodes.add(Node.of(id)));
+    Ring ring = Rings.create(RingSettings.defaults(), nodes);
+    int keys = 4000;
+    Map<String, Integer> perShard = new LinkedHashMap<>();
+    for (long id = 0; id < keys; id++) {
+      service.find(id);
+      String routingKey = "users:" + id;
+      String owner = ring.locate(routingKey).id();
+      assertThat(shardHolding(routingKey)).as("shards holding %s", routingKey).containsExactly(owner);
+      perShard.merge(owner, 1, Integer::sum);
+    }
+    assertThat(perShard).containsOnlyKeys(SHARDS);
+    Map<String, Double> expected = ring.ownership();
+    for (String shard : SHARDS) {
+      // 4000 keys: one standard deviation of a share is under 0.007.
+      assertThat(perShard.get(shard) / (double) keys)
+          .as("share of %s", shard)
+          .isCloseTo(expected.get(shard), within(0.04));
+    }
+  }
+
+  @Test
+  void report_syncComputesOnceUnderEightConcurrentCallers() throws Exception {
+    int callers = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(callers);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<String>> results = new ArrayList<>();
+      for (int i = 0; i < callers; i++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return service.report("eu", 2025);
+                }));
+      }
+      start.countDown();
+      for (Future<String> result : results) {
+        assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo("report eu 2025");
+      }
+      assertThat(service.bodyRuns("report", "eu:2025")).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The ids of the shards that hold the routing key. */
+  private List<String> shardHolding(String routingKey) {
+    List<String> holding = new ArrayList<>();
+    for (String id : SHARDS) {
+      if (manager.node(id).get(routingKey, ValueType.OBJECT) != null) {
+        holding.add(id);
+      }
+    }
+    return holding;
+  }
+}
