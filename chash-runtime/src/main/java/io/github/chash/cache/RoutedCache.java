@@ -64,7 +64,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public Object getIfPresent(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
     if (slot == null) {
       stats.miss();
       return null;
@@ -144,7 +144,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public void evict(String routingKey) {
-    Routing routing = ring.routing();
+    Routing routing = ring.routingFor(name);
     NodeSlot liveOwner = routing.liveOwner(routingKey);
     boolean liveOwnerDone = false;
     if (routing.configured.size() > 0) {
@@ -173,7 +173,7 @@ final class RoutedCache implements ShardedCache {
 
   private <V> V loadAndStore(String routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
-    NodeSlot owner = ring.routing().liveOwner(routingKey);
+    NodeSlot owner = ring.routingFor(name).liveOwner(routingKey);
     V value;
     try {
       value = loader.load();
@@ -195,7 +195,7 @@ final class RoutedCache implements ShardedCache {
   }
 
   private Object lookupUncounted(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
     if (slot == null) {
       return null;
     }
@@ -211,7 +211,7 @@ final class RoutedCache implements ShardedCache {
   }
 
   private void store(String routingKey, Object stored) {
-    Routing routing = ring.routing();
+    Routing routing = ring.routingFor(name);
     NodeSlot slot = routing.liveOwner(routingKey);
     if (slot == null) {
       return;
