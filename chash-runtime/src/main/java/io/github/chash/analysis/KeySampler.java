@@ -3,7 +3,6 @@ package io.github.chash.analysis;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.PositionMap;
 import io.github.chash.ring.Ring;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +14,8 @@ import java.util.stream.IntStream;
  *
  * <p>Counting many keys on a ring with a {@link PositionMap} hashes the keys to their positions,
  * sorts them and walks the map's segments once: the same owners as {@link Ring#locate}, without a
- * likely cache miss per key into a large ring (about 3x less work for a million keys on two million
- * points).
+ * likely cache miss per key into a large ring (a million keys on two million points: about half
+ * the time, measured warm on a busy 2-core machine).
  */
 final class KeySampler {
   /** Keys per parallel task: large enough to amortize the task, small enough to balance cores. */
@@ -44,22 +43,20 @@ final class KeySampler {
    * positions and walks the segments once.
    */
   static long[] countByPosition(PositionMap map, int nodeCount, KeySource keys, int n) {
-    // position ^ 2^31 as an int: signed order is unsigned position order
-    int[] positions = new int[n];
+    int[] positions = new int[n]; // unsigned
     chunks(n)
         .forEach(
             c -> {
               StringBuilder scratch = new StringBuilder(64);
               int end = Math.min(n, c + CHUNK);
               for (int i = c; i < end; i++) {
-                positions[i] = (int) map.position(keys.key(i, scratch)) ^ Integer.MIN_VALUE;
+                positions[i] = (int) map.position(keys.key(i, scratch));
               }
             });
-    Arrays.parallelSort(positions);
     long[] counts = new long[nodeCount];
     int segment = 0;
-    for (int p : positions) {
-      long position = (p ^ Integer.MIN_VALUE) & 0xffffffffL;
+    for (int p : sortUnsigned(positions)) {
+      long position = p & 0xffffffffL;
       // the last segment ends at 2^32 - 1, so this stops
       while (map.end(segment) < position) {
         segment++;
@@ -67,6 +64,44 @@ final class KeySampler {
       counts[map.owner(segment)]++;
     }
     return counts;
+  }
+
+  /**
+   * The values in unsigned order: an LSD radix sort, four passes of 8 bits (the same sort on 2
+   * million ring points took a quarter to a third of the CPU time of {@code Arrays.sort} or {@code
+   * parallelSort}). Returns {@code values} or a new array.
+   */
+  static int[] sortUnsigned(int[] values) {
+    int n = values.length;
+    int[][] counts = new int[4][256];
+    for (int v : values) {
+      counts[0][v & 0xff]++;
+      counts[1][(v >>> 8) & 0xff]++;
+      counts[2][(v >>> 16) & 0xff]++;
+      counts[3][v >>> 24]++;
+    }
+    int[] from = values;
+    int[] to = new int[n];
+    for (int pass = 0; pass < 4; pass++) {
+      int shift = 8 * pass;
+      int[] c = counts[pass];
+      if (n == 0 || c[(from[0] >>> shift) & 0xff] == n) {
+        continue; // every value has this digit: the order stays
+      }
+      int sum = 0;
+      for (int d = 0; d < 256; d++) {
+        int k = c[d];
+        c[d] = sum;
+        sum += k;
+      }
+      for (int v : from) {
+        to[c[(v >>> shift) & 0xff]++] = v;
+      }
+      int[] t = from;
+      from = to;
+      to = t;
+    }
+    return from;
   }
 
   /** Keys per node by {@link Ring#locate}, for rings without a position map. */

@@ -74,8 +74,8 @@ final class PointRing {
    * Several nodes on one position keep one owner, chosen by node index (the id order): the lowest
    * when {@code lowestIndexWins}, else the highest. Never the insertion order.
    *
-   * <p>Large rings are sorted by a radix sort on the position (four passes of 8 bits, O(points));
-   * about 6x faster than {@code Arrays.sort} at 2 million points.
+   * <p>Large rings are sorted by a radix sort on the position (four passes of 8 bits, O(points)
+   * instead of {@code Arrays.sort}'s O(points log points)).
    */
   static PointRing build(long[] packed, int count, boolean lowestIndexWins) {
     long[] sorted = sortByPosition(Arrays.copyOf(packed, count), count);

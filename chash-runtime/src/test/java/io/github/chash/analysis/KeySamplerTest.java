@@ -55,4 +55,24 @@ class KeySamplerTest {
     Ring ring = Rings.create(RingSettings.defaults(), nodes(20));
     assertSameCountsAsLocate(ring, KeySource.of(listed));
   }
+
+  @Test
+  void sortUnsigned_ordersAsUnsignedValues() {
+    java.util.Random random = new java.util.Random(3);
+    int[] values = new int[10_000];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i % 5 == 0 ? random.nextInt(4) - 2 : random.nextInt();
+    }
+    long[] expected = new long[values.length];
+    for (int i = 0; i < values.length; i++) {
+      expected[i] = values[i] & 0xffffffffL;
+    }
+    java.util.Arrays.sort(expected);
+    int[] sorted = KeySampler.sortUnsigned(values.clone());
+    long[] actual = new long[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      actual[i] = sorted[i] & 0xffffffffL;
+    }
+    assertThat(actual).isEqualTo(expected);
+  }
 }
