@@ -12,7 +12,7 @@ final class ConfigReader {
   static final List<String> KEYS = List.of("ring", "nodes", "caches", "failover", "redis", "check");
 
   /** Most virtual points of a ring or ketama ring: 20 million points take 160 MB. */
-  static final long MAX_TOTAL_POINTS = 20_000_000;
+  static final long MAX_TOTAL_POINTS = RingSettings.MAX_TOTAL_POINTS;
 
   private ConfigReader() {}
 

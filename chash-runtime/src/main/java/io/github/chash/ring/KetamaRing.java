@@ -30,10 +30,7 @@ final class KetamaRing extends AbstractRing {
     for (int d : digests) {
       total += 4L * d;
     }
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException(
-          "ketama ring would need " + total + " points; lower pointsPerWeight or the weights");
-    }
+    RingSettings.checkTotalPoints(total);
     int[] offsets = new int[digests.length + 1];
     for (int index = 0; index < digests.length; index++) {
       offsets[index + 1] = offsets[index] + 4 * digests[index];
@@ -66,7 +63,7 @@ final class KetamaRing extends AbstractRing {
       java.util.Arrays.fill(digests, Math.max(1, pointsPerWeight / 4));
       return digests;
     }
-    int totalWeight = 0;
+    long totalWeight = 0; // a long: int weights near Integer.MAX_VALUE must not overflow
     for (Node node : nodes) {
       totalWeight += node.weight();
     }

@@ -16,6 +16,12 @@ public final class RingSettings {
   /** Largest accepted {@code pointsPerWeight}: beyond it a ring of many nodes costs gigabytes. */
   public static final int MAX_POINTS_PER_WEIGHT = 10_000;
 
+  /**
+   * Most virtual points one {@code ring} or {@code ketama} ring may hold (about 160 MB while it is
+   * built): beyond it weights or {@code pointsPerWeight} are surely a mistake.
+   */
+  public static final long MAX_TOTAL_POINTS = 20_000_000;
+
   /** Default points per unit of weight for {@code ring}: peak/mean load about 1.08 at 100 nodes. */
   public static final int DEFAULT_RING_POINTS = 1000;
 
@@ -30,6 +36,22 @@ public final class RingSettings {
     this.algorithm = algorithm;
     this.hash = hash;
     this.pointsPerWeight = pointsPerWeight;
+  }
+
+  /**
+   * Fails when a ring would need more than {@link #MAX_TOTAL_POINTS} virtual points.
+   *
+   * @throws IllegalArgumentException naming the count and the limit
+   */
+  static void checkTotalPoints(long total) {
+    if (total > MAX_TOTAL_POINTS) {
+      throw new IllegalArgumentException(
+          "the ring would need "
+              + total
+              + " virtual points; at most "
+              + MAX_TOTAL_POINTS
+              + " are allowed: lower pointsPerWeight or the weights");
+    }
   }
 
   /** The defaults: {@code ring}, {@code xxh3}, {@value #DEFAULT_RING_POINTS} points per weight. */

@@ -21,10 +21,7 @@ final class VirtualNodeRing extends AbstractRing {
     for (Node node : sortedNodes) {
       total += (long) node.weight() * settings.pointsPerWeight();
     }
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException(
-          "ring would need " + total + " virtual points; lower pointsPerWeight or the weights");
-    }
+    RingSettings.checkTotalPoints(total);
     int pointsPerWeight = settings.pointsPerWeight();
     int[] offsets = new int[sortedNodes.size() + 1];
     for (int index = 0; index < sortedNodes.size(); index++) {
