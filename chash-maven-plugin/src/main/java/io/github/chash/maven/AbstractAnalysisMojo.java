@@ -27,7 +27,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * <pre>{@code <maxSkew>1.15</maxSkew>}</pre>
    */
   @Parameter(property = "chash.maxSkew")
-  private Double maxSkew;
+  private String maxSkew;
 
   /**
    * Number of synthetic sample keys. Default: {@code check.sampleKeys}, else 1,000,000.
@@ -35,7 +35,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * <pre>{@code <sampleKeys>1000000</sampleKeys>}</pre>
    */
   @Parameter(property = "chash.sampleKeys")
-  private Integer sampleKeys;
+  private String sampleKeys;
 
   /**
    * A file of real keys, one a line, sampled instead of synthetic keys. Default: {@code
@@ -73,7 +73,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * <pre>{@code <maxMoved>0.15</maxMoved>}</pre>
    */
   @Parameter(property = "chash.maxMoved")
-  private Double maxMoved;
+  private String maxMoved;
 
   /**
    * Largest allowed ratio of moved keys to the ideal minimum for the membership change; when the
@@ -83,7 +83,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * <pre>{@code <maxMovedOverIdeal>1.5</maxMovedOverIdeal>}</pre>
    */
   @Parameter(property = "chash.maxMovedOverIdeal")
-  private Double maxMovedOverIdeal;
+  private String maxMovedOverIdeal;
 
   @Parameter(defaultValue = "${project}", readonly = true, required = true)
   private MavenProject project;
@@ -106,22 +106,23 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * Compares the configured ring with the baseline, when one is configured.
    *
    * @return the comparison and its limits, or null without a baseline
-   * @throws MojoExecutionException when the baseline cannot be resolved or read, or a limit is out
-   *     of range
+   * @throws MojoExecutionException when the baseline cannot be resolved or read, or a limit is not
+   *     a number in its range
    */
   protected final BaselineResult compareWithBaseline(AnalysisInputs inputs)
       throws MojoExecutionException {
     CheckConfig check =
         inputs.config().check() == null ? CheckConfig.defaults() : inputs.config().check();
-    Double moved = maxMoved != null ? maxMoved : check.maxMoved();
-    Double overIdeal = maxMovedOverIdeal != null ? maxMovedOverIdeal : check.maxMovedOverIdeal();
-    if (moved != null && !(moved > 0 && moved <= 1)) {
-      throw new MojoExecutionException("chash.maxMoved must be a fraction in (0, 1]; was " + moved);
+    Double movedOverride;
+    Double overIdealOverride;
+    try {
+      movedOverride = Overrides.maxMoved(maxMoved);
+      overIdealOverride = Overrides.maxMovedOverIdeal(maxMovedOverIdeal);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
     }
-    if (overIdeal != null && !(overIdeal >= 1)) {
-      throw new MojoExecutionException(
-          "chash.maxMovedOverIdeal must be at least 1.0; was " + overIdeal);
-    }
+    Double moved = movedOverride != null ? movedOverride : check.maxMoved();
+    Double overIdeal = overIdealOverride != null ? overIdealOverride : check.maxMovedOverIdeal();
     BaselineSource.Loaded loaded;
     if (baseline != null && !baseline.isBlank()) {
       Path basedir = project != null ? project.getBasedir().toPath() : Path.of("");
@@ -178,7 +179,13 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   protected final AnalysisInputs inputs() throws MojoFailureException, MojoExecutionException {
     ChashConfig config = loadConfig();
     try {
-      return AnalysisInputs.of(config, configFile(), maxSkew, sampleKeys, keysFile, keyPattern);
+      return AnalysisInputs.of(
+          config,
+          configFile(),
+          Overrides.maxSkew(maxSkew),
+          Overrides.sampleKeys(sampleKeys),
+          keysFile,
+          Overrides.keyPattern(keyPattern));
     } catch (IllegalArgumentException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }

@@ -69,6 +69,12 @@ public abstract class AbstractChashMojo extends AbstractMojo {
 
   static ChashConfig load(File config, org.apache.maven.plugin.logging.Log log)
       throws MojoFailureException {
+    if (Files.isDirectory(config.toPath())) {
+      throw new MojoFailureException(
+          "chash config file "
+              + config
+              + " is a directory; point chash.config at the chash.yaml file (-Dchash.config=FILE)");
+    }
     if (!Files.isRegularFile(config.toPath())) {
       throw new MojoFailureException(
           "chash config file "

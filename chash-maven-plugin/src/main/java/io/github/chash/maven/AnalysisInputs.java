@@ -8,6 +8,7 @@ import io.github.chash.config.CheckConfig;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.Rings;
 import java.io.File;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
@@ -46,7 +47,16 @@ record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
       keys = KeySource.file(keysFile.toPath());
     } else if (keyPattern == null && check.keysFile() != null) {
       Path dir = configFile.getAbsoluteFile().toPath().getParent();
-      keys = KeySource.file(dir.resolve(check.keysFile()));
+      try {
+        keys = KeySource.file(dir.resolve(check.keysFile()));
+      } catch (IllegalArgumentException | UncheckedIOException e) {
+        // say where the path came from: the user looks for it in chash.yaml, not on the command line
+        String where = "check.keysFile of " + configFile.getName() + ": ";
+        if (e instanceof UncheckedIOException io) {
+          throw new UncheckedIOException(where + e.getMessage(), io.getCause());
+        }
+        throw new IllegalArgumentException(where + e.getMessage(), e);
+      }
     } else {
       keys = KeySource.pattern(keyPattern != null ? keyPattern : check.keyPattern(), count);
     }

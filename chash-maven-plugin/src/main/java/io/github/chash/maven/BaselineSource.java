@@ -77,7 +77,11 @@ final class BaselineSource {
     Path file = relativeTo.resolve(trimmed);
     if (!Files.isRegularFile(file)) {
       throw new MojoExecutionException(
-          "baseline file " + file + " does not exist (" + origin
+          "baseline file "
+              + file
+              + (Files.isDirectory(file) ? " is a directory" : " does not exist")
+              + " ("
+              + origin
               + "; a file path, or groupId:artifactId:version of an artifact with a chash.yaml)");
     }
     try {

@@ -64,10 +64,8 @@ final class HtmlReportWriter {
     }
     b.append("<div class=\"charts\">\n<section><h2>Share per node</h2>\n")
         .append(barChart(r))
-        .append("<p class=\"legend\"><span class=\"sw exact\"></span>exact share ")
-        .append("<span class=\"sw sampled\"></span>sampled share ")
-        .append("<span class=\"sw fair\"></span>fair share ")
-        .append("<span class=\"sw limit\"></span>limit</p>\n</section>\n");
+        .append(barLegend())
+        .append("</section>\n");
     if (!arcs.isEmpty()) {
       b.append("<section><h2>Ring</h2>\n").append(ringChart(r, arcs)).append("</section>\n");
     }
@@ -232,6 +230,14 @@ final class HtmlReportWriter {
         left, fairY, left + plotW, fairY, left, limitY, left + plotW, limitY,
         left, top + plotH + 22, nodes.size()));
     return b.append("</svg>\n").toString();
+  }
+
+  /** The key to the share chart's marks; styled by the {@code .legend} and {@code .sw} rules. */
+  static String barLegend() {
+    return "<p class=\"legend\"><span class=\"sw exact\"></span>exact share "
+        + "<span class=\"sw sampled\"></span>sampled share "
+        + "<span class=\"sw fair\"></span>fair share "
+        + "<span class=\"sw limit\"></span>limit</p>\n";
   }
 
   /** A donut of arcs coloured by owner, with a legend. */

@@ -1,13 +1,14 @@
 package io.github.chash.maven;
 
+import io.github.chash.analysis.KeySource;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.Rings;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,6 +62,10 @@ public class LocateMojo extends AbstractChashMojo {
       throw new MojoExecutionException(
           "chash:locate needs a key (-Dchash.key=K) or a keys file (-Dchash.keysFile=F)");
     }
+    if (key != null && key.isEmpty()) {
+      throw new MojoExecutionException(
+          "chash.key must not be empty; was \"\" (an unset shell variable in -Dchash.key=$KEY?)");
+    }
     ChashConfig config = loadConfig();
     Ring ring = Rings.create(config.ring(), config.ringNodes());
     if (ring.size() == 0) {
@@ -72,41 +77,64 @@ public class LocateMojo extends AbstractChashMojo {
     if (keysFile != null) {
       try {
         if (output != null) {
-          if (output.getParentFile() != null) {
-            Files.createDirectories(output.getParentFile().toPath());
+          long n;
+          try (Writer out = openOutput()) {
+            n = locateAll(ring, keysFile, out);
           }
-          try (Writer out = Files.newBufferedWriter(output.toPath(), StandardCharsets.UTF_8)) {
-            long n = locateAll(ring, keysFile, out);
-            getLog().info("chash: located " + n + " keys into " + output);
-          }
+          getLog().info("chash: located " + n + " keys into " + output);
         } else {
           StringWriter out = new StringWriter();
           locateAll(ring, keysFile, out);
           out.toString().lines().forEach(getLog()::info);
         }
       } catch (IOException e) {
-        throw new MojoExecutionException(
-            "cannot locate the keys of " + keysFile + ": " + e.getMessage(), e);
+        throw new MojoExecutionException(e.getMessage(), e);
       }
     }
   }
 
-  /** Writes {@code key<TAB>node} for every non-empty line; returns the count. */
-  static long locateAll(Ring ring, File keys, Writer out) throws IOException {
-    long n = 0;
-    try (BufferedReader in = Files.newBufferedReader(keys.toPath(), StandardCharsets.UTF_8)) {
-      Writer w = out instanceof BufferedWriter ? out : new BufferedWriter(out);
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (!line.isEmpty()) {
-          w.write(line);
-          w.write('\t');
-          w.write(ring.locate(line).id());
-          w.write('\n');
-          n++;
-        }
-      }
-      w.flush();
+  private Writer openOutput() throws IOException {
+    if (Files.isDirectory(output.toPath())) {
+      throw new IOException("chash.output " + output + " is a directory; name a file");
     }
-    return n;
+    try {
+      if (output.getParentFile() != null) {
+        Files.createDirectories(output.getParentFile().toPath());
+      }
+      return Files.newBufferedWriter(output.toPath(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IOException("cannot write chash.output " + output + ": " + e, e);
+    }
+  }
+
+  /**
+   * Writes {@code key<TAB>node} for every non-empty line, read as {@link KeySource#forEachKey}
+   * does (a byte order mark dropped, CRLF understood); returns the count.
+   *
+   * @throws IOException naming the file when it is missing, a directory or not UTF-8 (with the
+   *     line), or naming the output when writing fails
+   */
+  static long locateAll(Ring ring, File keys, Writer out) throws IOException {
+    long[] n = {0};
+    Writer w = out instanceof BufferedWriter ? out : new BufferedWriter(out);
+    try {
+      KeySource.forEachKey(
+          keys.toPath(),
+          key -> {
+            try {
+              w.write(key);
+              w.write('\t');
+              w.write(ring.locate(key).id());
+              w.write('\n');
+              n[0]++;
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+    } catch (UncheckedIOException e) {
+      throw new IOException("cannot write the located keys: " + e.getCause().getMessage(), e);
+    }
+    w.flush();
+    return n[0];
   }
 }

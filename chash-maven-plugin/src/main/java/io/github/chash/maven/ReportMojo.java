@@ -67,6 +67,11 @@ public class ReportMojo extends AbstractAnalysisMojo {
 
   @Override
   protected void run() throws MojoExecutionException, MojoFailureException {
+    if (outputDirectory.isFile()) {
+      // before the analysis, which can take seconds
+      throw new MojoExecutionException(
+          "chash.outputDirectory " + outputDirectory + " is a file; name a directory");
+    }
     AnalysisInputs inputs = inputs();
     ReportWriter result;
     long start = System.nanoTime();
@@ -97,7 +102,8 @@ public class ReportMojo extends AbstractAnalysisMojo {
     try {
       result.writeFiles(outputDirectory.toPath());
     } catch (IOException e) {
-      throw new MojoExecutionException("cannot write chash report to " + outputDirectory, e);
+      throw new MojoExecutionException(
+          "cannot write chash report to " + outputDirectory + ": " + e, e);
     }
     getLog().debug("chash: wrote the report files in " + millis(writing, System.nanoTime()) + " ms");
     getLog().info("chash: wrote " + new File(outputDirectory, "report.json"));

@@ -55,6 +55,14 @@ class BaselineSourceTest {
   }
 
   @Test
+  void load_directorySaysItIsOneNotThatItDoesNotExist() throws Exception {
+    Files.createDirectory(dir.resolve("old"));
+    assertThatThrownBy(() -> BaselineSource.load("old", dir, "chash.baseline", noArtifacts()))
+        .isInstanceOf(MojoExecutionException.class)
+        .hasMessageStartingWith("baseline file " + dir.resolve("old") + " is a directory (chash.baseline;");
+  }
+
+  @Test
   void load_missingFileNamesItAndWhereItWasGiven() {
     assertThatThrownBy(() -> BaselineSource.load("old.yaml", dir, "check.baseline in chash.yaml", noArtifacts()))
         .isInstanceOf(MojoExecutionException.class)

@@ -136,6 +136,21 @@ class ReportWritersTest {
   }
 
   @Test
+  void siteFragment_explainsTheShareChartsMarks() {
+    AnalysisInputs inputs =
+        new AnalysisInputs(config(SEEDS, "10.20.12.{n}"), 1.2, KeySource.pattern("10.20.12.{n}", 20_000));
+    String page = HtmlSiteFragment.of(ReportWriter.analyze(inputs, null));
+    assertThat(page)
+        .contains(
+            "class=\"bars\"",
+            "<span class=\"sw exact\"></span>exact share",
+            "<span class=\"sw sampled\"></span>sampled share",
+            "<span class=\"sw fair\"></span>fair share",
+            "<span class=\"sw limit\"></span>limit");
+    assertThat(page).contains(".chash-report .sw.fair{");
+  }
+
+  @Test
   void html_escapesNodeIds() {
     assertThat(HtmlReportWriter.esc("<a&\"b>")).isEqualTo("&lt;a&amp;&quot;b&gt;");
   }

@@ -4,6 +4,7 @@ import io.github.chash.analysis.ChangeCause.Kind;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.HashFunction;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.PositionMap;
 import io.github.chash.ring.Ring;
@@ -88,7 +89,7 @@ public final class BaselineComparison {
         && mapBefore.isPresent()
         && mapAfter.isPresent()
         && mapBefore.get().keyPosition().equals(mapAfter.get().keyPosition())) {
-      moves = exactMoves(mapBefore.get(), mapAfter.get(), same, width);
+      moves = exactMoves(mapBefore.get(), mapAfter.get(), same, width, keyPositions(after));
       shareBefore = shares(before);
       shareAfter = shares(after);
       estimate = Estimate.EXACT;
@@ -188,9 +189,26 @@ public final class BaselineComparison {
         flows);
   }
 
-  /** Merges two position maps: moved fractions keyed {@code from * width + to}. */
+  /**
+   * How many of the 2^32 map positions keys can take: fewer for a narrower hash (fnv1-32 keeps 31
+   * bits) under {@code ring} and {@code maglev}, whose key position is the hash's top 32 bits; the
+   * rest of the map is never reached, so it must not count as moved.
+   */
+  static long keyPositions(Ring ring) {
+    HashFunction hash = ring.settings().hash();
+    Algorithm algorithm = ring.settings().algorithm();
+    if (hash.bits() == 64 || (algorithm != Algorithm.RING && algorithm != Algorithm.MAGLEV)) {
+      return PositionMap.POSITIONS;
+    }
+    return Math.min(hash.maxValue(), PositionMap.POSITIONS - 1) + 1;
+  }
+
+  /**
+   * Merges two position maps over the key positions {@code [0, positionCount)}: moved fractions
+   * keyed {@code from * width + to}.
+   */
   private static Map<Long, Double> exactMoves(
-      PositionMap a, PositionMap b, int[] same, long width) {
+      PositionMap a, PositionMap b, int[] same, long width, long positionCount) {
     Map<Long, Long> lengths = new HashMap<>();
     int i = 0;
     int j = 0;
@@ -199,8 +217,9 @@ public final class BaselineComparison {
       long end = Math.min(a.end(i), b.end(j));
       int from = a.owner(i);
       int to = b.owner(j);
-      if (same[from] != to) {
-        lengths.merge(from * width + to, end - previous, Long::sum);
+      long reachableEnd = Math.min(end, positionCount - 1);
+      if (same[from] != to && reachableEnd > previous) {
+        lengths.merge(from * width + to, reachableEnd - previous, Long::sum);
       }
       previous = end;
       if (a.end(i) == end) {
@@ -211,7 +230,7 @@ public final class BaselineComparison {
       }
     }
     Map<Long, Double> moves = new HashMap<>();
-    lengths.forEach((pair, length) -> moves.put(pair, length / (double) PositionMap.POSITIONS));
+    lengths.forEach((pair, length) -> moves.put(pair, length / (double) positionCount));
     return moves;
   }
 

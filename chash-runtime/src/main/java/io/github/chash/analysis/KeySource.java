@@ -1,11 +1,18 @@
 package io.github.chash.analysis;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The keys a distribution is sampled over: synthetic keys from a pattern, or real keys from a list
@@ -45,19 +52,76 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
   }
 
   /**
-   * The lines of a UTF-8 file, one key a line; empty lines are skipped.
+   * The lines of a UTF-8 file, one key a line; empty lines are skipped, as is a leading byte order
+   * mark (editors on Windows write one; it would otherwise become part of the first key).
    *
-   * @throws UncheckedIOException naming the file when it cannot be read
+   * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8) when it cannot
+   *     be read
+   * @throws IllegalArgumentException naming the file when it holds no key, so a check never passes
+   *     over an empty sample by mistake
    */
   public static KeySource file(Path file) {
-    try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-      List<String> keys = lines.filter(l -> !l.isEmpty()).toList();
-      return new Listed(keys, file.getFileName().toString());
-    } catch (IOException | UncheckedIOException e) {
-      throw new UncheckedIOException(
-          "cannot read keys file " + file,
-          e instanceof IOException io ? io : ((UncheckedIOException) e).getCause());
+    List<String> keys = new ArrayList<>();
+    try {
+      forEachKey(file, keys::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
     }
+    if (keys.isEmpty()) {
+      throw new IllegalArgumentException(
+          "keys file " + file + " has no keys; put one key a line (empty lines are skipped)");
+    }
+    return new Listed(List.copyOf(keys), file.getFileName().toString());
+  }
+
+  /**
+   * Reads the keys of a UTF-8 file, one a line, skipping empty lines and a leading byte order mark;
+   * {@code \n}, {@code \r\n} and {@code \r} all end a line. Streams: memory stays constant.
+   *
+   * @throws IOException with a message naming the file: missing, a directory, unreadable, or not
+   *     UTF-8 (with the line)
+   */
+  public static void forEachKey(Path file, Consumer<String> action) throws IOException {
+    if (Files.isDirectory(file)) {
+      throw new IOException("keys file " + file + " is a directory, not a file");
+    }
+    boolean first = true;
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (first && line.startsWith("\uFEFF")) {
+          line = line.substring(1);
+        }
+        first = false;
+        if (!line.isEmpty()) {
+          action.accept(line);
+        }
+      }
+    } catch (NoSuchFileException e) {
+      throw new IOException("keys file " + file + " does not exist", e);
+    } catch (CharacterCodingException e) {
+      // not chained: its message ("Input length = 1") only adds noise to Maven's output
+      throw new IOException("keys file " + file + " is not valid UTF-8: " + badUtf8(file));
+    } catch (IOException e) {
+      throw new IOException("cannot read keys file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Where the first byte that is not UTF-8 is: its line and value. The reader's own position lags
+   * its read-ahead, so this decodes the bytes again.
+   */
+  private static String badUtf8(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    StandardCharsets.UTF_8.newDecoder().decode(in, CharBuffer.allocate(bytes.length), true);
+    long line = 1;
+    for (int i = 0; i < in.position(); i++) {
+      if (bytes[i] == '\n') {
+        line++;
+      }
+    }
+    int at = Math.min(in.position(), bytes.length - 1);
+    return String.format("byte 0x%02x at line %d", bytes[at] & 0xff, line);
   }
 
   /** The number of keys. */

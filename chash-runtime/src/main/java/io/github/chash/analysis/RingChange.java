@@ -60,6 +60,10 @@ public record RingChange(List<String> removed, List<Node> added) {
         throw new IllegalArgumentException("cannot remove node \"" + id + "\": no such node in the ring");
       }
     }
+    if (next.isEmpty() && added.isEmpty()) {
+      throw new IllegalArgumentException(
+          "cannot remove " + String.join(", ", removed) + ": no node would be left in the ring");
+    }
     Set<String> ids = new HashSet<>();
     next.forEach(n -> ids.add(n.id()));
     for (Node n : added) {
@@ -88,9 +92,14 @@ public record RingChange(List<String> removed, List<Node> added) {
 
   private static Node parseNode(String spec) {
     int colon = spec.lastIndexOf(':');
-    if (colon > 0 && colon < spec.length() - 1) {
+    if (colon > 0 && colon == spec.length() - 1) {
+      throw new IllegalArgumentException(
+          "weight of added node \"" + spec + "\" is missing after the last ':'; write ID or ID:WEIGHT");
+    }
+    if (colon > 0) {
       String tail = spec.substring(colon + 1);
-      if (tail.chars().allMatch(c -> c >= '0' && c <= '9') || tail.startsWith("-")) {
+      // a number that is no integer is a mistyped weight, not the end of an id
+      if (tail.matches("[-+]?[0-9]*[.,]?[0-9]+([eE][-+]?[0-9]+)?")) {
         int weight;
         try {
           weight = Integer.parseInt(tail);

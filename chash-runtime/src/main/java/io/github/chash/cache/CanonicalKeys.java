@@ -75,6 +75,9 @@ import java.util.UUID;
  * components. Thread-safe (stateless).
  */
 public final class CanonicalKeys {
+  /** Deepest nesting of composites in a key: a collection that contains itself must not overflow the stack. */
+  static final int MAX_DEPTH = 100;
+
   private static final ClassValue<Boolean> HAS_OWN_TO_STRING =
       new ClassValue<>() {
         @Override
@@ -136,7 +139,7 @@ public final class CanonicalKeys {
    */
   public static StringBuilder appendTo(StringBuilder out, Object key, String where) {
     try {
-      append(out, key, true);
+      append(out, key, 0);
       return out;
     } catch (Unstable e) {
       throw e.toException(where);
@@ -165,7 +168,7 @@ public final class CanonicalKeys {
           return scalar;
         }
         StringBuilder out = new StringBuilder(32);
-        append(out, args[0], true);
+        append(out, args[0], 0);
         return out.toString();
       }
       StringBuilder out = new StringBuilder(16 * args.length);
@@ -173,7 +176,7 @@ public final class CanonicalKeys {
         if (i > 0) {
           out.append(',');
         }
-        append(out, args[i], false);
+        append(out, args[i], 1);
       }
       return out.toString();
     } catch (Unstable e) {
@@ -202,7 +205,11 @@ public final class CanonicalKeys {
     return null;
   }
 
-  private static void append(StringBuilder out, Object key, boolean top) {
+  private static void append(StringBuilder out, Object key, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw Unstable.tooDeep();
+    }
+    boolean top = depth == 0;
     if (key == null) {
       out.append("null");
     } else if (key instanceof CharSequence || key instanceof Character) {
@@ -230,17 +237,17 @@ public final class CanonicalKeys {
     } else if (key instanceof Date d) {
       out.append(d.toInstant());
     } else if (key instanceof Optional<?> o) {
-      append(out, o.orElse(null), top);
+      append(out, o.orElse(null), depth);
     } else if (key instanceof Record r) {
-      appendRecord(out, r);
+      appendRecord(out, r, depth);
     } else if (key instanceof Map<?, ?> m) {
-      appendMap(out, m);
+      appendMap(out, m, depth);
     } else if (key instanceof Set<?> s) {
-      appendSorted(out, s);
+      appendSorted(out, s, depth);
     } else if (key instanceof Collection<?> c) {
-      appendSequence(out, c);
+      appendSequence(out, c, depth);
     } else if (key.getClass().isArray()) {
-      appendArray(out, key);
+      appendArray(out, key, depth);
     } else if (HAS_OWN_TO_STRING.get(key.getClass())) {
       appendText(out, key.toString(), top);
     } else {
@@ -248,7 +255,7 @@ public final class CanonicalKeys {
     }
   }
 
-  private static void appendRecord(StringBuilder out, Record r) {
+  private static void appendRecord(StringBuilder out, Record r, int depth) {
     Method[] accessors = RECORD_ACCESSORS.get(r.getClass());
     out.append('(');
     for (int i = 0; i < accessors.length; i++) {
@@ -264,7 +271,7 @@ public final class CanonicalKeys {
             e);
       }
       try {
-        append(out, component, false);
+        append(out, component, depth + 1);
       } catch (Unstable e) {
         throw e.under("." + accessors[i].getName());
       }
@@ -272,7 +279,7 @@ public final class CanonicalKeys {
     out.append(')');
   }
 
-  private static void appendSequence(StringBuilder out, Collection<?> c) {
+  private static void appendSequence(StringBuilder out, Collection<?> c, int depth) {
     out.append('[');
     int i = 0;
     for (Object element : c) {
@@ -280,7 +287,7 @@ public final class CanonicalKeys {
         out.append(',');
       }
       try {
-        append(out, element, false);
+        append(out, element, depth + 1);
       } catch (Unstable e) {
         throw e.under("[" + i + "]");
       }
@@ -289,7 +296,7 @@ public final class CanonicalKeys {
     out.append(']');
   }
 
-  private static void appendArray(StringBuilder out, Object array) {
+  private static void appendArray(StringBuilder out, Object array, int depth) {
     int length = Array.getLength(array);
     out.append('[');
     for (int i = 0; i < length; i++) {
@@ -297,7 +304,7 @@ public final class CanonicalKeys {
         out.append(',');
       }
       try {
-        append(out, Array.get(array, i), false);
+        append(out, Array.get(array, i), depth + 1);
       } catch (Unstable e) {
         throw e.under("[" + i + "]");
       }
@@ -305,29 +312,29 @@ public final class CanonicalKeys {
     out.append(']');
   }
 
-  private static void appendSorted(StringBuilder out, Set<?> set) {
+  private static void appendSorted(StringBuilder out, Set<?> set, int depth) {
     List<String> forms = new ArrayList<>(set.size());
     for (Object element : set) {
-      forms.add(component(element, "[]"));
+      forms.add(component(element, "[]", depth + 1));
     }
     forms.sort(null);
     out.append('[').append(String.join(",", forms)).append(']');
   }
 
-  private static void appendMap(StringBuilder out, Map<?, ?> map) {
+  private static void appendMap(StringBuilder out, Map<?, ?> map, int depth) {
     List<String> entries = new ArrayList<>(map.size());
     for (Map.Entry<?, ?> e : map.entrySet()) {
-      String key = component(e.getKey(), "{key}");
-      entries.add(key + "=" + component(e.getValue(), "{" + key + "}"));
+      String key = component(e.getKey(), "{key}", depth + 1);
+      entries.add(key + "=" + component(e.getValue(), "{" + key + "}", depth + 1));
     }
     entries.sort(null);
     out.append('{').append(String.join(",", entries)).append('}');
   }
 
-  private static String component(Object element, String pathOnError) {
+  private static String component(Object element, String pathOnError, int depth) {
     StringBuilder sb = new StringBuilder();
     try {
-      append(sb, element, false);
+      append(sb, element, depth);
     } catch (Unstable e) {
       throw e.under(pathOnError);
     }
@@ -376,12 +383,16 @@ public final class CanonicalKeys {
   private static final class Unstable extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Object offender;
+    private final transient Object offender; // null: nested too deep
     private final transient Deque<String> path = new ArrayDeque<>();
 
     Unstable(Object offender) {
       super(null, null, false, false);
       this.offender = offender;
+    }
+
+    static Unstable tooDeep() {
+      return new Unstable(null);
     }
 
     Unstable under(String segment) {
@@ -390,6 +401,15 @@ public final class CanonicalKeys {
     }
 
     IllegalArgumentException toException(String where) {
+      if (offender == null) {
+        return new IllegalArgumentException(
+            "key of "
+                + where
+                + " nests deeper than "
+                + MAX_DEPTH
+                + " levels of records, collections, arrays or maps; does a collection contain"
+                + " itself?");
+      }
       Class<?> type = offender.getClass();
       String identity =
           type.getName() + "@" + Integer.toHexString(System.identityHashCode(offender));

@@ -67,6 +67,20 @@ final class LiveRing {
     return routing;
   }
 
+  /**
+   * The routing for an operation on a cache: the same volatile read as {@link #routing()}.
+   *
+   * @throws IllegalStateException once the manager is closed, naming the cache
+   */
+  Routing routingFor(String cache) {
+    Routing r = routing;
+    if (r.closed) {
+      throw new IllegalStateException(
+          "cache \"" + cache + "\" cannot be used: its ShardedCacheManager was closed");
+    }
+    return r;
+  }
+
   /** Remembers that a key was written away from its configured owner while the ring is degraded. */
   void displacedWrite(String routingKey, NodeSlot holder) {
     if (displaced.size() < MAX_DISPLACED_WRITES) {
@@ -222,7 +236,8 @@ final class LiveRing {
       }
     }
     Routing old = routing;
-    routing = new Routing(old.configured, Rings.create(settings, ringNodes(live)), slots);
+    routing =
+        new Routing(old.configured, Rings.create(settings, ringNodes(live)), slots, old.closed);
   }
 
   private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {
@@ -263,6 +278,8 @@ final class LiveRing {
 
   synchronized void close() {
     closed = true;
+    Routing old = routing;
+    routing = new Routing(old.configured, old.live, slots, true);
     if (prober != null) {
       prober.shutdownNow();
     }

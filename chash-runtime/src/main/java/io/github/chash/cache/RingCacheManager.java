@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link LiveRing}. */
 final class RingCacheManager implements ShardedCacheManager {
@@ -15,6 +16,7 @@ final class RingCacheManager implements ShardedCacheManager {
   private final Map<String, StatsCounter> cacheCounters;
   private final Map<String, NodeSlot> slots;
   private final LiveRing ring;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   RingCacheManager(
       Map<String, RoutedCache> caches,
@@ -29,6 +31,10 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public ShardedCache cache(String name) {
+    if (closed.get()) {
+      throw new IllegalStateException(
+          "cache \"" + name + "\" cannot be used: its ShardedCacheManager was closed");
+    }
     ShardedCache cache = caches.get(name);
     if (cache == null) {
       throw new IllegalArgumentException(
@@ -85,6 +91,9 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return; // nodes such as Redis clients must not be shut down twice
+    }
     ring.close();
     for (NodeSlot slot : slots.values()) {
       try {

@@ -64,7 +64,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public Object getIfPresent(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routing().liveOwner(routingKey);
+    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
     if (slot == null) {
       stats.miss();
       return null;
@@ -139,12 +139,12 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public void put(String routingKey, Object value) {
-    store(routingKey, NullValue.wrap(value));
+    store(routingKey, NullValue.wrap(value), false);
   }
 
   @Override
   public void evict(String routingKey) {
-    Routing routing = ring.routing();
+    Routing routing = ring.routingFor(name);
     NodeSlot liveOwner = routing.liveOwner(routingKey);
     boolean liveOwnerDone = false;
     if (routing.configured.size() > 0) {
@@ -173,7 +173,7 @@ final class RoutedCache implements ShardedCache {
 
   private <V> V loadAndStore(String routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
-    NodeSlot owner = ring.routing().liveOwner(routingKey);
+    NodeSlot owner = ring.routingFor(name).liveOwner(routingKey);
     V value;
     try {
       value = loader.load();
@@ -189,14 +189,14 @@ final class RoutedCache implements ShardedCache {
       owner.stats.load();
     }
     if (value != null || cacheNull) {
-      store(routingKey, NullValue.wrap(value));
+      store(routingKey, NullValue.wrap(value), true);
     }
     return value;
   }
 
   private Object lookupUncounted(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routing().liveOwner(routingKey);
-    if (slot == null) {
+    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
+    if (slot == null || justFailed(slot)) {
       return null;
     }
     try {
@@ -210,10 +210,16 @@ final class RoutedCache implements ShardedCache {
     }
   }
 
-  private void store(String routingKey, Object stored) {
-    Routing routing = ring.routing();
+  /**
+   * Writes to the key's live owner. {@code optional} writes (filling the cache after a miss) are
+   * skipped while the owner's last operation failed: the caller has usually just waited out that
+   * node's timeout on the read, and must not wait a second time for a write that is only an
+   * optimisation. Explicit puts are always attempted, so an update is never silently dropped.
+   */
+  private void store(String routingKey, Object stored, boolean optional) {
+    Routing routing = ring.routingFor(name);
     NodeSlot slot = routing.liveOwner(routingKey);
-    if (slot == null) {
+    if (slot == null || (optional && justFailed(slot))) {
       return;
     }
     try {
@@ -227,6 +233,11 @@ final class RoutedCache implements ShardedCache {
     if (routing.degraded && routing.configuredOwner(routingKey) != slot) {
       ring.displacedWrite(routingKey, slot);
     }
+  }
+
+  /** Whether the node's most recent operation failed (a failure streak is running). */
+  private static boolean justFailed(NodeSlot slot) {
+    return slot.consecutiveFailures.get() != 0;
   }
 
   private void evictOn(NodeSlot slot, String routingKey) {

@@ -10,9 +10,16 @@ final class Routing {
   /** Some node is ejected, so some keys live away from their configured owner. */
   final boolean degraded;
   private final boolean allEjected;
+  /** The manager was closed: every cache operation fails. */
+  final boolean closed;
   private final Map<String, NodeSlot> slots;
 
   Routing(Ring configured, Ring live, Map<String, NodeSlot> slots) {
+    this(configured, live, slots, false);
+  }
+
+  Routing(Ring configured, Ring live, Map<String, NodeSlot> slots, boolean closed) {
+    this.closed = closed;
     this.configured = configured;
     this.live = live;
     this.degraded = live.size() < configured.size();

@@ -9,7 +9,9 @@ import java.time.Duration;
  * <p>Every operation takes a <em>routing key</em>, {@code name() + ":" + canonicalKey}, made by
  * {@link #routingKey(Object, String)}; the live ring maps it to a node. No operation throws because
  * of a node: a failing or slow node is a miss (the loader runs), a failed write or eviction is
- * skipped, and both are counted in {@link #stats()} and the node's stats.
+ * skipped, and both are counted in {@link #stats()} and the node's stats. Once the manager is
+ * {@linkplain ShardedCacheManager#close() closed}, the operations that reach a node throw {@link
+ * IllegalStateException} naming the cache, rather than quietly loading without caching.
  *
  * <p>A hit costs the ring lookup, the node's lookup and two counter increments: no locks, no
  * allocation. Implementations are thread-safe.

@@ -20,6 +20,7 @@ public interface ShardedCacheManager extends AutoCloseable {
    * Returns the named cache; cheap, but callers should keep the handle.
    *
    * @throws IllegalArgumentException if there is no such cache, naming it and the configured ones
+   * @throws IllegalStateException if the manager was closed
    */
   ShardedCache cache(String name);
 
@@ -45,7 +46,10 @@ public interface ShardedCacheManager extends AutoCloseable {
   /** A snapshot of each cache's counters, by cache name in configuration order. */
   Map<String, CacheStats> cacheStats();
 
-  /** Stops the probes and closes every node. Never throws. */
+  /**
+   * Stops the probes and closes every node; later calls do nothing. Afterwards {@link #cache} and
+   * every operation of the caches it returned throw {@link IllegalStateException}. Never throws.
+   */
   @Override
   void close();
 }

@@ -57,6 +57,9 @@ public final class ChashConfigs {
     Objects.requireNonNull(sourceName, "sourceName");
     String name = sourceName;
     byte[] bytes;
+    if (Files.isDirectory(file)) {
+      throw problem(name, "expected a file but found a directory: " + file, null);
+    }
     try {
       long size = Files.size(file);
       if (size > 4L * YamlComposer.MAX_CHARS) {

@@ -14,7 +14,7 @@ final class CheckBlock {
           "baseline",
           "maxMoved",
           "maxMovedOverIdeal");
-  static final int MAX_SAMPLE_KEYS = 100_000_000;
+  static final int MAX_SAMPLE_KEYS = CheckConfig.MAX_SAMPLE_KEYS;
 
   private CheckBlock() {}
 

@@ -59,6 +59,9 @@ final class NodesBlock {
     if (id != null) {
       if (!id.equals(id.strip())) {
         f.problem("id", "must not start or end with white space, was " + Scalars.quote(id));
+      } else if (id.chars().anyMatch(Character::isISOControl)) {
+        // a line break or tab in an id breaks every line-oriented output (locate, logs, reports)
+        f.problem("id", "must not contain control characters, was " + Scalars.quote(id));
       }
       String first = idOwners.putIfAbsent(id, map.path());
       if (first != null) {

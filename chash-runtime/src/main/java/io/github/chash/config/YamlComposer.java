@@ -126,6 +126,9 @@ final class YamlComposer {
   private static String describe(MarkedYamlEngineException e) {
     String context = e.getContext();
     String problem = e.getProblem();
+    if (problem != null && problem.contains("\\t(TAB)")) {
+      return "a tab cannot start a token here (tabs cannot indent YAML); indent with spaces";
+    }
     String text = context == null || context.isEmpty() ? problem : context + ": " + problem;
     return lowerFirst(text.replace('\n', ' ').trim());
   }

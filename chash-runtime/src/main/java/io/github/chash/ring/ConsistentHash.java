@@ -50,7 +50,7 @@ public final class ConsistentHash {
   /**
    * Adds a node.
    *
-   * @throws IllegalArgumentException if a node with the same id is present
+   * @throws IllegalArgumentException if the node is null or a node with the same id is present
    */
   public ConsistentHash add(Node node) {
     update(ring -> ring.with(node));
@@ -60,9 +60,12 @@ public final class ConsistentHash {
   /**
    * Removes the node with the node's id.
    *
-   * @throws IllegalArgumentException if there is no such node
+   * @throws IllegalArgumentException if the node is null or there is no such node
    */
   public ConsistentHash remove(Node node) {
+    if (node == null) {
+      throw new IllegalArgumentException("node must not be null");
+    }
     return remove(node.id());
   }
 
@@ -76,8 +79,15 @@ public final class ConsistentHash {
     return this;
   }
 
-  /** Replaces the whole node set in one atomic step. */
+  /**
+   * Replaces the whole node set in one atomic step.
+   *
+   * @throws IllegalArgumentException on a null list, a null node or a duplicate id, naming it
+   */
   public ConsistentHash replaceNodes(List<Node> nodes) {
+    if (nodes == null) {
+      throw new IllegalArgumentException("nodes must not be null");
+    }
     List<Node> copy = new ArrayList<>(nodes);
     update(ring -> Rings.create(ring.settings(), copy));
     return this;

@@ -5,6 +5,8 @@ import java.util.Map;
 
 /** A ring without nodes: every lookup fails, ownership is empty. */
 final class EmptyRing implements Ring {
+  private static final int MAX_SHOWN = 100;
+
   private final RingSettings settings;
 
   EmptyRing(RingSettings settings) {
@@ -37,8 +39,22 @@ final class EmptyRing implements Ring {
   }
 
   private static IllegalStateException noNodes(CharSequence key) {
-    return new IllegalStateException(
-        "ring has no nodes; cannot locate key " + (key == null ? "null" : "\"" + key + "\""));
+    if (key == null) {
+      throw new IllegalArgumentException("key must not be null");
+    }
+    return new IllegalStateException("ring has no nodes; cannot locate key " + shown(key));
+  }
+
+  /** The key quoted, cut short when long: a message must not carry a megabyte key. */
+  static String shown(CharSequence key) {
+    if (key.length() <= MAX_SHOWN) {
+      return "\"" + key + "\"";
+    }
+    int end = MAX_SHOWN;
+    if (Character.isHighSurrogate(key.charAt(end - 1))) {
+      end--; // do not cut a surrogate pair in half
+    }
+    return "\"" + key.subSequence(0, end) + "...\" (" + key.length() + " chars)";
   }
 
   @Override

@@ -58,9 +58,12 @@ public interface Ring {
   /**
    * Returns a ring with the node added.
    *
-   * @throws IllegalArgumentException if a node with the same id is present
+   * @throws IllegalArgumentException if the node is null or a node with the same id is present
    */
   default Ring with(Node node) {
+    if (node == null) {
+      throw new IllegalArgumentException("node must not be null");
+    }
     for (Node n : nodes()) {
       if (n.id().equals(node.id())) {
         throw new IllegalArgumentException("duplicate node id \"" + node.id() + "\"");
@@ -74,9 +77,13 @@ public interface Ring {
   /**
    * Returns a ring without the node of the given id.
    *
-   * @throws IllegalArgumentException if there is no such node, or ({@code jump}) it is not the last
+   * @throws IllegalArgumentException if the id is null, there is no such node, or ({@code jump}) it
+   *     is not the last
    */
   default Ring without(String nodeId) {
+    if (nodeId == null) {
+      throw new IllegalArgumentException("node id must not be null");
+    }
     List<Node> next = new ArrayList<>(nodes());
     if (!next.removeIf(n -> n.id().equals(nodeId))) {
       throw new IllegalArgumentException("no node with id \"" + nodeId + "\" in the ring");

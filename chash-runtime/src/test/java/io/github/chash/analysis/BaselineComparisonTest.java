@@ -73,6 +73,8 @@ class BaselineComparisonTest {
       {"algorithm: maglev", "algorithm: maglev"},
       {"algorithm: ring", "algorithm: maglev"},
       {"algorithm: ring\npointsPerWeight: 100", "algorithm: ring\npointsPerWeight: 300"},
+      // fnv1-32 keys take only 2^31 positions: exact shares must not count the other half
+      {"algorithm: ring\nhash: fnv1-32", "algorithm: ring\nhash: fnv1-32"},
     };
     for (String[] c : cases) {
       ChashConfig before = config(c[0], 8);

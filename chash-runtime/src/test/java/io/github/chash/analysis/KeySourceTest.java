@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,6 +58,56 @@ class KeySourceTest {
     assertThatThrownBy(() -> KeySource.file(missing))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining("nope.txt");
+  }
+
+  @Test
+  void file_missingFileSaysItDoesNotExist(@TempDir Path dir) {
+    Path missing = dir.resolve("nope.txt");
+    assertThatThrownBy(() -> KeySource.file(missing))
+        .hasMessage("keys file " + missing + " does not exist");
+  }
+
+  @Test
+  void file_directorySaysItIsOne(@TempDir Path dir) {
+    assertThatThrownBy(() -> KeySource.file(dir))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage("keys file " + dir + " is a directory, not a file");
+  }
+
+  @Test
+  void file_crlfLineEndsAreNotPartOfTheKeys(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("keys.txt");
+    Files.writeString(file, "a\r\n\r\nb\r\n");
+    KeySource keys = KeySource.file(file);
+    assertThat(List.of(keys.key(0, new StringBuilder()), keys.key(1, new StringBuilder())))
+        .containsExactly("a", "b");
+  }
+
+  @Test
+  void file_byteOrderMarkIsNotPartOfTheFirstKey(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("keys.txt");
+    Files.write(file, new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, 'a', '\n', 'b'});
+    assertThat(KeySource.file(file).key(0, new StringBuilder()).toString()).isEqualTo("a");
+  }
+
+  @Test
+  void file_notUtf8NamesTheLine(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("keys.txt");
+    byte[] latin1 = ("a\n".repeat(10_000) + "caf\u00e9\n").getBytes(StandardCharsets.ISO_8859_1);
+    Files.write(file, latin1);
+    assertThatThrownBy(() -> KeySource.file(file))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage("keys file " + file + " is not valid UTF-8: byte 0xe9 at line 10001");
+  }
+
+  @Test
+  void file_withoutKeysIsRejected(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("keys.txt");
+    Files.writeString(file, "\n\n");
+    assertThatThrownBy(() -> KeySource.file(file))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "keys file " + file + " has no keys; put one key a line (empty lines are skipped)");
   }
 
   @Test

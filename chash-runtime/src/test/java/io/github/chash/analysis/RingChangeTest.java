@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
+import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RingChangeTest {
@@ -37,6 +41,31 @@ class RingChangeTest {
         .hasMessageContaining("must be a positive integer");
     assertThatThrownBy(() -> RingChange.parse("a:-2", null))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void parse_trailingColonIsAMissingWeightNotPartOfTheId() {
+    assertThatThrownBy(() -> RingChange.parse("cache-5:", null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "weight of added node \"cache-5:\" is missing after the last ':'; write ID or ID:WEIGHT");
+  }
+
+  @Test
+  void parse_decimalWeightIsRejectedNotTakenAsPartOfTheId() {
+    assertThatThrownBy(() -> RingChange.parse("cache-5:2.5", null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("weight of added node \"cache-5:2.5\" must be a positive integer; was 2.5");
+  }
+
+  @Test
+  void applyTo_removingEveryNodeIsRejected() {
+    Ring ring = Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
+    RingChange change = RingChange.parse(null, "a,b");
+    assertThatThrownBy(() -> change.applyTo(ring))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot remove a, b: no node would be left in the ring");
+    assertThat(RingChange.parse("c", "a,b").applyTo(ring).nodes()).containsExactly(Node.of("c"));
   }
 
   @Test

@@ -189,4 +189,37 @@ class CanonicalKeysTest {
         .isEqualTo("c:" + of(key))
         .isEqualTo("c:[(1,EUR),null]");
   }
+
+  enum Flag {
+    ACTIVE,
+    BLOCKED {
+      @Override
+      public String toString() {
+        return "blocked!";
+      }
+    }
+  }
+
+  record Filter(List<Flag> flags, String name) {}
+
+  @Test
+  void of_recordHoldingAListOfEnums_usesConstantNamesEvenWithAConstantBody() {
+    assertThat(CanonicalKeys.of(new Filter(List.of(Flag.ACTIVE, Flag.BLOCKED), "a,b"), "T.m(f)"))
+        .isEqualTo("([ACTIVE,BLOCKED],a\\,b)");
+  }
+
+  @Test
+  void of_collectionContainingItself_isAnArgumentErrorNotAStackOverflow() {
+    List<Object> self = new java.util.ArrayList<>();
+    self.add(self);
+    assertThatThrownBy(() -> CanonicalKeys.of(self, "T.m(list)"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "key of T.m(list) nests deeper than 100 levels of records, collections, arrays or"
+                + " maps; does a collection contain itself?");
+    Map<String, Object> map = new java.util.HashMap<>();
+    map.put("me", map);
+    assertThatThrownBy(() -> CanonicalKeys.ofArguments(new Object[] {1, map}, "T.m", new String[] {"a", "b"}))
+        .hasMessageStartingWith("key of T.m(b) nests deeper than 100 levels");
+  }
 }

@@ -71,11 +71,13 @@ class FailoverTest {
 
     assertThat(users.<String>get(key, ValueType.OBJECT, () -> "loaded", true, false))
         .isEqualTo("loaded");
+    // One node call for the whole miss: after the failed lookup, neither the sync re-check nor
+    // the optional store waits on the failing node again.
+    assertThat(nodes.get("a").calls).hasValue(2);
     users.put(key, "ignored");
     users.evict(key);
 
-    // The lookup, the sync re-check and the store failed: the third failure ejected "a", so the
-    // later put and evict went to the live ring without it.
+    // The lookup, the explicit put and the eviction failed: the third failure ejected "a".
     assertThat(users.stats()).isEqualTo(CacheStats.of(0, 1, 1, 0, 3, 0));
     assertThat(manager.nodeStats().get("a").errorCount()).isEqualTo(3);
     assertThat(manager.nodeStats().get("a").ejectionCount()).isEqualTo(1);

@@ -10,11 +10,14 @@ import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.RingSettings;
+import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,8 +61,9 @@ class NodeFactoryDiscoveryTest {
 
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
+    // the parent's own providers (the real Redis factory) are hidden: only the test provider counts
     try (URLClassLoader loader =
-        new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, withoutServices(getClass().getClassLoader()))) {
       thread.setContextClassLoader(loader);
       try (ShardedCacheManager manager = ShardedCaches.create(config)) {
         ShardedCache users = manager.cache("users");
@@ -73,5 +77,17 @@ class NodeFactoryDiscoveryTest {
     } finally {
       thread.setContextClassLoader(before);
     }
+  }
+
+  /** A loader that finds no {@code META-INF/services} files, for tests that choose the providers. */
+  static ClassLoader withoutServices(ClassLoader parent) {
+    return new ClassLoader(parent) {
+      @Override
+      public Enumeration<URL> getResources(String name) throws IOException {
+        return name.startsWith("META-INF/services/")
+            ? Collections.emptyEnumeration()
+            : super.getResources(name);
+      }
+    };
   }
 }

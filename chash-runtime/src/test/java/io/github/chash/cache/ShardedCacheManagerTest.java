@@ -163,9 +163,17 @@ class ShardedCacheManagerTest {
             FailoverConfig.defaults(),
             RedisConfig.defaults(),
             CheckConfig.defaults());
-    assertThatThrownBy(() -> ShardedCaches.create(config))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("no cache node factory for type redis of node \"r1\"");
+    // hide the real Redis factory this module registers, to see the message without one
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    thread.setContextClassLoader(NodeFactoryDiscoveryTest.withoutServices(before));
+    try {
+      assertThatThrownBy(() -> ShardedCaches.create(config))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("no cache node factory for type redis of node \"r1\"");
+    } finally {
+      thread.setContextClassLoader(before);
+    }
 
     CacheNodeFactory fakeRedis =
         new CacheNodeFactory() {

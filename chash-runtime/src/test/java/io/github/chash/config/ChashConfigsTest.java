@@ -276,6 +276,16 @@ class ChashConfigsTest {
   }
 
   @Test
+  void load_directoryInsteadOfFile_saysItIsADirectory(@TempDir Path dir) throws Exception {
+    Path folder = Files.createDirectory(dir.resolve("chash.yaml"));
+
+    assertThat(ConfigTesting.problems(() -> ChashConfigs.load(folder)))
+        .singleElement()
+        .asString()
+        .isEqualTo("chash.yaml:1:1: expected a file but found a directory: " + folder);
+  }
+
+  @Test
   void loadFromClasspath_readsTestResource() {
     ChashConfig config = ChashConfigs.loadFromClasspath();
 

@@ -63,6 +63,22 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_tabIndentation_saysSoInLowerCaseWithoutSnakeYamlsEscapes() {
+    assertThat(problems("nodes:\n\t- id: a\n"))
+        .containsExactly(
+            "chash.yaml:2:1: invalid YAML: a tab cannot start a token here (tabs cannot indent"
+                + " YAML); indent with spaces");
+  }
+
+  @Test
+  void parse_nodeIdWithALineBreak_isRejectedWithTheIdEscaped() {
+    assertThat(problems("nodes:\n  - id: \"cache\\n1\"\n  - id: \"b\\tc\"\n"))
+        .containsExactly(
+            "chash.yaml:2:9: nodes[0].id must not contain control characters, was \"cache\\n1\"",
+            "chash.yaml:3:9: nodes[1].id must not contain control characters, was \"b\\tc\"");
+  }
+
+  @Test
   void parse_duplicateKey() {
     assertThat(problems("nodes: [{id: a}]\nring: {hash: xxh3, hash: md5}\n"))
         .containsExactly("chash.yaml:2:20: duplicate key \"hash\" in ring; first at line 2");

@@ -1,0 +1,134 @@
+package io.github.chash.redis;
+
+import io.github.chash.cache.CacheNode;
+import io.github.chash.cache.CacheNodeFactory;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
+import io.github.chash.config.RedisConfig;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Creates the {@code type: redis} nodes of a {@code chash.yaml}: a {@link CacheNode} per Redis (or
+ * Valkey) server, on Lettuce.
+ *
+ * <p>Registered through {@code META-INF/services/io.github.chash.cache.CacheNodeFactory}, so {@code
+ * type: redis} nodes work as soon as {@code io.lettuce:lettuce-core} is on the class path. This class
+ * itself never touches Lettuce until a Redis node is created, so applications with local shards only
+ * do not need (or load) it. Pass an instance to the cache builder to read {@code ${env:NAME}}
+ * placeholders from somewhere other than the process environment.
+ *
+ * <p>What a node does:
+ *
+ * <ul>
+ *   <li>URIs {@code redis://} and {@code rediss://} (TLS; the server's certificate and host name
+ *       are verified against the JVM's trust store, {@code javax.net.ssl.trustStore}), {@code
+ *       [user:]password@} only as {@code ${env:NAME}} placeholders, resolved once here and never
+ *       logged: {@code toString()} prints {@code redis://***@host:port/db}; a database number as
+ *       the path. (Lettuce's own wire dump, logger {@code io.lettuce.core.protocol} at TRACE,
+ *       prints every byte sent, AUTH included; a node with credentials warns when it is on.)
+ *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server is
+ *       unreachable commands fail at once, and nothing is buffered or replayed after a reconnect.
+ *   <li>Keys are {@code redis.keyPrefix} (default {@code chash:}) plus the routing key; every write
+ *       sets a TTL ({@code SET key value PX ttl}), the cache's TTL or else {@link #DEFAULT_TTL};
+ *       {@code clear()} deletes only keys under the prefix ({@code SCAN MATCH} + {@code UNLINK}).
+ *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an {@code
+ *       ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
+ *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson}
+ *       (needs {@code jackson-databind}), JSON decoded to the caller's exact generic type (a caller
+ *       that passes {@code ValueType.OBJECT} gets maps and lists). A stored
+ *       value of a refused class, unreadable or of the wrong type is logged (class name only) and
+ *       read as a miss.
+ * </ul>
+ *
+ * <p>Thread-safe; the nodes it creates are thread-safe too.
+ */
+public final class RedisCacheNodeFactory implements CacheNodeFactory {
+  /** The TTL of a write whose cache has none: no key of this library lives on a server forever. */
+  public static final Duration DEFAULT_TTL = Duration.ofDays(1);
+
+  /** The command timeout when {@code failover.timeout} is not set. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(100);
+
+  private static final String LETTUCE_CLASS = "io.lettuce.core.RedisClient";
+  private static final String JACKSON_CLASS = "com.fasterxml.jackson.databind.ObjectMapper";
+
+  private final Function<String, String> env;
+
+  /** A factory that resolves {@code ${env:NAME}} from the process environment (the service loader's). */
+  public RedisCacheNodeFactory() {
+    this(System::getenv);
+  }
+
+  /**
+   * A factory that resolves {@code ${env:NAME}} through the given function (null result: not set).
+   *
+   * @throws NullPointerException if {@code env} is null
+   */
+  public RedisCacheNodeFactory(Function<String, String> env) {
+    this.env = Objects.requireNonNull(env, "env");
+  }
+
+  /** {@link NodeType#REDIS}. */
+  @Override
+  public NodeType type() {
+    return NodeType.REDIS;
+  }
+
+  /**
+   * Creates a node for a {@code type: redis} entry; it connects in the background, so an unreachable
+   * server does not fail startup (its calls fail and the failure policy ejects it).
+   *
+   * @throws IllegalArgumentException naming the node if it is not a Redis node, its uri is unusable
+   *     or refers to an unset environment variable, {@code redis.allow} has a malformed
+   *     pattern, {@code redis.codec} is unknown, or the library it needs is missing
+   */
+  @Override
+  public CacheNode create(NodeConfig node, ChashConfig config) {
+    Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(config, "config");
+    if (node.type() != NodeType.REDIS) {
+      throw new IllegalArgumentException(
+          "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not redis");
+    }
+    requireClass(LETTUCE_CLASS, "io.lettuce:lettuce-core", "node \"" + node.id() + "\" is of type redis");
+    RedisConfig redis = config.redis() != null ? config.redis() : RedisConfig.defaults();
+    RedisEndpoint endpoint = RedisEndpoint.parse(node.id(), node.uri(), env);
+    FailoverConfig failover = config.failover();
+    Duration timeout =
+        failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
+    String prefix = redis.keyPrefix() != null ? redis.keyPrefix() : "chash:";
+    return new RedisCacheNode(node.id(), endpoint, prefix, codec(redis), timeout, DEFAULT_TTL);
+  }
+
+  @Override
+  public String toString() {
+    return "RedisCacheNodeFactory";
+  }
+
+  private ValueCodec codec(RedisConfig redis) {
+    String name = redis.codec() == null ? "jdk" : redis.codec();
+    switch (name) {
+      case "jdk":
+        return new JdkSerializationCodec(redis.allowedClasses());
+      case "jackson":
+        requireClass(JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
+        return new JacksonCodec();
+      default:
+        throw new IllegalArgumentException(
+            "redis.codec must be one of [jdk, jackson], was \"" + name + "\"");
+    }
+  }
+
+  private void requireClass(String className, String artifact, String why) {
+    try {
+      Class.forName(className, false, RedisCacheNodeFactory.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          why + ", but " + artifact + " is not on the class path; add it as a dependency", e);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package io.github.chash.redis;
+
+import java.lang.reflect.Type;
+
+/**
+ * Turns cache values into the bytes a Redis node stores, and back. Implementations are thread-safe.
+ */
+interface ValueCodec {
+
+  /**
+   * Encodes a value; {@code io.github.chash.cache.NullValue.INSTANCE} (a cached null) included.
+   *
+   * @throws CodecException if the value cannot be encoded (for example, not serializable)
+   */
+  byte[] encode(Object value);
+
+  /**
+   * Decodes stored bytes to a value of the given type.
+   *
+   * @throws CodecException if the bytes cannot be decoded, or hold a class the codec refuses
+   */
+  Object decode(byte[] bytes, Type type);
+
+  /** The codec's name in {@code chash.yaml} ({@code redis.codec}). */
+  String name();
+}

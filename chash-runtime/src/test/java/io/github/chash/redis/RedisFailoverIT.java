@@ -1,0 +1,346 @@
+package io.github.chash.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.ring.Node;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The failure policy against real servers: {@code kill -9} under load, ejection, fallback,
+ * readmission with flush, and no stale value after an outage.
+ */
+class RedisFailoverIT {
+  private static final int FAILURE_LIMIT = 3;
+  private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+  private static final int THREADS = 2;
+  private static final int KEYS = 300;
+  private static final ValueType STRING = ValueType.of(String.class);
+
+  private static RedisFleet fleet;
+
+  @BeforeAll
+  static void start() {
+    fleet = RedisFleet.start(3);
+  }
+
+  @AfterAll
+  static void stop() {
+    fleet.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    fleet.reset();
+  }
+
+  private static ShardedCacheManager manager() {
+    String yaml =
+        fleet.nodesYaml()
+            + "caches:\n  users: { ttl: 10m }\n"
+            + "failover: { failureLimit: " + FAILURE_LIMIT + ", retryAfter: 1s, timeout: 100ms,"
+            + " onRejoin: flush }\n";
+    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
+  }
+
+  @Test
+  void kill9UnderLoad_noCallerErrorEjectedServedByFallbackReadmittedAfterFlush() throws Throwable {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      String victim = "r2";
+      RedisServerProcess victimServer = fleet.server(victim);
+      Timeline timeline = new Timeline();
+      Load load = new Load(users, timeline);
+      load.start();
+      try {
+        Thread.sleep(300);
+
+        timeline.mark("kill -9 " + victim + " (pid " + victimServer.pid() + ")");
+        long killedAt = timeline.now();
+        victimServer.kill();
+        long ejectedAt =
+            timeline.await(() -> !isLive(manager, victim), Duration.ofSeconds(5), "ejection of " + victim);
+        long failuresAtEjection = manager.nodeStats().get(victim).errorCount();
+        timeline.mark(
+            "ejection seen (" + failuresAtEjection + " failed calls on " + victim + ", "
+                + (ejectedAt - killedAt) + " ms after the kill)");
+
+        // its keys are served by their fallback node now
+        List<String> victimKeys = keysOwnedBy(manager, users, victim);
+        for (String key : victimKeys) {
+          assertThat(users.get(key, STRING, () -> value(key), false, false)).isEqualTo(value(key));
+          String fallback = manager.ring().locate(key, 2).get(1).id();
+          assertThat(manager.liveRing().locate(key).id()).isEqualTo(fallback);
+          assertThat(fleet.server(fallback).command("EXISTS", "chash:" + key)).isEqualTo(1L);
+        }
+        timeline.mark(victimKeys.size() + " keys of " + victim + " checked on their fallback nodes");
+
+        Thread.sleep(200);
+        victimServer.restart();
+        timeline.mark("restart " + victim + " on port " + victimServer.port());
+        // what a server that kept its data would still hold (a key no caller touches): the rejoin
+        // must delete it first; keys of other applications stay
+        String leftover = "chash:users:written-before-the-outage";
+        victimServer.setBytes(leftover, new JdkSerializationCodec(List.of()).encode("stale"));
+        victimServer.command("SET", "other-app:key", "kept");
+        timeline.mark("planted a leftover " + leftover + " and a foreign key on " + victim);
+
+        long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
+        boolean flushSeen = false;
+        while (true) {
+          boolean live = isLive(manager, victim);
+          boolean leftoverThere = victimServer.command("EXISTS", leftover).equals(1L);
+          if (!leftoverThere && !flushSeen) {
+            flushSeen = true;
+            timeline.mark("flush seen: leftover gone from " + victim);
+          }
+          if (live) {
+            // readmitted: the flush must have come first
+            assertThat(leftoverThere).as("leftover still on %s when it rejoined", victim).isFalse();
+            timeline.mark("readmission seen (" + (timeline.now() - ejectedAt) + " ms after ejection)");
+            break;
+          }
+          assertThat(System.nanoTime()).as("readmission of %s in time", victim).isLessThan(deadline);
+          Thread.sleep(1);
+        }
+        assertThat(victimServer.command("GET", "other-app:key")).isEqualTo("kept");
+
+        Thread.sleep(300);
+      } finally {
+        load.stop();
+      }
+      timeline.mark(
+          "load stopped: " + load.calls.get() + " calls, errors seen by callers: " + load.errors.size()
+              + ", wrong values: " + load.wrongValues.get());
+      timeline.print("kill -9 under load, " + THREADS + " threads, failureLimit " + FAILURE_LIMIT
+          + ", retryAfter " + RETRY_AFTER.toMillis() + " ms, timeout 100 ms");
+
+      assertThat(load.errors).as("exceptions that reached callers").isEmpty();
+      assertThat(load.wrongValues).hasValue(0);
+      long failures = manager.nodeStats().get(victim).errorCount();
+      // failureLimit in a row eject; calls already under way add at most one each (a late failure
+      // counts, a late success restarts the streak), so a few more than the limit is expected
+      assertThat(failures).isBetween((long) FAILURE_LIMIT, (long) FAILURE_LIMIT + 2L * THREADS);
+      assertThat(manager.nodeStats().get(victim).ejectionCount()).isEqualTo(1);
+      // the probe waits retryAfter from the ejection, which came after the kill
+      assertThat(timeline.at("readmission")).isGreaterThanOrEqualTo(
+          timeline.at("kill -9") + RETRY_AFTER.toMillis());
+      // after the rejoin the victim owns its keys again
+      String key = keysOwnedBy(manager, users, victim).get(1);
+      users.put(key, "after");
+      assertThat(victimServer.command("EXISTS", "chash:" + key)).isEqualTo(1L);
+    }
+  }
+
+  @Test
+  void staleness_killedOwner_readsNewValueOrMissNeverOld() throws Exception {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      String owner = "r1";
+      String key = keysOwnedBy(manager, users, owner).get(0);
+      RedisServerProcess ownerServer = fleet.server(owner);
+      users.put(key, "v1");
+      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(1L);
+
+      ownerServer.kill();
+      ejectByReading(manager, users, key, owner);
+      users.put(key, "v2");
+      String fallback = manager.ring().locate(key, 2).get(1).id();
+      assertThat(fleet.server(fallback).command("EXISTS", "chash:" + key)).isEqualTo(1L);
+
+      ownerServer.restart();
+      // the worst case: the owner comes back with v1 still on it
+      ownerServer.setBytes("chash:" + key, new JdkSerializationCodec(List.of()).encode("v1"));
+      awaitLive(manager, owner);
+
+      assertThat(users.getIfPresent(key, STRING)).isIn("v2", null);
+      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(0L);
+    }
+  }
+
+  @Test
+  void staleness_frozenOwnerKeepsItsData_readsNewValueOrMissNeverOld() throws Exception {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      String owner = "r3";
+      String key = keysOwnedBy(manager, users, owner).get(0);
+      RedisServerProcess ownerServer = fleet.server(owner);
+      users.put(key, "v1");
+
+      ownerServer.pause(); // a partition: the server keeps v1, but cannot answer
+      try {
+        ejectByReading(manager, users, key, owner);
+        users.put(key, "v2");
+      } finally {
+        ownerServer.resume();
+      }
+      assertThat(ownerServer.command("GET", "chash:" + key)).isNotNull(); // v1 survived
+      awaitLive(manager, owner);
+
+      assertThat(users.getIfPresent(key, STRING)).isIn("v2", null);
+      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(0L);
+      // an eviction after the rejoin reaches owner and fallback
+      users.put(key, "v3");
+      users.evict(key);
+      for (String id : fleet.nodeIds()) {
+        assertThat(fleet.server(id).command("EXISTS", "chash:" + key)).as(id).isEqualTo(0L);
+      }
+    }
+  }
+
+  private static void ejectByReading(ShardedCacheManager manager, ShardedCache users, String key, String owner) {
+    for (int i = 0; i < FAILURE_LIMIT * 3 && isLive(manager, owner); i++) {
+      assertThat(users.getIfPresent(key, STRING)).isNull();
+    }
+    assertThat(isLive(manager, owner)).as("%s ejected", owner).isFalse();
+  }
+
+  private static void awaitLive(ShardedCacheManager manager, String id) throws InterruptedException {
+    long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
+    while (!isLive(manager, id)) {
+      assertThat(System.nanoTime()).as("%s readmitted in time", id).isLessThan(deadline);
+      Thread.sleep(10);
+    }
+  }
+
+  private static boolean isLive(ShardedCacheManager manager, String id) {
+    for (Node node : manager.liveRing().nodes()) {
+      if (node.id().equals(id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> keysOwnedBy(ShardedCacheManager manager, ShardedCache users, String id) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < KEYS; i++) {
+      String key = users.routingKey(i, "test");
+      if (manager.ring().locate(key).id().equals(id)) {
+        keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  private static String value(String routingKey) {
+    return "db:" + routingKey;
+  }
+
+  /** Callers reading through the cache (and now and then writing), as a service would. */
+  private static final class Load {
+    private static final Duration MAX_RUN = Duration.ofSeconds(30);
+    private final ShardedCache users;
+    private final Timeline timeline;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicLong calls = new AtomicLong();
+    private final AtomicLong wrongValues = new AtomicLong();
+    private final Queue<String> errors = new ConcurrentLinkedQueue<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    Load(ShardedCache users, Timeline timeline) {
+      this.users = users;
+      this.timeline = timeline;
+    }
+
+    void start() {
+      long deadline = System.nanoTime() + MAX_RUN.toNanos();
+      for (int t = 0; t < THREADS; t++) {
+        int seed = t;
+        Thread thread =
+            new Thread(
+                () -> {
+                  int i = seed * 7919;
+                  while (running.get() && System.nanoTime() < deadline) {
+                    String key = users.routingKey(Math.floorMod(i++, KEYS), "test");
+                    try {
+                      if (i % 10 == 0) {
+                        users.put(key, value(key));
+                      } else {
+                        String v = users.get(key, STRING, () -> value(key), false, false);
+                        if (!value(key).equals(v)) {
+                          wrongValues.incrementAndGet();
+                        }
+                      }
+                    } catch (Throwable e) {
+                      errors.add(timeline.now() + " ms: " + e);
+                    }
+                    calls.incrementAndGet();
+                  }
+                },
+                "load-" + t);
+        threads.add(thread);
+        thread.start();
+      }
+    }
+
+    void stop() throws InterruptedException {
+      running.set(false);
+      for (Thread thread : threads) {
+        thread.join(10_000);
+      }
+    }
+  }
+
+  /** Milliseconds since the test started, and what happened when. */
+  static final class Timeline {
+    private final long start = System.nanoTime();
+    private final List<String> lines = new ArrayList<>();
+    private final List<Long> times = new ArrayList<>();
+
+    long now() {
+      return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    synchronized void mark(String what) {
+      times.add(now());
+      lines.add(what);
+    }
+
+    /** The time of the first line containing the text. */
+    synchronized long at(String text) {
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).contains(text)) {
+          return times.get(i);
+        }
+      }
+      throw new AssertionError("no timeline entry with \"" + text + "\": " + lines);
+    }
+
+    /** Polls every millisecond until the condition holds; returns when, in ms since start. */
+    long await(BooleanSupplier condition, Duration max, String what) throws InterruptedException {
+      long deadline = System.nanoTime() + max.toNanos();
+      while (!condition.getAsBoolean()) {
+        if (System.nanoTime() > deadline) {
+          print("timed out waiting for " + what);
+          throw new AssertionError("no " + what + " within " + max);
+        }
+        Thread.sleep(1);
+      }
+      return now();
+    }
+
+    synchronized void print(String title) {
+      StringBuilder out = new StringBuilder("\n=== timeline: ").append(title).append('\n');
+      for (int i = 0; i < lines.size(); i++) {
+        out.append(String.format("%7d ms  %s%n", times.get(i), lines.get(i)));
+      }
+      System.out.print(out);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package io.github.chash.redis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Several {@link RedisServerProcess}es with node ids {@code r1, r2, ...}, and the {@code nodes:}
+ * block of a {@code chash.yaml} pointing at them. Closing it stops every server.
+ */
+public final class RedisFleet implements AutoCloseable {
+  private final Map<String, RedisServerProcess> servers = new LinkedHashMap<>();
+
+  private RedisFleet() {}
+
+  /** Starts {@code n} servers without passwords. */
+  public static RedisFleet start(int n) {
+    RedisFleet fleet = new RedisFleet();
+    try {
+      for (int i = 1; i <= n; i++) {
+        fleet.servers.put("r" + i, RedisServerProcess.start());
+      }
+    } catch (RuntimeException e) {
+      fleet.close();
+      throw e;
+    }
+    return fleet;
+  }
+
+  /** The server of a node id. */
+  public RedisServerProcess server(String nodeId) {
+    RedisServerProcess server = servers.get(nodeId);
+    if (server == null) {
+      throw new IllegalArgumentException("no server for node \"" + nodeId + "\"");
+    }
+    return server;
+  }
+
+  /** Node ids in order. */
+  public List<String> nodeIds() {
+    return new ArrayList<>(servers.keySet());
+  }
+
+  /** {@code nodes:} entries, one per server: {@code type: redis} with its loopback URI. */
+  public String nodesYaml() {
+    StringBuilder yaml = new StringBuilder("nodes:\n");
+    servers.forEach(
+        (id, server) ->
+            yaml.append("  - id: ").append(id).append('\n')
+                .append("    type: redis\n")
+                .append("    uri: ").append(server.uri()).append('\n'));
+    return yaml.toString();
+  }
+
+  /** Brings back killed servers and empties all of them. */
+  public void reset() {
+    for (RedisServerProcess server : servers.values()) {
+      if (!server.isRunning()) {
+        server.restart();
+      }
+      server.command("FLUSHALL");
+    }
+  }
+
+  @Override
+  public void close() {
+    servers.values().forEach(RedisServerProcess::close);
+  }
+}

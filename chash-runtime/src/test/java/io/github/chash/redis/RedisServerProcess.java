@@ -1,0 +1,470 @@
+package io.github.chash.redis;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real {@code redis-server} process for tests, bound to 127.0.0.1 on a free port, without
+ * persistence, in its own temporary directory.
+ *
+ * <p>Supports {@code kill -9} ({@link #kill()}), restart on the same port ({@link #restart()}),
+ * freezing ({@link #pause()}, SIGSTOP) and {@code requirepass}. It never uses port 6379. A JVM
+ * shutdown hook kills servers a test forgot to close. Not thread-safe: one test drives it.
+ */
+public final class RedisServerProcess implements AutoCloseable {
+  private static final String LOOPBACK = "127.0.0.1";
+  private static final int RESERVED_PORT = 6379;
+  private static final int BIND_ATTEMPTS = 8;
+  private static final Duration STARTUP = Duration.ofSeconds(15);
+
+  private final String password;
+  private final Tls tls;
+  private final Path dir;
+  private final int port;
+  private Process process;
+  private final Thread reaper = new Thread(this::destroyQuietly, "redis-test-server-reaper");
+
+  /**
+   * TLS files of a server that speaks only TLS.
+   *
+   * @param certificate the server's certificate (PEM)
+   * @param key its private key (PEM)
+   * @param authority the CA certificate (PEM)
+   */
+  public record Tls(Path certificate, Path key, Path authority) {}
+
+  private RedisServerProcess(String password, Tls tls, Path dir, int port) {
+    this.password = password;
+    this.tls = tls;
+    this.dir = dir;
+    this.port = port;
+  }
+
+  /** Starts a server without a password. */
+  public static RedisServerProcess start() {
+    return start(null);
+  }
+
+  /**
+   * Starts a server; with a non-null {@code password} it runs with {@code requirepass}.
+   *
+   * @throws IllegalStateException if no server came up after several free ports were tried
+   */
+  public static RedisServerProcess start(String password) {
+    return start(password, null);
+  }
+
+  /**
+   * Starts a server that accepts only TLS connections (no plain-text port), clients not
+   * authenticated by certificate. {@link #command} and the other plain-text helpers do not work on
+   * it.
+   */
+  public static RedisServerProcess startTls(Tls tls) {
+    return start(null, tls);
+  }
+
+  private static RedisServerProcess start(String password, Tls tls) {
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("chash-redis-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    IllegalStateException last = null;
+    for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
+      RedisServerProcess server = new RedisServerProcess(password, tls, dir, freePort());
+      try {
+        server.launch();
+        Runtime.getRuntime().addShutdownHook(server.reaper);
+        return server;
+      } catch (IllegalStateException bindRace) {
+        // another process took the port between our probe and redis' bind: try another one
+        last = bindRace;
+      }
+    }
+    deleteTree(dir);
+    throw new IllegalStateException("could not start redis-server after " + BIND_ATTEMPTS + " ports", last);
+  }
+
+  /** The TCP port, stable across {@link #restart()}. */
+  public int port() {
+    return port;
+  }
+
+  /** {@code redis://127.0.0.1:PORT}, or {@code rediss://} for a TLS server (no credentials). */
+  public String uri() {
+    return (tls != null ? "rediss://" : "redis://") + LOOPBACK + ":" + port;
+  }
+
+  /** The process id of the running server. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Whether the process is alive. */
+  public boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** {@code kill -9}: the server dies at once, with all its data (no persistence). */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
+  public void pause() {
+    signal("-STOP");
+  }
+
+  /** Thaws a {@link #pause() paused} server (SIGCONT). */
+  public void resume() {
+    signal("-CONT");
+  }
+
+  /**
+   * Starts a fresh, empty server on the same port after {@link #kill()}.
+   *
+   * @throws IllegalStateException if the server does not come up
+   */
+  public void restart() {
+    if (isRunning()) {
+      throw new IllegalStateException("redis-server on port " + port + " is still running");
+    }
+    launch();
+  }
+
+  /**
+   * Sends one command (RESP) on a fresh connection, authenticating first when a password is set,
+   * and returns the reply: {@code String}, {@code Long}, {@code null}, or a {@code List} of those.
+   *
+   * @throws IllegalStateException on an error reply, naming it
+   */
+  public Object command(String... args) {
+    try (Socket socket = connect()) {
+      Resp resp = new Resp(socket);
+      if (password != null) {
+        resp.call("AUTH", password);
+      }
+      return resp.call(args);
+    } catch (IOException e) {
+      throw new UncheckedIOException("redis on port " + port + ": " + args[0] + " failed", e);
+    }
+  }
+
+  /** All keys matching a glob pattern, by {@code SCAN} (like {@code redis-cli --scan}). */
+  public List<String> keys(String pattern) {
+    List<String> keys = new ArrayList<>();
+    String cursor = "0";
+    do {
+      List<?> reply = (List<?>) command("SCAN", cursor, "MATCH", pattern, "COUNT", "1000");
+      cursor = (String) reply.get(0);
+      for (Object key : (List<?>) reply.get(1)) {
+        keys.add((String) key);
+      }
+    } while (!cursor.equals("0"));
+    return keys;
+  }
+
+  /** The raw bytes stored at a key, or null. */
+  public byte[] getBytes(String key) {
+    try (Socket socket = connect()) {
+      Resp resp = new Resp(socket);
+      if (password != null) {
+        resp.call("AUTH", password);
+      }
+      return resp.callBytes("GET", key);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stores raw bytes at a key, without expiry. */
+  public void setBytes(String key, byte[] value) {
+    try (Socket socket = connect()) {
+      Resp resp = new Resp(socket);
+      if (password != null) {
+        resp.call("AUTH", password);
+      }
+      resp.send(List.of(key.getBytes(StandardCharsets.UTF_8), value), "SET");
+      resp.read();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The server's log so far (for failure messages). */
+  public String log() {
+    try {
+      return Files.readString(dir.resolve("redis.log"));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  /** Kills the server and deletes its directory. Idempotent. */
+  @Override
+  public void close() {
+    destroyQuietly();
+    try {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running or has run
+    }
+    deleteTree(dir);
+  }
+
+  @Override
+  public String toString() {
+    return "redis-server[" + LOOPBACK + ":" + port + (isRunning() ? ", running]" : ", stopped]");
+  }
+
+  private void launch() {
+    if (port == RESERVED_PORT) {
+      throw new IllegalStateException("refusing to use port " + RESERVED_PORT);
+    }
+    List<String> cmd = new ArrayList<>(List.of(
+        "redis-server",
+        "--port", tls != null ? "0" : Integer.toString(port),
+        "--bind", LOOPBACK,
+        "--save", "",
+        "--appendonly", "no",
+        "--dir", dir.toString(),
+        "--daemonize", "no",
+        "--databases", "16"));
+    if (password != null) {
+      cmd.add("--requirepass");
+      cmd.add(password);
+    }
+    if (tls != null) {
+      cmd.addAll(List.of(
+          "--tls-port", Integer.toString(port),
+          "--tls-cert-file", tls.certificate().toString(),
+          "--tls-key-file", tls.key().toString(),
+          "--tls-ca-cert-file", tls.authority().toString(),
+          "--tls-auth-clients", "no"));
+    }
+    ProcessBuilder builder = new ProcessBuilder(cmd)
+        .directory(dir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+    int logStart = log().length();
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run redis-server (is it installed?)", e);
+    }
+    long deadline = System.nanoTime() + STARTUP.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("redis-server exited on port " + port + ": " + log());
+      }
+      boolean ready =
+          tls != null
+              ? log().indexOf("Ready to accept connections", logStart) >= 0
+              : answersPing();
+      if (ready) {
+        return;
+      }
+      sleep(20);
+    }
+    destroyQuietly();
+    throw new IllegalStateException("redis-server did not answer on port " + port + ": " + log());
+  }
+
+  private boolean answersPing() {
+    try (Socket socket = connect()) {
+      socket.setSoTimeout(500);
+      OutputStream out = socket.getOutputStream();
+      out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      byte[] reply = socket.getInputStream().readNBytes(5);
+      String text = new String(reply, StandardCharsets.US_ASCII);
+      // with requirepass the server answers -NOAUTH: it is up all the same
+      return text.equals("+PONG") || text.equals("-NOAU");
+    } catch (IOException notYet) {
+      return false;
+    }
+  }
+
+  private Socket connect() throws IOException {
+    Socket socket = new Socket();
+    socket.connect(new InetSocketAddress(InetAddress.getByName(LOOPBACK), port), 1000);
+    socket.setSoTimeout(5000);
+    return socket;
+  }
+
+  private void signal(String sig) {
+    try {
+      Process kill = new ProcessBuilder("kill", sig, Long.toString(process.pid())).start();
+      kill.waitFor(5, TimeUnit.SECONDS);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void destroyQuietly() {
+    if (process != null && process.isAlive()) {
+      // SIGKILL also ends a SIGSTOPped process
+      process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static int freePort() {
+    for (int i = 0; i < 100; i++) {
+      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+        int candidate = socket.getLocalPort();
+        if (candidate != RESERVED_PORT) {
+          return candidate;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    throw new IllegalStateException("no free port on " + LOOPBACK);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException ignored) {
+      // a temp dir left behind is harmless
+    }
+  }
+
+  /** Just enough RESP2 for tests. */
+  private static final class Resp {
+    private final OutputStream out;
+    private final InputStream in;
+
+    Resp(Socket socket) throws IOException {
+      this.out = socket.getOutputStream();
+      this.in = new BufferedInputStream(socket.getInputStream());
+    }
+
+    Object call(String... args) throws IOException {
+      List<byte[]> rest = new ArrayList<>();
+      for (int i = 1; i < args.length; i++) {
+        rest.add(args[i].getBytes(StandardCharsets.UTF_8));
+      }
+      send(rest, args[0]);
+      Object reply = read();
+      return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : reply;
+    }
+
+    byte[] callBytes(String... args) throws IOException {
+      List<byte[]> rest = new ArrayList<>();
+      for (int i = 1; i < args.length; i++) {
+        rest.add(args[i].getBytes(StandardCharsets.UTF_8));
+      }
+      send(rest, args[0]);
+      return (byte[]) read();
+    }
+
+    void send(List<byte[]> args, String command) throws IOException {
+      ByteArrayOutputStream buf = new ByteArrayOutputStream();
+      buf.writeBytes(("*" + (args.size() + 1) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      bulk(buf, command.getBytes(StandardCharsets.UTF_8));
+      for (byte[] arg : args) {
+        bulk(buf, arg);
+      }
+      out.write(buf.toByteArray());
+      out.flush();
+    }
+
+    private static void bulk(ByteArrayOutputStream buf, byte[] arg) {
+      buf.writeBytes(("$" + arg.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      buf.writeBytes(arg);
+      buf.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    Object read() throws IOException {
+      int type = in.read();
+      String line = line();
+      switch (type) {
+        case '+':
+          return line;
+        case '-':
+          throw new IllegalStateException("redis error: " + line);
+        case ':':
+          return Long.parseLong(line);
+        case '$': {
+          int len = Integer.parseInt(line);
+          if (len < 0) {
+            return null;
+          }
+          byte[] data = in.readNBytes(len);
+          in.readNBytes(2);
+          return data;
+        }
+        case '*': {
+          int len = Integer.parseInt(line);
+          if (len < 0) {
+            return null;
+          }
+          List<Object> items = new ArrayList<>(len);
+          for (int i = 0; i < len; i++) {
+            Object item = read();
+            items.add(item instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : item);
+          }
+          return items;
+        }
+        default:
+          throw new IOException("unexpected reply type " + type);
+      }
+    }
+
+    private String line() throws IOException {
+      StringBuilder sb = new StringBuilder();
+      int c;
+      while ((c = in.read()) != '\r') {
+        if (c < 0) {
+          throw new IOException("connection closed");
+        }
+        sb.append((char) c);
+      }
+      in.read();
+      return sb.toString();
+    }
+  }
+}

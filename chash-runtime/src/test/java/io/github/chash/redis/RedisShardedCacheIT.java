@@ -1,0 +1,112 @@
+package io.github.chash.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.ChashConfigs;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Three Redis servers behind one sharded cache, built from chash.yaml text (service-loaded factory). */
+class RedisShardedCacheIT {
+  private static RedisFleet fleet;
+
+  @BeforeAll
+  static void start() {
+    fleet = RedisFleet.start(3);
+  }
+
+  @AfterAll
+  static void stop() {
+    fleet.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    fleet.reset();
+  }
+
+  private static ShardedCacheManager manager() {
+    String yaml =
+        fleet.nodesYaml()
+            + "caches:\n  users: { ttl: 10m }\n"
+            + "failover: { failureLimit: 3, retryAfter: 1s, timeout: 1s, onRejoin: flush }\n";
+    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
+  }
+
+  @Test
+  void put_keysLandOnTheServerTheRingNames() {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      Map<String, Integer> perNode = new HashMap<>();
+      for (int i = 0; i < 600; i++) {
+        String key = users.routingKey("user-" + i, "test");
+        users.put(key, "name-" + i);
+        String owner = manager.ring().locate(key).id();
+        perNode.merge(owner, 1, Integer::sum);
+        for (String id : fleet.nodeIds()) {
+          boolean stored = fleet.server(id).command("EXISTS", "chash:" + key).equals(1L);
+          assertThat(stored).as("%s on %s (owner %s)", key, id, owner).isEqualTo(id.equals(owner));
+        }
+      }
+      // every server holds exactly the keys the ring gives it, and each gets a share
+      for (String id : fleet.nodeIds()) {
+        assertThat(fleet.server(id).keys("chash:*")).hasSize(perNode.get(id)).hasSizeGreaterThan(100);
+      }
+    }
+  }
+
+  @Test
+  void get_loadsOnceThenHitsAcrossNodes() throws Throwable {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      AtomicInteger loads = new AtomicInteger();
+      for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 100; i++) {
+          String key = users.routingKey(i, "test");
+          int n = i;
+          List<String> value =
+              users.get(
+                  key,
+                  ValueType.OBJECT,
+                  () -> {
+                    loads.incrementAndGet();
+                    return List.of("v", Integer.toString(n));
+                  },
+                  false,
+                  false);
+          assertThat(value).containsExactly("v", Integer.toString(i));
+        }
+      }
+      assertThat(loads).hasValue(100);
+      assertThat(users.stats().hitCount()).isEqualTo(100);
+      assertThat(manager.nodeStats().values().stream().mapToLong(s -> s.hitCount()).sum()).isEqualTo(100);
+      assertThat(manager.nodeStats().values()).allSatisfy(s -> assertThat(s.errorCount()).isZero());
+    }
+  }
+
+  @Test
+  void evict_removesFromTheServer() {
+    try (ShardedCacheManager manager = manager()) {
+      ShardedCache users = manager.cache("users");
+      String key = users.routingKey("gone", "test");
+      users.put(key, "x");
+      String owner = manager.ring().locate(key).id();
+      assertThat(fleet.server(owner).keys("chash:*")).containsExactly("chash:" + key);
+
+      users.evict(key);
+
+      assertThat(fleet.server(owner).keys("chash:*")).isEmpty();
+      assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+    }
+  }
+}
