@@ -2,23 +2,29 @@ package io.github.chash.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
-import com.github.benmanes.caffeine.cache.Policy.VarExpiration;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A node backed by one Caffeine cache: bounded by entry count, each entry expiring after the TTL it
  * was written with, values kept by reference.
+ *
+ * <p>The Caffeine cache itself has no expiry: its variable expiry (a timer wheel updated on every
+ * read) costs 2 to 3 times a read with {@code expireAfterWrite}, and one Caffeine per TTL could not
+ * share the node's size bound. Instead an entry written with a TTL is stored as an {@link Expiring}
+ * holding its deadline, checked on each read (one clock read); an entry without TTL is stored as is,
+ * so its read reads no clock at all. An expired entry is never returned: the read that finds it
+ * removes it. Expired entries nobody reads again stay until the size bound evicts them (they are
+ * never read, so Caffeine's frequency sketch makes them the first to go) or {@link #cleanUp}.
  */
 final class LocalCacheNode implements CacheNode {
-  // Caffeine caps expiry at ~150 years; this is "never" and keeps its arithmetic from overflowing.
-  private static final long NO_EXPIRY_NANOS = Long.MAX_VALUE >>> 1;
+  // Caffeine's own cap (~150 years); keeps deadline arithmetic from overflowing: a TTL this long
+  // is stored as no expiry.
+  private static final long MAX_TTL_NANOS = Long.MAX_VALUE >>> 1;
 
   private final String id;
   private final Cache<String, Object> cache;
-  private final VarExpiration<String, Object> expiration;
+  private final Ticker ticker;
 
   LocalCacheNode(String id, long maximumSize, Ticker ticker) {
     if (maximumSize <= 0) {
@@ -26,13 +32,8 @@ final class LocalCacheNode implements CacheNode {
           "maximumSize of node \"" + id + "\" must be positive; was " + maximumSize);
     }
     this.id = id;
-    this.cache =
-        Caffeine.newBuilder()
-            .maximumSize(maximumSize)
-            .expireAfter(new WrittenTtl())
-            .ticker(ticker)
-            .build();
-    this.expiration = cache.policy().expireVariably().orElseThrow();
+    this.ticker = ticker;
+    this.cache = Caffeine.newBuilder().maximumSize(maximumSize).build();
   }
 
   @Override
@@ -42,13 +43,21 @@ final class LocalCacheNode implements CacheNode {
 
   @Override
   public Object get(String key, ValueType type) {
-    return cache.getIfPresent(key);
+    Object stored = cache.getIfPresent(key);
+    if (stored instanceof Expiring e) {
+      if (ticker.read() - e.deadlineNanos >= 0) {
+        cache.asMap().remove(key, e);
+        return null;
+      }
+      return e.value;
+    }
+    return stored;
   }
 
   @Override
   public void put(String key, Object value, Duration ttl) {
-    long nanos = ttl == null ? NO_EXPIRY_NANOS : ttl.toNanos();
-    expiration.put(key, value, nanos, TimeUnit.NANOSECONDS);
+    long nanos = ttl == null ? MAX_TTL_NANOS : ttlNanos(ttl);
+    cache.put(key, nanos >= MAX_TTL_NANOS ? value : new Expiring(value, ticker.read() + nanos));
   }
 
   @Override
@@ -76,8 +85,13 @@ final class LocalCacheNode implements CacheNode {
     cache.invalidateAll();
   }
 
-  /** Runs Caffeine's pending maintenance (eviction), so tests see the size bound applied. */
+  /** Drops expired entries and runs Caffeine's pending maintenance (eviction to the size bound). */
   void cleanUp() {
+    long now = ticker.read();
+    cache
+        .asMap()
+        .values()
+        .removeIf(v -> v instanceof Expiring e && now - e.deadlineNanos >= 0);
     cache.cleanUp();
   }
 
@@ -86,25 +100,22 @@ final class LocalCacheNode implements CacheNode {
     return "LocalCacheNode{id=" + id + "}";
   }
 
-  /**
-   * Every write goes through {@link VarExpiration#put} with its cache's TTL; reads keep the
-   * remaining time.
-   */
-  private static final class WrittenTtl implements Expiry<String, Object> {
-    @Override
-    public long expireAfterCreate(String key, Object value, long currentTime) {
-      return NO_EXPIRY_NANOS;
+  private static long ttlNanos(Duration ttl) {
+    try {
+      return ttl.toNanos();
+    } catch (ArithmeticException tooLong) {
+      return MAX_TTL_NANOS;
     }
+  }
 
-    @Override
-    public long expireAfterUpdate(
-        String key, Object value, long currentTime, long currentDuration) {
-      return currentDuration;
-    }
+  /** A value written with a TTL, and when it expires ({@link Ticker} nanos). */
+  private static final class Expiring {
+    final Object value;
+    final long deadlineNanos;
 
-    @Override
-    public long expireAfterRead(String key, Object value, long currentTime, long currentDuration) {
-      return currentDuration;
+    Expiring(Object value, long deadlineNanos) {
+      this.value = value;
+      this.deadlineNanos = deadlineNanos;
     }
   }
 }

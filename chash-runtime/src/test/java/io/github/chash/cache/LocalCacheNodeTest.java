@@ -50,6 +50,25 @@ class LocalCacheNodeTest {
   }
 
   @Test
+  void get_removesTheExpiredEntryItFinds() {
+    LocalCacheNode node = new LocalCacheNode("a", 100, ticker);
+    node.put("k", "v", Duration.ofSeconds(10));
+    node.put("other", "o", Duration.ofSeconds(10));
+    ticker.advance(Duration.ofSeconds(10));
+    assertThat(node.get("k", ValueType.OBJECT)).isNull();
+    node.cleanUp();
+    assertThat(node.estimatedSize()).isZero();
+  }
+
+  @Test
+  void put_ttlBeyondNanosecondRangeNeverExpires() {
+    CacheNode node = CacheNodes.local("a", 100, ticker);
+    node.put("k", "v", Duration.ofDays(365L * 1000));
+    ticker.advance(Duration.ofDays(365L * 100));
+    assertThat(node.get("k", ValueType.OBJECT)).isEqualTo("v");
+  }
+
+  @Test
   void put_sizeBoundHolds() {
     LocalCacheNode node = new LocalCacheNode("a", 50, ticker);
     for (int i = 0; i < 1000; i++) {
