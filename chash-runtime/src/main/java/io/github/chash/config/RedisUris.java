@@ -3,20 +3,19 @@ package io.github.chash.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Checks a Redis URI as written in {@code chash.yaml}: {@code redis://} or {@code rediss://}, an
  * optional {@code [user:]password@} whose password is a {@code ${env:NAME}} placeholder, a host, an
  * optional port (default 6379) and an optional database ({@code /0}). Placeholders may stand for
- * any part. Messages never repeat a password.
+ * any part. Messages never repeat a password. The URI is cut by {@link RedisUriParts}, the reading
+ * the Redis nodes share.
  */
 final class RedisUris {
   static final int DEFAULT_PORT = 6379;
   private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?");
   private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{env:[A-Za-z_][A-Za-z0-9_]*}");
   private static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
 
   /**
@@ -33,57 +32,33 @@ final class RedisUris {
       problems.add("contains a malformed placeholder; use ${env:NAME}");
       return new Checked(problems, null);
     }
-    int schemeEnd = uri.indexOf("://");
-    String scheme = schemeEnd < 0 ? "" : uri.substring(0, schemeEnd);
-    if (!scheme.equals("redis") && !scheme.equals("rediss")) {
+    RedisUriParts parts = RedisUriParts.split(uri);
+    if (!parts.scheme().equals("redis") && !parts.scheme().equals("rediss")) {
       problems.add("must start with redis:// or rediss://, was " + Scalars.quote(redact(uri)));
       return new Checked(problems, null);
     }
-    String rest = uri.substring(schemeEnd + 3);
-    int queryAt = indexOfAny(rest, "?#");
-    if (queryAt >= 0) {
+    if (parts.query() != null) {
       problems.add(
           "must not have a query or fragment, was "
-              + Scalars.quote(rest.substring(queryAt))
+              + Scalars.quote(parts.query())
               + "; timeouts belong under failover");
-      rest = rest.substring(0, queryAt);
     }
-    // Placeholders contain ':'; search for separators in a copy where they are blanked out.
-    String masked = mask(rest);
-    int slash = masked.indexOf('/');
-    String authority = slash < 0 ? rest : rest.substring(0, slash);
-    String maskedAuthority = slash < 0 ? masked : masked.substring(0, slash);
-    String path = slash < 0 ? "" : rest.substring(slash + 1);
-    int at = maskedAuthority.lastIndexOf('@');
-    if (at >= 0) {
-      String userInfo = authority.substring(0, at);
-      String password = userInfo.substring(maskedAuthority.substring(0, at).indexOf(':') + 1);
-      // A lone "secret@" is a password too: Lettuce and redis-cli read it so.
-      if (!password.isEmpty() && !Placeholders.isPlaceholder(password)) {
-        problems.add("contains a plain-text password; use ${env:NAME}");
-      }
-      authority = authority.substring(at + 1);
-      maskedAuthority = maskedAuthority.substring(at + 1);
+    // A lone "secret@" is a password too: Lettuce and redis-cli read it so.
+    String password = parts.password();
+    if (!password.isEmpty() && !Placeholders.isPlaceholder(password)) {
+      problems.add("contains a plain-text password; use ${env:NAME}");
     }
-    String host;
-    String port;
-    if (authority.startsWith("[")) {
-      int close = authority.indexOf(']');
-      host = close < 0 ? authority : authority.substring(0, close + 1);
-      String after = close < 0 ? "" : authority.substring(close + 1);
-      port = after.startsWith(":") ? after.substring(1) : null;
-      if (!IPV6.matcher(host).matches() || !(after.isEmpty() || after.startsWith(":"))) {
+    String host = parts.host();
+    String port = parts.port();
+    String path = parts.path();
+    if (host.startsWith("[")) {
+      if (!IPV6.matcher(host).matches()) {
         problems.add("has an invalid host " + Scalars.quote(host));
       }
-    } else {
-      int colon = maskedAuthority.lastIndexOf(':');
-      host = colon < 0 ? authority : authority.substring(0, colon);
-      port = colon < 0 ? null : authority.substring(colon + 1);
-      if (host.isEmpty()) {
-        problems.add("has no host");
-      } else if (!Placeholders.isPlaceholder(host) && !HOST.matcher(host).matches()) {
-        problems.add("has an invalid host " + Scalars.quote(host));
-      }
+    } else if (host.isEmpty()) {
+      problems.add("has no host");
+    } else if (!Placeholders.isPlaceholder(host) && !HOST.matcher(host).matches()) {
+      problems.add("has an invalid host " + Scalars.quote(host));
     }
     int portNumber = DEFAULT_PORT;
     if (port != null && !Placeholders.isPlaceholder(port)) {
@@ -115,26 +90,5 @@ final class RedisUris {
     int start = schemeEnd < 0 ? 0 : schemeEnd + 3;
     int at = uri.lastIndexOf('@');
     return at < start ? uri : uri.substring(0, start) + "***" + uri.substring(at);
-  }
-
-  /** The text with every character of each placeholder replaced by '_', same length. */
-  private static String mask(String text) {
-    Matcher m = PLACEHOLDER.matcher(text);
-    StringBuilder out = new StringBuilder(text);
-    while (m.find()) {
-      for (int i = m.start(); i < m.end(); i++) {
-        out.setCharAt(i, '_');
-      }
-    }
-    return out.toString();
-  }
-
-  private static int indexOfAny(String s, String chars) {
-    for (int i = 0; i < s.length(); i++) {
-      if (chars.indexOf(s.charAt(i)) >= 0) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

@@ -1,17 +1,18 @@
 package io.github.chash.redis;
 
 import io.github.chash.config.Placeholders;
+import io.github.chash.config.RedisUriParts;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Where a Redis node lives and how to log in: a node's {@code uri} from {@code chash.yaml} with its
- * {@code ${env:NAME}} placeholders resolved ({@link Placeholders}), part by part (so a password may contain {@code @},
- * {@code :} or {@code /} without escaping).
+ * {@code ${env:NAME}} placeholders resolved ({@link Placeholders}), part by part (so a password may
+ * contain {@code @}, {@code :} or {@code /} without escaping). The URI is cut by {@link
+ * RedisUriParts}, the same reading the configuration check uses.
  *
  * <p>The password is held as a {@code char[]} and never printed: {@link #toString()} gives {@code
  * redis://***@host:port/db}. Error messages quote the URI as written (placeholders, never their
@@ -19,6 +20,7 @@ import java.util.regex.Pattern;
  */
 final class RedisEndpoint {
   static final int DEFAULT_PORT = 6379;
+  // only to spot a malformed placeholder; cutting the URI is RedisUriParts' job
   private static final Pattern PLACEHOLDER =
       Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
 
@@ -53,8 +55,8 @@ final class RedisEndpoint {
     if (written == null || written.isBlank()) {
       throw new IllegalArgumentException("node \"" + nodeId + "\": uri is missing");
     }
-    int schemeEnd = written.indexOf("://");
-    String scheme = schemeEnd < 0 ? "" : written.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
+    RedisUriParts parts = RedisUriParts.split(written);
+    String scheme = parts.scheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("redis") && !scheme.equals("rediss")) {
       throw bad(nodeId, written, "must start with redis:// or rediss://");
     }
@@ -62,45 +64,32 @@ final class RedisEndpoint {
       throw new IllegalArgumentException(
           "node \"" + nodeId + "\": uri contains a malformed placeholder; use ${env:NAME}");
     }
-    String rest = written.substring(schemeEnd + 3);
-    // separators are searched in a copy whose placeholders are blanked: "${env:X}" holds a ':'
-    String masked = mask(rest);
-    int slash = masked.indexOf('/');
-    String authority = slash < 0 ? rest : rest.substring(0, slash);
-    String maskedAuthority = slash < 0 ? masked : masked.substring(0, slash);
-    String path = slash < 0 ? "" : rest.substring(slash + 1);
+    if (parts.query() != null) {
+      throw bad(nodeId, written, "must not have a query or fragment");
+    }
     String user = null;
     char[] password = null;
-    int at = maskedAuthority.lastIndexOf('@');
-    if (at >= 0) {
-      String userInfo = authority.substring(0, at);
-      int colon = maskedAuthority.substring(0, at).indexOf(':');
-      authority = authority.substring(at + 1);
-      maskedAuthority = maskedAuthority.substring(at + 1);
-      String userPart = colon < 0 ? "" : userInfo.substring(0, colon);
-      String passwordPart = colon < 0 ? userInfo : userInfo.substring(colon + 1);
-      if (!passwordPart.isEmpty() && !Placeholders.isPlaceholder(passwordPart)) {
+    if (parts.userInfo() != null) {
+      if (!parts.password().isEmpty() && !Placeholders.isPlaceholder(parts.password())) {
         throw bad(nodeId, written, "contains a plain-text password; use ${env:NAME}");
       }
-      String resolvedUser = resolve(nodeId, userPart, env);
+      String resolvedUser = resolve(nodeId, parts.user(), env);
       user = resolvedUser.isEmpty() ? null : resolvedUser;
-      password = passwordPart.isEmpty() ? null : resolve(nodeId, passwordPart, env).toCharArray();
+      password =
+          parts.password().isEmpty() ? null : resolve(nodeId, parts.password(), env).toCharArray();
     }
-    String hostPart;
-    String portPart;
-    if (authority.startsWith("[")) {
-      int close = authority.indexOf(']');
-      if (close < 0) {
+    String hostPart = parts.host();
+    if (hostPart.startsWith("[")) {
+      if (hostPart.indexOf(']') < 0) {
         throw bad(nodeId, written, "has an unclosed IPv6 host");
       }
-      hostPart = authority.substring(1, close);
-      String after = authority.substring(close + 1);
-      portPart = after.startsWith(":") ? after.substring(1) : "";
-    } else {
-      int colon = maskedAuthority.lastIndexOf(':');
-      hostPart = colon < 0 ? authority : authority.substring(0, colon);
-      portPart = colon < 0 ? "" : authority.substring(colon + 1);
+      if (!hostPart.endsWith("]")) {
+        throw bad(nodeId, written, "has an invalid host");
+      }
+      hostPart = hostPart.substring(1, hostPart.length() - 1);
     }
+    String portPart = parts.port() == null ? "" : parts.port();
+    String path = parts.path();
     String host = resolve(nodeId, hostPart, env);
     if (host.isEmpty()) {
       throw bad(nodeId, written, "has no host");
@@ -167,17 +156,6 @@ final class RedisEndpoint {
   @Override
   public int hashCode() {
     return Objects.hash(ssl, host, port, database, user);
-  }
-
-  private static String mask(String text) {
-    Matcher m = PLACEHOLDER.matcher(text);
-    StringBuilder out = new StringBuilder(text);
-    while (m.find()) {
-      for (int i = m.start(); i < m.end(); i++) {
-        out.setCharAt(i, '_');
-      }
-    }
-    return out.toString();
   }
 
   private static String resolve(String nodeId, String text, Function<String, String> env) {

@@ -26,34 +26,27 @@ final class KetamaRing extends AbstractRing {
   KetamaRing(RingSettings settings, List<Node> sortedNodes) {
     super(settings, sortedNodes);
     int[] digests = digestCounts(sortedNodes, settings.pointsPerWeight());
-    long total = 0;
-    for (int d : digests) {
-      total += 4L * d;
-    }
-    RingSettings.checkTotalPoints(total);
-    int[] offsets = new int[digests.length + 1];
+    long[] pointCounts = new long[digests.length];
     for (int index = 0; index < digests.length; index++) {
-      offsets[index + 1] = offsets[index] + 4 * digests[index];
+      pointCounts[index] = 4L * digests[index];
     }
-    long[] packed = new long[(int) total];
-    PointRing.forEachNode(
-        sortedNodes.size(),
-        total,
-        index -> {
-          // MD5 of the UTF-8 bytes of id + "-" + i, from one buffer: no string per digest
-          byte[] name = PointRing.nameBuffer(sortedNodes.get(index).id() + "-");
-          int prefixLength = name.length - 10;
-          byte[] digest = new byte[16];
-          int at = offsets[index];
-          for (int i = 0; i < digests[index]; i++) {
-            Hashes.md5Digest(name, 0, Hashes.appendDecimal(name, prefixLength, i), digest, 0);
-            for (int h = 0; h < 4; h++) {
-              packed[at++] = PointRing.pack((int) Hashes.littleEndian(digest, 4 * h, 4), index);
-            }
-          }
-        });
-    int count = packed.length;
-    this.points = PointRing.build(packed, count, false);
+    this.points =
+        PointRing.hashNodes(
+            pointCounts,
+            false,
+            (index, packed, from, count) -> {
+              // MD5 of the UTF-8 bytes of id + "-" + i, from one buffer: no string per digest
+              byte[] name = PointRing.nameBuffer(sortedNodes.get(index).id() + "-");
+              int prefixLength = name.length - 10;
+              byte[] digest = new byte[16];
+              int at = from;
+              for (int i = 0; i < digests[index]; i++) {
+                Hashes.md5Digest(name, 0, Hashes.appendDecimal(name, prefixLength, i), digest, 0);
+                for (int h = 0; h < 4; h++) {
+                  packed[at++] = PointRing.pack((int) Hashes.littleEndian(digest, 4 * h, 4), index);
+                }
+              }
+            });
   }
 
   static int[] digestCounts(List<Node> nodes, int pointsPerWeight) {

@@ -2,7 +2,6 @@ package io.github.chash.ring;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.function.IntConsumer;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
@@ -148,14 +147,40 @@ final class PointRing {
   /** Rings with at least this many points hash their nodes' points on all cores. */
   private static final long PARALLEL_MIN = 1 << 16;
 
+  /** Computes one node's points; see {@link #hashNodes}. */
+  @FunctionalInterface
+  interface NodePoints {
+    /**
+     * Writes node {@code index}'s points, packed by {@link PointRing#pack}, to {@code
+     * packed[from]} to {@code packed[from + count - 1]}, and nowhere else.
+     */
+    void fill(int index, long[] packed, int from, int count);
+  }
+
   /**
-   * Runs {@code fill} for each node index, on all cores when the ring has at least {@value
-   * #PARALLEL_MIN} points. Each node writes only its own slice of the points, so the result does
-   * not depend on the number of threads.
+   * Builds the ring of nodes that get {@code pointCounts[i]} points each, computed by {@code
+   * points} (see {@link #build} for {@code lowestIndexWins}). Fails with the count when there are
+   * more than {@code RingSettings.checkTotalPoints} allows, before allocating anything. The
+   * nodes' points are hashed on all cores when there are at least {@value #PARALLEL_MIN}; each
+   * node writes only its own slice, so the result does not depend on the number of threads.
    */
-  static void forEachNode(int nodeCount, long points, IntConsumer fill) {
-    IntStream indexes = IntStream.range(0, nodeCount);
-    (points >= PARALLEL_MIN ? indexes.parallel() : indexes).forEach(fill);
+  static PointRing hashNodes(long[] pointCounts, boolean lowestIndexWins, NodePoints points) {
+    long total = 0;
+    for (long count : pointCounts) {
+      total += count;
+    }
+    RingSettings.checkTotalPoints(total);
+    int[] offsets = new int[pointCounts.length + 1];
+    for (int index = 0; index < pointCounts.length; index++) {
+      offsets[index + 1] = offsets[index] + (int) pointCounts[index];
+    }
+    long[] packed = new long[(int) total];
+    IntStream indexes = IntStream.range(0, pointCounts.length);
+    (total >= PARALLEL_MIN ? indexes.parallel() : indexes)
+        .forEach(
+            index ->
+                points.fill(index, packed, offsets[index], offsets[index + 1] - offsets[index]));
+    return build(packed, packed.length, lowestIndexWins);
   }
 
   /**

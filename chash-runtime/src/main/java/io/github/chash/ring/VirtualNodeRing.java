@@ -17,45 +17,35 @@ final class VirtualNodeRing extends AbstractRing {
   VirtualNodeRing(RingSettings settings, List<Node> sortedNodes) {
     super(settings, sortedNodes);
     this.hash = settings.hash();
-    long total = 0;
-    for (Node node : sortedNodes) {
-      total += (long) node.weight() * settings.pointsPerWeight();
+    long[] pointCounts = new long[sortedNodes.size()];
+    for (int index = 0; index < pointCounts.length; index++) {
+      pointCounts[index] = (long) sortedNodes.get(index).weight() * settings.pointsPerWeight();
     }
-    RingSettings.checkTotalPoints(total);
-    int pointsPerWeight = settings.pointsPerWeight();
-    int[] offsets = new int[sortedNodes.size() + 1];
-    for (int index = 0; index < sortedNodes.size(); index++) {
-      offsets[index + 1] = offsets[index] + sortedNodes.get(index).weight() * pointsPerWeight;
-    }
-    long[] packed = new long[(int) total];
     NamedHash.BytesHash bytesHash = hash instanceof NamedHash named ? named.utf8Bytes() : null;
-    PointRing.forEachNode(
-        sortedNodes.size(),
-        total,
-        index -> {
-          String prefix = sortedNodes.get(index).id() + "#";
-          int from = offsets[index];
-          int pointCount = offsets[index + 1] - from;
-          if (bytesHash != null) {
-            // hash the UTF-8 bytes of prefix + i from one buffer: no string per point
-            byte[] name = PointRing.nameBuffer(prefix);
-            int prefixLength = name.length - 10;
-            for (int i = 0; i < pointCount; i++) {
-              int length = Hashes.appendDecimal(name, prefixLength, i);
-              int position = Hashes.top32(hash, bytesHash.hash(name, 0, length));
-              packed[from + i] = PointRing.pack(position, index);
-            }
-          } else {
-            StringBuilder name = new StringBuilder(prefix);
-            for (int i = 0; i < pointCount; i++) {
-              name.setLength(prefix.length());
-              int position = Hashes.top32(hash, hash.hash(name.append(i)));
-              packed[from + i] = PointRing.pack(position, index);
-            }
-          }
-        });
-    int count = packed.length;
-    this.points = PointRing.build(packed, count, true);
+    this.points =
+        PointRing.hashNodes(
+            pointCounts,
+            true,
+            (index, packed, from, pointCount) -> {
+              String prefix = sortedNodes.get(index).id() + "#";
+              if (bytesHash != null) {
+                // hash the UTF-8 bytes of prefix + i from one buffer: no string per point
+                byte[] name = PointRing.nameBuffer(prefix);
+                int prefixLength = name.length - 10;
+                for (int i = 0; i < pointCount; i++) {
+                  int length = Hashes.appendDecimal(name, prefixLength, i);
+                  int position = Hashes.top32(hash, bytesHash.hash(name, 0, length));
+                  packed[from + i] = PointRing.pack(position, index);
+                }
+              } else {
+                StringBuilder name = new StringBuilder(prefix);
+                for (int i = 0; i < pointCount; i++) {
+                  name.setLength(prefix.length());
+                  int position = Hashes.top32(hash, hash.hash(name.append(i)));
+                  packed[from + i] = PointRing.pack(position, index);
+                }
+              }
+            });
   }
 
   private int keyPosition(CharSequence key) {

@@ -98,6 +98,17 @@ class RedisEndpointTest {
   }
 
   @Test
+  void parse_queryAndBadIpv6Refused() {
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis://h:1/0?timeout=1s", ENV))
+        .hasMessage(
+            "node \"c\": uri must not have a query or fragment; was \"redis://h:1/0?timeout=1s\"");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis://[::1", ENV))
+        .hasMessageContaining("has an unclosed IPv6 host");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis://[::1]x", ENV))
+        .hasMessageContaining("has an invalid host");
+  }
+
+  @Test
   void parse_malformedPlaceholder() {
     assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis://:${env:BAD-NAME}@h", ENV))
         .hasMessage("node \"c\": uri contains a malformed placeholder; use ${env:NAME}");

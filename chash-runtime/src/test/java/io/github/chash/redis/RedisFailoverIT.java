@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
-import io.github.chash.config.ChashConfigs;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,12 +48,8 @@ class RedisFailoverIT {
   }
 
   private static ShardedCacheManager manager() {
-    String yaml =
-        fleet.nodesYaml()
-            + "caches:\n  users: { ttl: 10m }\n"
-            + "failover: { failureLimit: " + FAILURE_LIMIT + ", retryAfter: 1s, timeout: 100ms,"
-            + " onRejoin: flush }\n";
-    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
+    return fleet.manager(
+        "{ failureLimit: " + FAILURE_LIMIT + ", retryAfter: 1s, timeout: 100ms, onRejoin: flush }");
   }
 
   @Test

@@ -1,5 +1,8 @@
 package io.github.chash.redis;
 
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.config.ChashConfigs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +54,17 @@ public final class RedisFleet implements AutoCloseable {
                 .append("    type: redis\n")
                 .append("    uri: ").append(server.uri()).append('\n'));
     return yaml.toString();
+  }
+
+  /**
+   * A manager over these servers, built from {@code chash.yaml} text (so the Redis node factory is
+   * service-loaded), with one cache {@code users} (ttl 10m) and the given failover settings.
+   *
+   * @param failover the {@code failover:} block's flow mapping, e.g. {@code "{ failureLimit: 3 }"}
+   */
+  public ShardedCacheManager manager(String failover) {
+    String yaml = nodesYaml() + "caches:\n  users: { ttl: 10m }\n" + "failover: " + failover + "\n";
+    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
   }
 
   /** Brings back killed servers and empties all of them. */

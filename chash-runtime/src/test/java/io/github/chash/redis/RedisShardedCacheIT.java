@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
-import io.github.chash.config.ChashConfigs;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,11 +34,7 @@ class RedisShardedCacheIT {
   }
 
   private static ShardedCacheManager manager() {
-    String yaml =
-        fleet.nodesYaml()
-            + "caches:\n  users: { ttl: 10m }\n"
-            + "failover: { failureLimit: 3, retryAfter: 1s, timeout: 1s, onRejoin: flush }\n";
-    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
+    return fleet.manager("{ failureLimit: 3, retryAfter: 1s, timeout: 1s, onRejoin: flush }");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.internal.keys.KeyExpressionParser;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -14,7 +15,8 @@ import java.util.StringJoiner;
 /**
  * Compiles key expressions, once per method.
  *
- * <p>Grammar: {@code expr := term ('+' term)*}; {@code term := '#' name ('.' property)* | quoted
+ * <p>Grammar (read by the runtime's {@link KeyExpressionParser}, shared with the Maven plugin's
+ * check): {@code expr := term ('+' term)*}; {@code term := '#' name ('.' property)* | quoted
  * literal}. {@code #name} is a parameter by name (needs {@code -parameters}), {@code #p0}/{@code
  * #a0} a parameter by index; a property is read through a getter ({@code getId()}, {@code isId()}),
  * a no-argument method of the same name (record components) or a public field. Literals are in
@@ -65,13 +67,22 @@ public final class KeyExpressions {
     String evaluate(Object[] args);
   }
 
-  private static final class Parser {
+  /** Turns the parts the shared parser reads into terms, resolving parameters and properties. */
+  private static final class Parser implements KeyExpressionParser.Listener {
     private final Method method;
     private final String methodName;
+    private final String shortName;
     private final String text;
     private final String prefix;
     private final KeyCanonicalizer canonicalizer;
-    private int pos;
+    private final List<Term> terms = new ArrayList<>();
+    // the parameter being read, until the next term or the end: its index, property steps,
+    // current type, "#name.prop" path and description for messages; null path between terms
+    private int argument;
+    private List<Step> steps;
+    private Class<?> valueType;
+    private StringBuilder propertyPath;
+    private String where;
 
     Parser(
         Method method,
@@ -81,25 +92,15 @@ public final class KeyExpressions {
         KeyCanonicalizer canonicalizer) {
       this.method = method;
       this.methodName = methodName;
+      this.shortName = MethodNames.shortName(method);
       this.text = text;
       this.prefix = prefix;
       this.canonicalizer = canonicalizer;
     }
 
     KeyExpression parse() {
-      List<Term> terms = new ArrayList<>();
-      skipSpaces();
-      terms.add(term());
-      skipSpaces();
-      while (pos < text.length()) {
-        if (text.charAt(pos) != '+') {
-          throw error(pos, "expected '+' or the end, found '" + text.charAt(pos) + "'");
-        }
-        pos++;
-        skipSpaces();
-        terms.add(term());
-        skipSpaces();
-      }
+      KeyExpressionParser.parse(text, this);
+      finishParameter();
       if (terms.size() == 1) {
         Term only = terms.get(0);
         return prefix.isEmpty() ? only::evaluate : args -> prefix.concat(only.evaluate(args));
@@ -114,77 +115,52 @@ public final class KeyExpressions {
       };
     }
 
-    private Term term() {
-      if (pos >= text.length()) {
-        throw error(pos, "expected '#parameter' or a quoted literal, found the end");
-      }
-      char c = text.charAt(pos);
-      if (c == '\'') {
-        return literal();
-      }
-      if (c == '#') {
-        return parameter();
-      }
-      throw error(pos, "expected '#parameter' or a quoted literal, found '" + c + "'");
+    @Override
+    public void literal(String value, int start) {
+      finishParameter();
+      terms.add(args -> value);
     }
 
-    private Term literal() {
-      int start = pos;
-      pos++;
-      StringBuilder value = new StringBuilder();
-      while (true) {
-        if (pos >= text.length()) {
-          throw error(start, "unterminated literal; close it with '");
-        }
-        char c = text.charAt(pos++);
-        if (c == '\'') {
-          if (pos < text.length() && text.charAt(pos) == '\'') {
-            value.append('\'');
-            pos++;
-          } else {
-            break;
-          }
-        } else {
-          value.append(c);
-        }
-      }
-      String literal = value.toString();
-      return args -> literal;
+    @Override
+    public void parameter(String name, int start) {
+      finishParameter();
+      argument = parameterIndex(start, name);
+      Parameter parameter = method.getParameters()[argument];
+      propertyPath = new StringBuilder("#").append(name);
+      where = shortName + "(" + describe(parameter, argument) + ")";
+      steps = new ArrayList<>();
+      valueType = parameter.getType();
     }
 
-    private Term parameter() {
-      int start = pos;
-      pos++;
-      String name = identifier("a parameter name after '#'");
-      int index = parameterIndex(start, name);
-      Parameter parameter = method.getParameters()[index];
-      StringBuilder path = new StringBuilder("#").append(name);
-      String shortName = MethodNames.shortName(method);
-      String where = shortName + "(" + describe(parameter, index) + ")";
-      List<Step> steps = new ArrayList<>();
-      Class<?> type = parameter.getType();
-      while (pos < text.length() && text.charAt(pos) == '.') {
-        pos++;
-        int propertyStart = pos;
-        String property = identifier("a property name after '.'");
-        Step step = resolve(type, property, propertyStart, path.toString());
-        steps.add(step);
-        type = step.resultType();
-        path.append('.').append(property);
-        where = shortName + "(" + path.substring(1) + ")";
+    @Override
+    public void property(String name, int start) {
+      Step step = resolve(valueType, name, start, propertyPath.toString());
+      steps.add(step);
+      valueType = step.resultType();
+      propertyPath.append('.').append(name);
+      where = shortName + "(" + propertyPath.substring(1) + ")";
+    }
+
+    private void finishParameter() {
+      if (propertyPath == null) {
+        return;
       }
+      propertyPath = null;
+      int at = argument;
       String description = where;
       if (steps.isEmpty()) {
-        return args -> canonicalizer.canonical(args[index], description);
+        terms.add(args -> canonicalizer.canonical(args[at], description));
+        return;
       }
       Step[] path0 = steps.toArray(new Step[0]);
-      return args -> {
-        Object value = args[index];
-        for (Step step : path0) {
-          value = step.read(value);
-        }
-        return canonicalizer.canonical(value, description);
-      };
+      terms.add(
+          args -> {
+            Object value = args[at];
+            for (Step step : path0) {
+              value = step.read(value);
+            }
+            return canonicalizer.canonical(value, description);
+          });
     }
 
     private int parameterIndex(int start, String name) {
@@ -235,29 +211,6 @@ public final class KeyExpressions {
       throw error(start, "no parameter named " + name + "; parameters are: " + names);
     }
 
-    private String identifier(String what) {
-      int start = pos;
-      if (pos >= text.length() || !Character.isJavaIdentifierStart(text.charAt(pos))) {
-        throw error(
-            start,
-            "expected "
-                + what
-                + ", found "
-                + (pos >= text.length() ? "the end" : "'" + text.charAt(pos) + "'"));
-      }
-      pos++;
-      while (pos < text.length() && Character.isJavaIdentifierPart(text.charAt(pos))) {
-        pos++;
-      }
-      return text.substring(start, pos);
-    }
-
-    private void skipSpaces() {
-      while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-        pos++;
-      }
-    }
-
     private Step resolve(Class<?> declared, String property, int position, String path) {
       Class<?> type = declared.isPrimitive() ? MethodType.methodType(declared).wrap().returnType() : declared;
       Accessor accessor = Accessor.find(type, property);
@@ -270,9 +223,10 @@ public final class KeyExpressions {
       return new DynamicStep(property, position, path, this);
     }
 
-    KeyExpressionException error(int index, String message) {
+    @Override
+    public KeyExpressionException error(int start, String message) {
       return new KeyExpressionException(
-          methodName + ": key expression \"" + text + "\" at position " + (index + 1) + ": " + message);
+          methodName + ": key expression \"" + text + "\" at position " + (start + 1) + ": " + message);
     }
   }
 
