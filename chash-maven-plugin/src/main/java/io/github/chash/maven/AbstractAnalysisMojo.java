@@ -179,13 +179,8 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   protected final AnalysisInputs inputs() throws MojoFailureException, MojoExecutionException {
     ChashConfig config = loadConfig();
     try {
-      return AnalysisInputs.of(
-          config,
-          configFile(),
-          Overrides.maxSkew(maxSkew),
-          Overrides.sampleKeys(sampleKeys),
-          keysFile,
-          Overrides.keyPattern(keyPattern));
+      return AnalysisInputs.fromOverrides(
+          config, configFile(), maxSkew, sampleKeys, keysFile, keyPattern);
     } catch (IllegalArgumentException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }

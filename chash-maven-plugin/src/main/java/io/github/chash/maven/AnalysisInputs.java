@@ -22,6 +22,29 @@ import java.nio.file.Path;
 record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
 
   /**
+   * Parses the command-line overrides as typed by the user (null or blank: keep the config's value),
+   * each checked against the range {@code chash.yaml} allows, then applies them. Every goal and the
+   * site report go through here, so an override is validated the same way wherever it is given.
+   *
+   * @throws IllegalArgumentException naming the property and its bad value
+   */
+  static AnalysisInputs fromOverrides(
+      ChashConfig config,
+      File configFile,
+      String maxSkew,
+      String sampleKeys,
+      File keysFile,
+      String keyPattern) {
+    return of(
+        config,
+        configFile,
+        Overrides.maxSkew(maxSkew),
+        Overrides.sampleKeys(sampleKeys),
+        keysFile,
+        Overrides.keyPattern(keyPattern));
+  }
+
+  /**
    * Applies the overrides (null: keep the config's value). A keys file, from the command line or
    * the config, wins over a key pattern; the config's {@code keysFile} is relative to the config
    * file's folder.

@@ -45,7 +45,7 @@ public class KeyDistributionReport extends AbstractMavenReport {
    * <pre>{@code <maxSkew>1.15</maxSkew>}</pre>
    */
   @Parameter(property = "chash.maxSkew")
-  private Double maxSkew;
+  private String maxSkew;
 
   /**
    * Number of synthetic sample keys. Default: {@code check.sampleKeys}, else 1,000,000.
@@ -53,7 +53,7 @@ public class KeyDistributionReport extends AbstractMavenReport {
    * <pre>{@code <sampleKeys>1000000</sampleKeys>}</pre>
    */
   @Parameter(property = "chash.sampleKeys")
-  private Integer sampleKeys;
+  private String sampleKeys;
 
   /**
    * A file of real keys, one a line. Default: {@code check.keysFile}, else none.
@@ -107,7 +107,7 @@ public class KeyDistributionReport extends AbstractMavenReport {
     try {
       ChashConfig loaded = AbstractChashMojo.load(config, getLog());
       AnalysisInputs inputs =
-          AnalysisInputs.of(loaded, config, maxSkew, sampleKeys, keysFile, keyPattern);
+          AnalysisInputs.fromOverrides(loaded, config, maxSkew, sampleKeys, keysFile, keyPattern);
       result = ReportWriter.analyze(inputs, null);
     } catch (MojoFailureException | ConfigException | IllegalArgumentException
         | UncheckedIOException e) {

@@ -1,6 +1,7 @@
 package io.github.chash.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.analysis.DistributionAnalysis;
 import io.github.chash.analysis.DistributionReport;
@@ -153,6 +154,18 @@ class ReportWritersTest {
   @Test
   void html_escapesNodeIds() {
     assertThat(HtmlReportWriter.esc("<a&\"b>")).isEqualTo("&lt;a&amp;&quot;b&gt;");
+  }
+
+  @Test
+  void fromOverrides_siteReportGetsTheSameValidationAsTheGoals(@TempDir Path dir) {
+    ChashConfig config = config(RingSettings.defaults(), "orders:{n}");
+    File yaml = dir.resolve("chash.yaml").toFile();
+    assertThatThrownBy(() -> AnalysisInputs.fromOverrides(config, yaml, "abc", null, null, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("chash.maxSkew must be a number of at least 1.0; was \"abc\"");
+    AnalysisInputs parsed = AnalysisInputs.fromOverrides(config, yaml, "1.1", "10", null, null);
+    assertThat(parsed.limit()).isEqualTo(1.1);
+    assertThat(parsed.keys().size()).isEqualTo(10);
   }
 
   @Test
