@@ -1,6 +1,6 @@
 package io.github.chash.benchmarks.ring;
 
-import java.lang.reflect.Proxy;
+import io.github.chash.ring.AddressOnlyMemcachedNode;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -11,35 +11,17 @@ import net.spy.memcached.KetamaNodeLocator;
 import net.spy.memcached.MemcachedNode;
 
 /**
- * Lightweight spymemcached {@link MemcachedNode}s for {@link KetamaNodeLocator}: dynamic proxies that
- * answer only {@code getSocketAddress()} (plus identity {@code equals}/{@code hashCode}), with no
- * connection and no DNS lookup. The address is built from the IP literal of a {@code host:port} id,
- * so spymemcached names the node's points {@code "10.0.0.1:11211-i"}, exactly like chash's ketama.
+ * Lightweight spymemcached {@link MemcachedNode}s for {@link KetamaNodeLocator} ({@link
+ * AddressOnlyMemcachedNode}: no connection, no DNS lookup). The address is built from the IP
+ * literal of a {@code host:port} id, so spymemcached names the node's points {@code
+ * "10.0.0.1:11211-i"}, exactly like chash's ketama.
  */
 final class SpyNodes {
   private SpyNodes() {}
 
   /** A proxy node for a {@code a.b.c.d:port} id. */
   static MemcachedNode node(String id) {
-    InetSocketAddress address = address(id);
-    return (MemcachedNode)
-        Proxy.newProxyInstance(
-            MemcachedNode.class.getClassLoader(),
-            new Class<?>[] {MemcachedNode.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "getSocketAddress":
-                  return address;
-                case "hashCode":
-                  return System.identityHashCode(proxy);
-                case "equals":
-                  return proxy == args[0];
-                case "toString":
-                  return id;
-                default:
-                  throw new UnsupportedOperationException(method.getName());
-              }
-            });
+    return AddressOnlyMemcachedNode.of(address(id), id);
   }
 
   /** Proxy nodes for the given ids, in order. */
