@@ -146,4 +146,31 @@ class SampleService {
     ran("primitive", id);
     return id.length();
   }
+
+  // One method per arity the aspect binds differently: none, three (primitives, nulls), five.
+
+  @ShardedCacheable(cache = "users", key = "'config'")
+  String config() {
+    ran("config", "");
+    return "config";
+  }
+
+  @ShardedCacheable(cache = "users", key = "'three:' + #a + ':' + #b + ':' + #c")
+  String three(String a, int b, Long c) {
+    ran("three", a + ":" + b + ":" + c);
+    return "three-" + a + "-" + b + "-" + c;
+  }
+
+  @ShardedCacheable(cache = "users", key = "'five:' + #p0 + #p1 + #p2 + #p3 + #p4")
+  String five(String a, char b, boolean c, double d, byte e) {
+    ran("five", "" + a + b + c + d + e);
+    return "five-" + a + b + c + d + e;
+  }
+
+  /** Failures (a checked exception) are not cached: each call runs again and throws it as is. */
+  @ShardedCacheable(cache = "users", key = "'checked:' + #id")
+  String checked(String id) throws java.io.IOException {
+    ran("checked", id);
+    throw new java.io.IOException("no " + id);
+  }
 }

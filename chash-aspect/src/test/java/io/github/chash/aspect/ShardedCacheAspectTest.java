@@ -3,6 +3,8 @@ package io.github.chash.aspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.chash.aspect.internal.CacheOperations;
+import io.github.chash.aspect.spring.ShardedCacheInterceptor;
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.CacheNodes;
@@ -55,6 +57,33 @@ class ShardedCacheAspectTest {
     assertThat(service.runs("user", "1")).isEqualTo(1);
     assertThat(service.runs("user", "2")).isEqualTo(1);
     assertThat(manager.cacheStats().get("users").hitCount()).isEqualTo(1);
+  }
+
+  @Test
+  void cacheable_everyArityPassesItsArgumentsToTheKeyAndTheBody() {
+    for (int i = 0; i < 2; i++) {
+      assertThat(service.config()).isEqualTo("config");
+      assertThat(service.three("x", 7, null)).isEqualTo("three-x-7-null");
+      assertThat(service.three("x", 8, 9L)).isEqualTo("three-x-8-9");
+      assertThat(service.five("f", 'c', true, 1.5, (byte) 3)).isEqualTo("five-fctrue1.53");
+    }
+    assertThat(service.runs("config", "")).isEqualTo(1);
+    assertThat(service.runs("three", "x:7:null")).isEqualTo(1);
+    assertThat(service.runs("three", "x:8:9")).isEqualTo(1);
+    assertThat(service.runs("five", "fctrue1.53")).isEqualTo(1);
+    assertThat(nodeValue("users:config")).isEqualTo("config");
+    assertThat(nodeValue("users:three:x:8:9")).isEqualTo("three-x-8-9");
+    assertThat(nodeValue("users:five:fctrue1.53")).isEqualTo("five-fctrue1.53");
+  }
+
+  @Test
+  void cacheable_checkedExceptionReachesTheCallerAsIsAndIsNotCached() {
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> service.checked("1"))
+          .isExactlyInstanceOf(java.io.IOException.class)
+          .hasMessage("no 1");
+    }
+    assertThat(service.runs("checked", "1")).isEqualTo(2);
   }
 
   @Test
@@ -290,15 +319,16 @@ class ShardedCacheAspectTest {
   }
 
   @Test
-  void manager_programmaticComesBeforeTheProvider() {
-    ShardedCacheAspect aspect = new ShardedCacheAspect();
+  void manager_programmaticComesBeforeTheSpringProvider() {
     ShardedCacheManager other =
         ShardedCaches.builder().node(CacheNodes.local("x", 10), 1).cache("users", null).build();
     try {
-      aspect.setManagerProvider(() -> other);
-      assertThat(aspect.manager()).isSameAs(manager);
+      ShardedCacheInterceptor interceptor =
+          new ShardedCacheInterceptor(CacheOperations::cacheable, () -> other);
+      assertThat(interceptor.manager()).isSameAs(manager);
+      assertThat(ShardedCacheAspect.manager()).isSameAs(manager);
       ShardedCacheAspect.setManager(null);
-      assertThat(aspect.manager()).isSameAs(other);
+      assertThat(interceptor.manager()).isSameAs(other);
     } finally {
       other.close();
     }

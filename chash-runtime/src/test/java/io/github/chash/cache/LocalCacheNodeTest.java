@@ -99,6 +99,25 @@ class LocalCacheNodeTest {
   }
 
   @Test
+  void systemClockNode_servesAnEntryUntilItsTtlAndNeverAfterTheCoarseClockPassesIt()
+      throws InterruptedException {
+    CacheNode node = CacheNodes.local("a", 100);
+    try {
+      long written = System.nanoTime();
+      node.put("k", "v", Duration.ofMillis(200));
+      Object beforeTtl = node.get("k", ValueType.OBJECT);
+      if (System.nanoTime() - written < Duration.ofMillis(200).toNanos()) {
+        assertThat(beforeTtl).isEqualTo("v");
+      }
+      // The coarse clock lags by about a tick: past the TTL plus a generous margin, it is gone.
+      Thread.sleep(200 + 500);
+      assertThat(node.get("k", ValueType.OBJECT)).isNull();
+    } finally {
+      node.close();
+    }
+  }
+
+  @Test
   void local_rejectsBadArguments() {
     assertThatThrownBy(() -> CacheNodes.local("a", 0))
         .isInstanceOf(IllegalArgumentException.class)

@@ -7,7 +7,6 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
-import org.aspectj.lang.ProceedingJoinPoint;
 
 /**
  * What one annotated method does around its body, compiled once at its first call: the cache name,
@@ -41,13 +40,32 @@ public abstract class CacheOperation {
   /**
    * Runs the advice for one call.
    *
-   * @param call the intercepted call
-   * @param manager the manager the aspect uses now
+   * @param args the call's arguments
+   * @param body runs the method itself
+   * @param manager the manager the advice uses now
    * @return the method's result, or the cached one
    * @throws Throwable whatever the method throws
    */
-  public abstract Object invoke(ProceedingJoinPoint call, ShardedCacheManager manager)
+  public abstract Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable;
+
+  /**
+   * {@link #invoke}, for callers that cannot declare {@code Throwable} (code-style AspectJ advice):
+   * rethrows whatever the method throws as it is, checked or not. The advised method's own {@code
+   * throws} clause allowed it, so its callers are ready for it.
+   */
+  public final Object invokeRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
+    try {
+      return invoke(args, body, manager);
+    } catch (Throwable t) {
+      throw CacheOperation.<RuntimeException>rethrow(t);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T rethrow(Throwable t) throws T {
+    throw (T) t;
+  }
 
   /** Returns this method's cache on the manager, failing with the method's name if it is unknown. */
   final ShardedCache cache(ShardedCacheManager manager) {

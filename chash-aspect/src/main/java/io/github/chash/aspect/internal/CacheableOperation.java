@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import org.aspectj.lang.ProceedingJoinPoint;
 
 /** {@link ShardedCacheable}: return the cached value, or run the method and cache its result. */
 public final class CacheableOperation extends CacheOperation {
@@ -61,9 +60,10 @@ public final class CacheableOperation extends CacheOperation {
   }
 
   @Override
-  public Object invoke(ProceedingJoinPoint call, ShardedCacheManager manager) throws Throwable {
+  public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
+      throws Throwable {
     ShardedCache cache = cache(manager);
-    String routingKey = key.evaluate(call.getArgs());
+    String routingKey = key.evaluate(args);
     Object stored = cache.getIfPresent(routingKey, valueType);
     if (stored != null) {
       return hit(stored);
@@ -72,11 +72,11 @@ public final class CacheableOperation extends CacheOperation {
       case OPTIONAL:
         return Optional.ofNullable(
             cache.load(
-                routingKey, valueType, () -> cachedValueOf(call.proceed()), sync, cacheNull));
+                routingKey, valueType, () -> cachedValueOf(body.run()), sync, cacheNull));
       case FUTURE:
-        return sync ? loadShared(cache, routingKey, call) : loadFuture(cache, routingKey, call);
+        return sync ? loadShared(cache, routingKey, body) : loadFuture(cache, routingKey, body);
       default:
-        return cache.load(routingKey, valueType, call::proceed, sync, cacheNull);
+        return cache.load(routingKey, valueType, body::run, sync, cacheNull);
     }
   }
 
@@ -92,15 +92,15 @@ public final class CacheableOperation extends CacheOperation {
     }
   }
 
-  private Object loadFuture(ShardedCache cache, String routingKey, ProceedingJoinPoint call)
+  private Object loadFuture(ShardedCache cache, String routingKey, MethodBody body)
       throws Throwable {
-    Object future = call.proceed();
+    Object future = body.run();
     onSuccess(future, value -> store(cache, routingKey, value));
     return future;
   }
 
   /** {@code sync} for futures: one running computation per key, which later callers share. */
-  private Object loadShared(ShardedCache cache, String routingKey, ProceedingJoinPoint call)
+  private Object loadShared(ShardedCache cache, String routingKey, MethodBody body)
       throws Throwable {
     CompletableFuture<Object> mine = new CompletableFuture<>();
     CompletableFuture<Object> other = running.putIfAbsent(routingKey, mine);
@@ -114,7 +114,7 @@ public final class CacheableOperation extends CacheOperation {
         mine.complete(NullValue.unwrap(stored));
         return hit(stored);
       }
-      Object future = call.proceed();
+      Object future = body.run();
       if (future == null) {
         running.remove(routingKey, mine);
         mine.completeExceptionally(

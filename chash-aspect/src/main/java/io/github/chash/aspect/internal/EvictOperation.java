@@ -4,7 +4,6 @@ import io.github.chash.aspect.ShardedCacheEvict;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.reflect.Method;
-import org.aspectj.lang.ProceedingJoinPoint;
 
 /** {@link ShardedCacheEvict}: remove the call's key, before or after the method. */
 public final class EvictOperation extends CacheOperation {
@@ -21,14 +20,15 @@ public final class EvictOperation extends CacheOperation {
   }
 
   @Override
-  public Object invoke(ProceedingJoinPoint call, ShardedCacheManager manager) throws Throwable {
+  public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
+      throws Throwable {
     ShardedCache cache = cache(manager);
-    String routingKey = key.evaluate(call.getArgs());
+    String routingKey = key.evaluate(args);
     if (beforeInvocation) {
       cache.evict(routingKey);
-      return call.proceed();
+      return body.run();
     }
-    Object result = call.proceed();
+    Object result = body.run();
     if (kind == ReturnKind.FUTURE) {
       onSuccess(result, value -> cache.evict(routingKey));
     } else {

@@ -10,14 +10,36 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The manager built from {@code chash.yaml} on the class path, the aspect's last resort; built once,
- * at the first call that needs it. Thread-safe.
+ * Where the advice finds its manager: the one set programmatically ({@code
+ * ShardedCacheAspect.setManager}), else (Spring) the context's bean, else the one built from {@code
+ * chash.yaml} on the class path, once, at the first call that needs it. Thread-safe.
  */
 public final class ManagerLocator {
   private static final Object LOCK = new Object();
+  private static volatile ShardedCacheManager programmatic;
   private static volatile ShardedCacheManager classPathManager;
 
   private ManagerLocator() {}
+
+  /** Sets the manager every advice uses ahead of any other; {@code null} clears it. */
+  public static void setProgrammatic(ShardedCacheManager manager) {
+    programmatic = manager;
+  }
+
+  /** The manager set programmatically, or null. */
+  public static ShardedCacheManager programmatic() {
+    return programmatic;
+  }
+
+  /**
+   * The programmatic manager, else the class path's.
+   *
+   * @throws IllegalStateException as {@link #classPathManager}
+   */
+  public static ShardedCacheManager current() {
+    ShardedCacheManager m = programmatic;
+    return m != null ? m : classPathManager();
+  }
 
   /**
    * Returns the manager of the class path's {@code chash.yaml}, building it on first use.
@@ -48,9 +70,9 @@ public final class ManagerLocator {
     if (in == null) {
       throw new IllegalStateException(
           "no sharded cache manager for the chash aspect: call"
-              + " ShardedCacheAspect.setManager(manager), declare the aspect as a Spring bean"
-              + " (io.github.chash.aspect.spring.ShardedCacheAspectConfiguration) next to a"
-              + " ShardedCacheManager bean, or put "
+              + " ShardedCacheAspect.setManager(manager), import"
+              + " io.github.chash.aspect.spring.ShardedCacheAspectConfiguration into a Spring"
+              + " context that has a ShardedCacheManager bean, or put "
               + name
               + " on the class path");
     }

@@ -4,7 +4,6 @@ import io.github.chash.aspect.ShardedCachePut;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.reflect.Method;
-import org.aspectj.lang.ProceedingJoinPoint;
 
 /** {@link ShardedCachePut}: run the method, then store its result (a null result evicts). */
 public final class PutOperation extends CacheOperation {
@@ -23,10 +22,10 @@ public final class PutOperation extends CacheOperation {
   }
 
   @Override
-  public Object invoke(ProceedingJoinPoint call, ShardedCacheManager manager) throws Throwable {
+  public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
+      throws Throwable {
     ShardedCache cache = cache(manager);
-    Object[] args = call.getArgs();
-    Object result = call.proceed();
+    Object result = body.run();
     // After the call, like Spring's @CachePut: the method may have set the id the key reads.
     String routingKey = key.evaluate(args);
     if (kind == ReturnKind.FUTURE) {

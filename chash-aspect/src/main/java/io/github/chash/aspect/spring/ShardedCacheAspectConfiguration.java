@@ -1,15 +1,25 @@
 package io.github.chash.aspect.spring;
 
-import io.github.chash.aspect.ShardedCacheAspect;
+import io.github.chash.aspect.ShardedCacheEvict;
+import io.github.chash.aspect.ShardedCachePut;
+import io.github.chash.aspect.ShardedCacheable;
+import io.github.chash.aspect.internal.CacheOperation;
+import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.cache.ShardedCacheManager;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.function.BiFunction;
+import org.springframework.aop.Advisor;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
+import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.EnableAspectJAutoProxy;
 
 /**
- * Runs {@link ShardedCacheAspect} as a Spring AOP aspect: import it, and declare a {@link
- * ShardedCacheManager} bean (else the aspect builds one from {@code chash.yaml}).
+ * Runs the chash annotations through Spring AOP proxies: import it, and declare a {@link
+ * ShardedCacheManager} bean (else the advice builds one from {@code chash.yaml}).
  *
  * <pre>{@code
  * @Configuration
@@ -22,9 +32,11 @@ import org.springframework.context.annotation.EnableAspectJAutoProxy;
  * }
  * }</pre>
  *
- * <p>Annotated methods are advised through Spring proxies, so, as with Spring's own caching, a call
- * from inside the same object is not intercepted. Do not combine with AspectJ weaving of the same
- * classes.
+ * <p>Each annotation gets an advisor: the annotated methods of a bean's class (or of the class
+ * behind an interface proxy) run through a {@link ShardedCacheInterceptor}, which shares the
+ * compiled operations with the woven {@code ShardedCacheAspect}. As with Spring's own caching, a
+ * call from inside the same object is not intercepted. Do not combine with AspectJ weaving of the
+ * same classes.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableAspectJAutoProxy
@@ -34,14 +46,42 @@ public class ShardedCacheAspectConfiguration {
   public ShardedCacheAspectConfiguration() {}
 
   /**
-   * The aspect bean, wired to the context's {@link ShardedCacheManager} when it has one.
+   * Advises {@link ShardedCacheable} methods.
    *
    * @param managers the context's manager, looked up at the first advised call
    */
   @Bean
-  public static ShardedCacheAspect shardedCacheAspect(ObjectProvider<ShardedCacheManager> managers) {
-    ShardedCacheAspect aspect = new ShardedCacheAspect();
-    aspect.setManagerProvider(managers::getIfAvailable);
-    return aspect;
+  public static Advisor shardedCacheableAdvisor(ObjectProvider<ShardedCacheManager> managers) {
+    return advisor(ShardedCacheable.class, CacheOperations::cacheable, managers);
+  }
+
+  /**
+   * Advises {@link ShardedCachePut} methods.
+   *
+   * @param managers the context's manager, looked up at the first advised call
+   */
+  @Bean
+  public static Advisor shardedCachePutAdvisor(ObjectProvider<ShardedCacheManager> managers) {
+    return advisor(ShardedCachePut.class, CacheOperations::put, managers);
+  }
+
+  /**
+   * Advises {@link ShardedCacheEvict} methods.
+   *
+   * @param managers the context's manager, looked up at the first advised call
+   */
+  @Bean
+  public static Advisor shardedCacheEvictAdvisor(ObjectProvider<ShardedCacheManager> managers) {
+    return advisor(ShardedCacheEvict.class, CacheOperations::evict, managers);
+  }
+
+  private static Advisor advisor(
+      Class<? extends Annotation> annotation,
+      BiFunction<Method, Object, CacheOperation> operations,
+      ObjectProvider<ShardedCacheManager> managers) {
+    // Methods of the target class, as AspectJ's execution() would match: not inherited ones.
+    AnnotationMatchingPointcut pointcut = AnnotationMatchingPointcut.forMethodAnnotation(annotation);
+    return new DefaultPointcutAdvisor(
+        pointcut, new ShardedCacheInterceptor(operations, managers::getIfAvailable));
   }
 }

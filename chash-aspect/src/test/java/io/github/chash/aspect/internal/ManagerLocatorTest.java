@@ -3,6 +3,7 @@ package io.github.chash.aspect.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.aspect.ShardedCacheAspect;
+import io.github.chash.aspect.spring.ShardedCacheInterceptor;
 import io.github.chash.cache.ShardedCacheManager;
 import org.junit.jupiter.api.Test;
 
@@ -17,11 +18,11 @@ class ManagerLocatorTest {
   }
 
   @Test
-  void aspect_withoutManagerOrProviderFallsBackToChashYaml() {
+  void withoutManagerOrProvider_theAspectAndTheInterceptorFallBackToChashYaml() {
     ShardedCacheAspect.setManager(null);
-    ShardedCacheAspect aspect = new ShardedCacheAspect();
-    assertThat(aspect.manager()).isSameAs(ManagerLocator.classPathManager());
-    aspect.setManagerProvider(() -> null);
-    assertThat(aspect.manager()).isSameAs(ManagerLocator.classPathManager());
+    assertThat(ShardedCacheAspect.manager()).isSameAs(ManagerLocator.classPathManager());
+    ShardedCacheInterceptor interceptor =
+        new ShardedCacheInterceptor(CacheOperations::cacheable, () -> null);
+    assertThat(interceptor.manager()).isSameAs(ManagerLocator.classPathManager());
   }
 }
