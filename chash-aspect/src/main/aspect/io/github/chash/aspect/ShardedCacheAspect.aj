@@ -2,6 +2,7 @@ package io.github.chash.aspect;
 
 import io.github.chash.aspect.internal.CacheOperation;
 import io.github.chash.aspect.internal.CacheOperations;
+import io.github.chash.aspect.internal.CacheableOperation;
 import io.github.chash.aspect.internal.ManagerLocator;
 import io.github.chash.aspect.internal.MethodBody;
 import io.github.chash.cache.ShardedCacheManager;
@@ -25,8 +26,8 @@ import org.aspectj.lang.reflect.MethodSignature;
  * build a {@code JoinPointImpl} (with a {@code ThreadLocal} of its own), a closure and two argument
  * arrays on every call, about 60 ns and 184 bytes, more than half of a hit. Here the advice binds
  * the arguments of methods with up to three parameters directly and reads the method from the join
- * point's static part, so a hit allocates only the argument array and the closure of the body; only
- * methods with four or more parameters use {@code thisJoinPoint}.
+ * point's static part, so a hit allocates only the argument array; the JoinPoint and the closure
+ * are built on a miss only, and on every call of methods with four or more parameters.
  *
  * <p>The manager is, in this order: the one given to {@link #setManager}; else one built once from
  * {@code chash.yaml} on the class path.
@@ -59,48 +60,78 @@ public aspect ShardedCacheAspect {
 
   pointcut cacheable(): execution(@ShardedCacheable * *(..));
 
-  // One advice per small arity: args() binds the arguments without a JoinPoint. The body runs
-  // through an inner class, so "proceed" is not a name the inner class's method may take.
+  // Methods with up to three parameters take two pieces of advice each. The hit path comes first,
+  // so it is the outer one (AspectJ orders around advice of one aspect by declaration): it binds the
+  // arguments with args() and calls proceed directly, so ajc inlines it into the woven method and a
+  // hit allocates nothing of AspectJ's; only a miss proceeds, into the miss path, which runs the
+  // body through an inner class (so AspectJ builds a closure, on misses only). Neither may use
+  // thisJoinPoint: ajc would build it at the method's entry, for hits too.
 
   Object around(): cacheable() && execution(* *()) {
-    return cacheable(thisJoinPointStaticPart).invokeRethrowing(NO_ARGS, new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed();
-      }
-    }, ManagerLocator.current());
+    Object cached = lookup(thisJoinPointStaticPart, NO_ARGS);
+    return cached != CacheableOperation.MISS ? cached : proceed();
   }
 
   Object around(Object a): cacheable() && execution(* *(*)) && args(a) {
-    return cacheable(thisJoinPointStaticPart).invokeRethrowing(new Object[] {a}, new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed(a);
-      }
-    }, ManagerLocator.current());
+    Object cached = lookup(thisJoinPointStaticPart, new Object[] {a});
+    return cached != CacheableOperation.MISS ? cached : proceed(a);
   }
 
   Object around(Object a, Object b): cacheable() && execution(* *(*, *)) && args(a, b) {
-    return cacheable(thisJoinPointStaticPart).invokeRethrowing(new Object[] {a, b}, new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed(a, b);
-      }
-    }, ManagerLocator.current());
+    Object cached = lookup(thisJoinPointStaticPart, new Object[] {a, b});
+    return cached != CacheableOperation.MISS ? cached : proceed(a, b);
   }
 
   Object around(Object a, Object b, Object c):
       cacheable() && execution(* *(*, *, *)) && args(a, b, c) {
-    return cacheable(thisJoinPointStaticPart).invokeRethrowing(new Object[] {a, b, c}, new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed(a, b, c);
-      }
-    }, ManagerLocator.current());
+    Object cached = lookup(thisJoinPointStaticPart, new Object[] {a, b, c});
+    return cached != CacheableOperation.MISS ? cached : proceed(a, b, c);
   }
 
-  Object around(): cacheable() && execution(* *(*, *, *, *, ..)) {
-    return cacheable(thisJoinPointStaticPart).invokeRethrowing(thisJoinPoint.getArgs(), new MethodBody() {
+  // The miss paths: reached only through the hit path's proceed, so they do not look up again.
+  // The inner class's method must not be named "proceed": it would call itself.
+
+  Object around(): cacheable() && execution(* *()) {
+    return load(thisJoinPointStaticPart, NO_ARGS, new MethodBody() {
       public Object run() throws Throwable {
         return proceed();
       }
-    }, ManagerLocator.current());
+    });
+  }
+
+  Object around(Object a): cacheable() && execution(* *(*)) && args(a) {
+    return load(thisJoinPointStaticPart, new Object[] {a}, new MethodBody() {
+      public Object run() throws Throwable {
+        return proceed(a);
+      }
+    });
+  }
+
+  Object around(Object a, Object b): cacheable() && execution(* *(*, *)) && args(a, b) {
+    return load(thisJoinPointStaticPart, new Object[] {a, b}, new MethodBody() {
+      public Object run() throws Throwable {
+        return proceed(a, b);
+      }
+    });
+  }
+
+  Object around(Object a, Object b, Object c):
+      cacheable() && execution(* *(*, *, *)) && args(a, b, c) {
+    return load(thisJoinPointStaticPart, new Object[] {a, b, c}, new MethodBody() {
+      public Object run() throws Throwable {
+        return proceed(a, b, c);
+      }
+    });
+  }
+
+  // Four or more parameters: one piece of advice, with the JoinPoint's argument array.
+  Object around(): cacheable() && execution(* *(*, *, *, *, ..)) {
+    return cacheable(thisJoinPointStaticPart)
+        .invokeRethrowing(thisJoinPoint.getArgs(), new MethodBody() {
+          public Object run() throws Throwable {
+            return proceed();
+          }
+        }, ManagerLocator.current());
   }
 
   Object around(): execution(@ShardedCachePut * *(..)) {
@@ -121,7 +152,15 @@ public aspect ShardedCacheAspect {
     }, ManagerLocator.current());
   }
 
-  private static CacheOperation cacheable(JoinPoint.StaticPart joinPoint) {
+  private static Object lookup(JoinPoint.StaticPart joinPoint, Object[] args) {
+    return cacheable(joinPoint).lookup(args, ManagerLocator.current());
+  }
+
+  private static Object load(JoinPoint.StaticPart joinPoint, Object[] args, MethodBody body) {
+    return cacheable(joinPoint).loadRethrowing(args, body, ManagerLocator.current());
+  }
+
+  private static CacheableOperation cacheable(JoinPoint.StaticPart joinPoint) {
     return CacheOperations.cacheable(method(joinPoint), null);
   }
 

@@ -57,6 +57,9 @@ class ShardedCacheAspectTest {
     assertThat(service.runs("user", "1")).isEqualTo(1);
     assertThat(service.runs("user", "2")).isEqualTo(1);
     assertThat(manager.cacheStats().get("users").hitCount()).isEqualTo(1);
+    // each miss counted once, though two pieces of advice run on it
+    assertThat(manager.cacheStats().get("users").missCount()).isEqualTo(2);
+    assertThat(manager.cacheStats().get("users").loadCount()).isEqualTo(2);
   }
 
   @Test

@@ -58,12 +58,17 @@ public abstract class CacheOperation {
     try {
       return invoke(args, body, manager);
     } catch (Throwable t) {
-      throw CacheOperation.<RuntimeException>rethrow(t);
+      throw rethrow(t);
     }
   }
 
+  /** Throws {@code t} as it is; declared to return an exception so callers can write {@code throw}. */
+  static RuntimeException rethrow(Throwable t) {
+    throw CacheOperation.<RuntimeException>sneakyThrow(t);
+  }
+
   @SuppressWarnings("unchecked")
-  private static <T extends Throwable> T rethrow(Throwable t) throws T {
+  private static <T extends Throwable> T sneakyThrow(Throwable t) throws T {
     throw (T) t;
   }
 

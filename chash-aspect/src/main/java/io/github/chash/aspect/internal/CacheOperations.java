@@ -39,11 +39,13 @@ public final class CacheOperations {
    * @param method the method the join point reports
    * @param target the called object, or null
    */
-  public static CacheOperation cacheable(Method method, Object target) {
+  public static CacheableOperation cacheable(Method method, Object target) {
     CacheOperation op = CACHEABLE.get(method);
-    return op != null
-        ? op
-        : compile(CACHEABLE, method, target, ShardedCacheable.class, CacheOperations::newCacheable);
+    return (CacheableOperation)
+        (op != null
+            ? op
+            : compile(
+                CACHEABLE, method, target, ShardedCacheable.class, CacheOperations::newCacheable));
   }
 
   /** The {@link ShardedCachePut} operation of a call; see {@link #cacheable}. */

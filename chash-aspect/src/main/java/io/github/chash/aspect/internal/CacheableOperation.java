@@ -59,15 +59,42 @@ public final class CacheableOperation extends CacheOperation {
     return ttl == null ? cache : cache.withTtl(ttl);
   }
 
+  /** What {@link #lookup} returns when the cache does not hold the call's key. */
+  public static final Object MISS = new Object();
+
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
+    Object result = lookup(args, manager);
+    return result != MISS ? result : load(args, body, manager);
+  }
+
+  /**
+   * The first half of {@link #invoke}: the method's result from the cache (an {@code Optional} or
+   * a completed future for such methods), or {@link #MISS}. Counts the hit or the miss.
+   */
+  public Object lookup(Object[] args, ShardedCacheManager manager) {
+    Object stored = cache(manager).getIfPresent(key.evaluate(args), valueType);
+    return stored != null ? hit(stored) : MISS;
+  }
+
+  /**
+   * The second half of {@link #invoke}, after {@link #lookup} missed: runs the method (once per key
+   * and JVM with {@code sync}), caches its result and returns it; rethrows what the method throws
+   * as it is, checked or not (see {@link #invokeRethrowing}).
+   */
+  public Object loadRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
+    try {
+      return load(args, body, manager);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  private Object load(Object[] args, MethodBody body, ShardedCacheManager manager)
+      throws Throwable {
     ShardedCache cache = cache(manager);
     String routingKey = key.evaluate(args);
-    Object stored = cache.getIfPresent(routingKey, valueType);
-    if (stored != null) {
-      return hit(stored);
-    }
     switch (kind) {
       case OPTIONAL:
         return Optional.ofNullable(
