@@ -13,6 +13,8 @@ final class Routing {
   /** The manager was closed: every cache operation fails. */
   final boolean closed;
   private final Map<String, NodeSlot> slots;
+  /** The slots of the live ring's nodes, by index in {@code live.nodes()}: no map on a lookup. */
+  private final NodeSlot[] liveSlots;
 
   Routing(Ring configured, Ring live, Map<String, NodeSlot> slots) {
     this(configured, live, slots, false);
@@ -25,6 +27,7 @@ final class Routing {
     this.degraded = live.size() < configured.size();
     this.allEjected = live.size() == 0;
     this.slots = slots;
+    this.liveSlots = live.nodes().stream().map(n -> slots.get(n.id())).toArray(NodeSlot[]::new);
   }
 
   /** The key's owner in the configured ring, ejected or not. */
@@ -37,7 +40,7 @@ final class Routing {
     if (allEjected) {
       return null;
     }
-    return slots.get(live.locate(routingKey).id());
+    return liveSlots[live.locateIndex(routingKey)];
   }
 
   NodeSlot slot(String nodeId) {

@@ -35,6 +35,11 @@ abstract class AbstractRing implements Ring {
   }
 
   @Override
+  public final int locateIndex(CharSequence key) {
+    return owner(checkKey(key));
+  }
+
+  @Override
   public final List<Node> locate(CharSequence key, int n) {
     checkCount(n, nodes.size());
     int[] indexes = preference(checkKey(key), n);

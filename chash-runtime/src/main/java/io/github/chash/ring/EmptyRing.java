@@ -29,6 +29,11 @@ final class EmptyRing implements Ring {
   }
 
   @Override
+  public int locateIndex(CharSequence key) {
+    throw noNodes(key);
+  }
+
+  @Override
   public List<Node> locate(CharSequence key, int n) {
     throw noNodes(key);
   }

@@ -113,6 +113,15 @@ abstract class AbstractRingContractTest {
   }
 
   @Test
+  void locateIndex_isTheOwnersIndexInNodes() {
+    Ring ring = ring(nodes(9));
+    for (int i = 0; i < 5_000; i++) {
+      String key = "key-" + i;
+      assertThat(ring.nodes().get(ring.locateIndex(key))).isEqualTo(ring.locate(key));
+    }
+  }
+
+  @Test
   void locateN_returnsDistinctNodesOwnerFirst() {
     Ring ring = ring(nodes(8));
     for (int i = 0; i < 5_000; i++) {

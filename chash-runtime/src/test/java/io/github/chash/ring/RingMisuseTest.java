@@ -52,6 +52,8 @@ class RingMisuseTest {
             "ring has no nodes; cannot locate key \"" + "k".repeat(100) + "...\" (1048576 chars)");
     assertThatThrownBy(() -> empty.locate("users:1"))
         .hasMessage("ring has no nodes; cannot locate key \"users:1\"");
+    assertThatThrownBy(() -> empty.locateIndex("users:1"))
+        .hasMessage("ring has no nodes; cannot locate key \"users:1\"");
   }
 
   @Test
