@@ -10,12 +10,18 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.function.BiFunction;
 import org.springframework.aop.Advisor;
+import org.springframework.aop.config.AopConfigUtils;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.EnableAspectJAutoProxy;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.type.AnnotationMetadata;
 
 /**
  * Runs the chash annotations through Spring AOP proxies: import it, and declare a {@link
@@ -34,16 +40,30 @@ import org.springframework.context.annotation.EnableAspectJAutoProxy;
  *
  * <p>Each annotation gets an advisor: the annotated methods of a bean's class (or of the class
  * behind an interface proxy) run through a {@link ShardedCacheInterceptor}, which shares the
- * compiled operations with the woven {@code ShardedCacheAspect}. As with Spring's own caching, a
- * call from inside the same object is not intercepted. Do not combine with AspectJ weaving of the
- * same classes.
+ * compiled operations with the woven {@code ShardedCacheAspect}. The advisors are infrastructure
+ * beans, applied by Spring's infrastructure auto-proxy creator, which this configuration registers
+ * as {@code @EnableCaching} does (an {@code @EnableAspectJAutoProxy} elsewhere takes over and applies
+ * them too); so AspectJ's weaver library is not needed. As with Spring's own caching, a call from
+ * inside the same object is not intercepted. Do not combine with AspectJ weaving of the same
+ * classes.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableAspectJAutoProxy
+@Import(ShardedCacheAspectConfiguration.AutoProxy.class)
 public class ShardedCacheAspectConfiguration {
 
   /** Creates the configuration; Spring calls this. */
   public ShardedCacheAspectConfiguration() {}
+
+  /** Registers Spring's auto-proxy creator for infrastructure advisors, unless one is there. */
+  static final class AutoProxy implements ImportBeanDefinitionRegistrar {
+    AutoProxy() {}
+
+    @Override
+    public void registerBeanDefinitions(
+        AnnotationMetadata importingClass, BeanDefinitionRegistry registry) {
+      AopConfigUtils.registerAutoProxyCreatorIfNecessary(registry);
+    }
+  }
 
   /**
    * Advises {@link ShardedCacheable} methods.
@@ -51,6 +71,7 @@ public class ShardedCacheAspectConfiguration {
    * @param managers the context's manager, looked up at the first advised call
    */
   @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
   public static Advisor shardedCacheableAdvisor(ObjectProvider<ShardedCacheManager> managers) {
     return advisor(ShardedCacheable.class, CacheOperations::cacheable, managers);
   }
@@ -61,6 +82,7 @@ public class ShardedCacheAspectConfiguration {
    * @param managers the context's manager, looked up at the first advised call
    */
   @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
   public static Advisor shardedCachePutAdvisor(ObjectProvider<ShardedCacheManager> managers) {
     return advisor(ShardedCachePut.class, CacheOperations::put, managers);
   }
@@ -71,6 +93,7 @@ public class ShardedCacheAspectConfiguration {
    * @param managers the context's manager, looked up at the first advised call
    */
   @Bean
+  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
   public static Advisor shardedCacheEvictAdvisor(ObjectProvider<ShardedCacheManager> managers) {
     return advisor(ShardedCacheEvict.class, CacheOperations::evict, managers);
   }

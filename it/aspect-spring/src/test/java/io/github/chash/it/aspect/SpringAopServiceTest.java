@@ -1,6 +1,7 @@
 package io.github.chash.it.aspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
 import io.github.chash.cache.ShardedCacheManager;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
-/** The proof with the service as a Spring bean and the aspect as a Spring AOP aspect. */
+/** The proof with the service as a Spring bean, advised by ShardedCacheAspectConfiguration. */
 class SpringAopServiceTest extends AbstractWovenServiceTest {
   private AnnotationConfigApplicationContext context;
   private UserService service;
@@ -30,6 +31,12 @@ class SpringAopServiceTest extends AbstractWovenServiceTest {
   @Override
   protected void stop() {
     context.close();
+  }
+
+  @Test
+  void advisors_needNoAspectJWeaverOnTheClassPath() {
+    assertThatThrownBy(() -> Class.forName("org.aspectj.weaver.tools.PointcutParser"))
+        .isInstanceOf(ClassNotFoundException.class);
   }
 
   @Test
