@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class NodeSlot {
   final CacheNode node;
   final Node ringNode;
+  /** The node's position among the manager's nodes (configuration order), for per-node arrays. */
+  final int index;
   final StatsCounter stats = new StatsCounter();
   final AtomicInteger consecutiveFailures = new AtomicInteger();
 
@@ -16,9 +18,10 @@ final class NodeSlot {
   /** When it was ejected or last failed a probe ({@code Ticker} nanos); guarded by the lock. */
   long ejectedAtNanos;
 
-  NodeSlot(CacheNode node, Node ringNode) {
+  NodeSlot(CacheNode node, Node ringNode, int index) {
     this.node = node;
     this.ringNode = ringNode;
+    this.index = index;
   }
 
   String id() {

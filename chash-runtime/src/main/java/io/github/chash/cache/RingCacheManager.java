@@ -13,18 +13,13 @@ final class RingCacheManager implements ShardedCacheManager {
   private static final System.Logger LOG = System.getLogger(RingCacheManager.class.getName());
 
   private final Map<String, RoutedCache> caches;
-  private final Map<String, StatsCounter> cacheCounters;
   private final Map<String, NodeSlot> slots;
   private final LiveRing ring;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   RingCacheManager(
-      Map<String, RoutedCache> caches,
-      Map<String, StatsCounter> cacheCounters,
-      Map<String, NodeSlot> slots,
-      LiveRing ring) {
+      Map<String, RoutedCache> caches, Map<String, NodeSlot> slots, LiveRing ring) {
     this.caches = caches;
-    this.cacheCounters = cacheCounters;
     this.slots = slots;
     this.ring = ring;
   }
@@ -72,7 +67,12 @@ final class RingCacheManager implements ShardedCacheManager {
   public Map<String, CacheStats> nodeStats() {
     Map<String, CacheStats> out = new LinkedHashMap<>();
     for (var node : ring().nodes()) {
-      out.put(node.id(), slots.get(node.id()).stats.snapshot());
+      NodeSlot slot = slots.get(node.id());
+      long hits = 0;
+      for (RoutedCache cache : caches.values()) {
+        hits += cache.hitsOn(slot);
+      }
+      out.put(node.id(), slot.stats.snapshot(hits));
     }
     return Collections.unmodifiableMap(out);
   }
@@ -80,7 +80,7 @@ final class RingCacheManager implements ShardedCacheManager {
   @Override
   public Map<String, CacheStats> cacheStats() {
     Map<String, CacheStats> out = new LinkedHashMap<>();
-    cacheCounters.forEach((name, counter) -> out.put(name, counter.snapshot()));
+    caches.forEach((name, cache) -> out.put(name, cache.stats()));
     return Collections.unmodifiableMap(out);
   }
 

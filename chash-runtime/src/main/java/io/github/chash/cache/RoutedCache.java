@@ -10,15 +10,22 @@ final class RoutedCache implements ShardedCache {
   private final String prefix;
   private final Duration ttl;
   private final StatsCounter stats;
+  private final HitCounts hits;
   private final LiveRing ring;
   private final InFlightLoads inFlight;
 
   RoutedCache(
-      String name, Duration ttl, StatsCounter stats, LiveRing ring, InFlightLoads inFlight) {
+      String name,
+      Duration ttl,
+      StatsCounter stats,
+      HitCounts hits,
+      LiveRing ring,
+      InFlightLoads inFlight) {
     this.name = name;
     this.prefix = name + ":";
     this.ttl = checkTtl(name, ttl);
     this.stats = stats;
+    this.hits = hits;
     this.ring = ring;
     this.inFlight = inFlight;
   }
@@ -35,7 +42,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public ShardedCache withTtl(Duration ttl) {
-    return new RoutedCache(name, ttl, stats, ring, inFlight);
+    return new RoutedCache(name, ttl, stats, hits, ring, inFlight);
   }
 
   @Override
@@ -84,8 +91,7 @@ final class RoutedCache implements ShardedCache {
       stats.miss();
       slot.stats.miss();
     } else {
-      stats.hit();
-      slot.stats.hit();
+      hits.hit(slot);
     }
     return value;
   }
@@ -161,9 +167,14 @@ final class RoutedCache implements ShardedCache {
     }
   }
 
+  /** This cache's hits on a node. */
+  long hitsOn(NodeSlot slot) {
+    return hits.onNode(slot.index);
+  }
+
   @Override
   public CacheStats stats() {
-    return stats.snapshot();
+    return stats.snapshot(hits.total());
   }
 
   @Override

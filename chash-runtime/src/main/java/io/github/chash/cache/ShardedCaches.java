@@ -225,7 +225,7 @@ public final class ShardedCaches {
             node = createNode(nodeConfigs.get(id), whole);
             created.add(node);
           }
-          slots.put(id, new NodeSlot(node, Node.of(id, weights.get(id))));
+          slots.put(id, new NodeSlot(node, Node.of(id, weights.get(id)), slots.size()));
         }
       } catch (RuntimeException e) {
         created.forEach(CacheNode::close);
@@ -234,14 +234,13 @@ public final class ShardedCaches {
       LiveRing live = new LiveRing(settings, slots, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
-      Map<String, StatsCounter> counters = new LinkedHashMap<>();
       caches.forEach(
           (name, ttl) -> {
-            StatsCounter counter = new StatsCounter();
-            counters.put(name, counter);
-            handles.put(name, new RoutedCache(name, ttl, counter, live, inFlight));
+            HitCounts hits = new HitCounts(slots.size());
+            handles.put(
+                name, new RoutedCache(name, ttl, new StatsCounter(), hits, live, inFlight));
           });
-      return new RingCacheManager(handles, counters, slots, live);
+      return new RingCacheManager(handles, slots, live);
     }
 
     private CacheNode createNode(NodeConfig node, ChashConfig whole) {

@@ -2,18 +2,16 @@ package io.github.chash.cache;
 
 import java.util.concurrent.atomic.LongAdder;
 
-/** Lock-free counters behind a {@link CacheStats} snapshot; one per cache and one per node. */
+/**
+ * Lock-free counters behind a {@link CacheStats} snapshot; one per cache and one per node. Hits are
+ * counted apart, per cache and node, in {@link HitCounts}.
+ */
 final class StatsCounter {
-  private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
   private final LongAdder loads = new LongAdder();
   private final LongAdder loadFailures = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder ejections = new LongAdder();
-
-  void hit() {
-    hits.increment();
-  }
 
   void miss() {
     misses.increment();
@@ -35,8 +33,9 @@ final class StatsCounter {
     ejections.increment();
   }
 
-  CacheStats snapshot() {
+  /** The counts, with the hits counted elsewhere. */
+  CacheStats snapshot(long hits) {
     return CacheStats.of(
-        hits.sum(), misses.sum(), loads.sum(), loadFailures.sum(), errors.sum(), ejections.sum());
+        hits, misses.sum(), loads.sum(), loadFailures.sum(), errors.sum(), ejections.sum());
   }
 }

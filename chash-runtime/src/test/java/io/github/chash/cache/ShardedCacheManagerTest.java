@@ -102,6 +102,37 @@ class ShardedCacheManagerTest {
   }
 
   @Test
+  void stats_eachNodesHitsAreItsOwnAcrossCachesAndTtlHandles() {
+    ShardedCache users = fourShards().cache("users");
+    ShardedCache orders = manager.cache("orders");
+    ShardedCache shortUsers = users.withTtl(Duration.ofSeconds(5));
+    Map<String, Long> expected = new HashMap<>();
+    for (int i = 0; i < 200; i++) {
+      ShardedCache cache = i % 3 == 0 ? orders : i % 3 == 1 ? users : shortUsers;
+      String key = cache.routingKey(i, "T.m(id)");
+      cache.put(key, "v");
+      for (int hit = 0; hit <= i % 4; hit++) {
+        assertThat(cache.getIfPresent(key, ValueType.OBJECT)).isEqualTo("v");
+        expected.merge(manager.ring().locate(key).id(), 1L, Long::sum);
+      }
+    }
+    Map<String, CacheStats> nodes = manager.nodeStats();
+    expected.forEach((node, hits) -> assertThat(nodes.get(node).hitCount()).isEqualTo(hits));
+    long userHits = 0;
+    long orderHits = 0;
+    for (int i = 0; i < 200; i++) {
+      if (i % 3 == 0) {
+        orderHits += i % 4 + 1;
+      } else {
+        userHits += i % 4 + 1;
+      }
+    }
+    assertThat(users.stats().hitCount()).isEqualTo(userHits);
+    assertThat(shortUsers.stats().hitCount()).isEqualTo(userHits);
+    assertThat(orders.stats().hitCount()).isEqualTo(orderHits);
+  }
+
+  @Test
   void stats_loaderFailureIsCountedAndNothingCached() {
     ShardedCache users = fourShards().cache("users");
     String key = users.routingKey(1, "T.m(id)");
