@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>With the system clock, a read checks deadlines against the {@link CoarseClock} (a volatile
  * read instead of a 20 to 30 ns {@code System.nanoTime()}), while a write takes its deadline from
- * {@code nanoTime()}: an entry is never served before its TTL, and at most a few milliseconds after.
+ * {@code nanoTime()}: an entry is never served after its TTL is over by more than about {@value
+ * CoarseClock#TICK_MILLIS} ms, and never dropped before it.
  */
 final class LocalCacheNode implements CacheNode {
   // Caffeine's own cap (~150 years); keeps deadline arithmetic from overflowing: a TTL this long
