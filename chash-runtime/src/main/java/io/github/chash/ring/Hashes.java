@@ -11,11 +11,10 @@ import java.security.NoSuchAlgorithmException;
 /**
  * The bodies of the built-in hash functions, and the helpers the algorithms share.
  *
- * <p>xxh3 and murmur3 hash a {@code String} key's {@code getBytes(UTF_8)}: for an all-ASCII string
- * (the common case) the JDK checks and copies its bytes with vectorized intrinsics, about twice as
- * fast as reading the chars one by one through a {@link ByteAccess}, even with the copy. Other
- * {@code CharSequence}s that are all ASCII are read in place ({@link AsciiChars}); MD5 copies them
- * into a per-thread scratch buffer. The value is the same either way: the key's UTF-8 bytes.
+ * <p>The UTF-8 functions never encode an all-ASCII key (the common case): its UTF-8 bytes are its
+ * chars, so they are read in place ({@link AsciiChars}) or copied into a per-thread scratch buffer
+ * (MD5). Other keys are encoded with {@code String.getBytes(UTF_8)}; the value is the same either
+ * way.
  */
 final class Hashes {
   private static final Hasher64 XXH3 = Hashing.xxh3_64();
@@ -42,9 +41,6 @@ final class Hashes {
   }
 
   static long xxh3(CharSequence key) {
-    if (key instanceof String s) {
-      return XXH3.hashBytesToLong(s.getBytes(StandardCharsets.UTF_8));
-    }
     return isAscii(key)
         ? XXH3.hashBytesToLong(key, 0, key.length(), ASCII)
         : XXH3.hashBytesToLong(utf8(key));
@@ -60,9 +56,6 @@ final class Hashes {
   }
 
   static long murmur3(CharSequence key) {
-    if (key instanceof String s) {
-      return MURMUR3.hashBytesToLong(s.getBytes(StandardCharsets.UTF_8));
-    }
     return isAscii(key)
         ? MURMUR3.hashBytesToLong(key, 0, key.length(), ASCII)
         : MURMUR3.hashBytesToLong(utf8(key));

@@ -29,10 +29,8 @@ public interface Ring {
    * Returns the node that owns the key. Costs one hash of the key plus O(1) expected for {@code
    * ring} and {@code ketama} (a cache-resident bucket index, then a short forward scan of the
    * points) and {@code maglev} (one table read); O(log nodes) for {@code jump}; O(nodes) for
-   * {@code rendezvous}. A {@code String} key hashed by {@code xxh3} or {@code murmur3} is copied
-   * to its UTF-8 bytes (the JDK's vectorized copy beats reading its chars in place); other keys
-   * whose chars are all ASCII are read in place; the rest are encoded to UTF-8 first ({@code
-   * fnv1-32} and {@code jdk} hash chars).
+   * {@code rendezvous}. Allocates nothing for keys whose chars are all ASCII; other keys are
+   * encoded to UTF-8 first (except for {@code fnv1-32} and {@code jdk}, which hash chars).
    *
    * @throws IllegalStateException if the ring has no nodes
    */
