@@ -45,9 +45,30 @@ final class PointRing {
    */
   static final int CACHED_BUCKETS = 1 << 15;
 
+  /** Most slots of the {@link #slotOwners} table: 64 KB, small enough to stay in the CPU cache. */
+  static final int MAX_SLOTS = 1 << 16;
+
+  /** Slots per point of the {@link #slotOwners} table: about 78% of slots then hold no point. */
+  static final int SLOTS_PER_POINT = 4;
+
+  /** In {@link #slotOwners}: some point lies inside the slot, so its positions have two owners. */
+  private static final byte MIXED = -1;
+
   private final long[] points;
   private final int[] buckets;
   private final int size;
+
+  /**
+   * For small rings (at most {@value #MAX_SLOTS} / {@value #SLOTS_PER_POINT} points, owners below
+   * 127), the circle cut into a power-of-two number of slots: the owner of every position of the
+   * slot when no point lies inside it, else {@link #MIXED}. Most lookups then read one byte of a
+   * table that stays in the CPU cache instead of the bucket index and the points; measured on the
+   * cache-hit path, where the ring shares the cache with the shards' tables. Null for larger rings.
+   */
+  private final byte[] slotOwners;
+
+  /** How far a position shifts right to give its slot. */
+  private final int slotShift;
 
   private PointRing(long[] sortedUnique, int size) {
     this.size = size;
@@ -66,6 +87,37 @@ final class PointRing {
       buckets[b] = p;
     }
     this.buckets = buckets;
+    int slots = slotCount(points, size);
+    this.slotShift = slots == 0 ? 0 : 32 - Integer.numberOfTrailingZeros(slots);
+    this.slotOwners = slots == 0 ? null : slotOwners(slots);
+  }
+
+  /** The number of slots of the table (a power of two), or 0 when the ring gets none. */
+  private static int slotCount(long[] points, int size) {
+    if ((long) size * SLOTS_PER_POINT > MAX_SLOTS) {
+      return 0;
+    }
+    for (int i = 0; i < size; i++) {
+      if (owner(points[i]) > Byte.MAX_VALUE - 1) {
+        return 0;
+      }
+    }
+    return Math.max(2, Integer.highestOneBit(size * SLOTS_PER_POINT - 1) << 1);
+  }
+
+  private byte[] slotOwners(int slots) {
+    byte[] table = new byte[slots];
+    long slotWidth = 1L << slotShift;
+    for (int slot = 0; slot < slots; slot++) {
+      int first = (int) (slot * slotWidth);
+      int last = (int) (slot * slotWidth + slotWidth - 1);
+      long point = points[search(first)];
+      // every position of the slot has this owner when the first point at or after the slot's
+      // start lies at or after its end (the sentinel, at the largest position, always does)
+      table[slot] =
+          Integer.compareUnsigned(position(point), last) >= 0 ? (byte) owner(point) : MIXED;
+    }
+    return table;
   }
 
   /**
@@ -212,6 +264,13 @@ final class PointRing {
 
   /** The owner of the first point at or after {@code hash}, wrapping. */
   int ownerAt(int hash) {
+    byte[] table = slotOwners;
+    if (table != null) {
+      int owner = table[hash >>> slotShift];
+      if (owner != MIXED) {
+        return owner;
+      }
+    }
     return owner(points[search(hash)]);
   }
 

@@ -47,6 +47,44 @@ class PointRingTest {
       }
       for (int i = 0; i < size; i++) {
         assertThat(ring.ownerAt(positions[i])).as("exact hit").isEqualTo(owners[i]);
+        for (int near : new int[] {positions[i] - 1, positions[i] + 1}) {
+          assertThat(ring.ownerAt(near)).isEqualTo(expectedOwner(positions, owners, near));
+        }
+      }
+    }
+  }
+
+  @Test
+  void ownerAt_matchesLinearDefinition_atEverySlotEdge_withAndWithoutTheSlotTable() {
+    Random random = new Random(11);
+    // 300 points of owners below 127 get the slot table; 300 points of owners up to 199 and
+    // 20,000 points are searched
+    for (int[] shape : new int[][] {{300, 7}, {300, 200}, {20_000, 7}}) {
+      int size = shape[0];
+      int[] positions = new int[size];
+      int[] owners = new int[size];
+      long[] packed = new long[size];
+      for (int i = 0; i < size; i++) {
+        // clustered positions, so that slots of one owner and slots of several both occur
+        positions[i] = (random.nextInt(64) << 26) + random.nextInt(1 << 12);
+        owners[i] = i % shape[1];
+        packed[i] = PointRing.pack(positions[i], owners[i]);
+      }
+      PointRing ring = PointRing.build(packed, size, true);
+      // rebuild the definition from the ring's own deduplicated points: colliding positions
+      // keep the lowest owner
+      java.util.TreeMap<Integer, Integer> kept = new java.util.TreeMap<>(Integer::compareUnsigned);
+      for (int i = 0; i < size; i++) {
+        kept.merge(positions[i], owners[i], Math::min);
+      }
+      int[] keptPositions = kept.keySet().stream().mapToInt(Integer::intValue).toArray();
+      int[] keptOwners = kept.values().stream().mapToInt(Integer::intValue).toArray();
+      int slots = PointRing.MAX_SLOTS;
+      for (int slot = 0; slot < slots; slot += size > 1000 ? 61 : 1) {
+        int start = slot << 16;
+        for (int h : new int[] {start, start - 1, start + 1}) {
+          assertThat(ring.ownerAt(h)).isEqualTo(expectedOwner(keptPositions, keptOwners, h));
+        }
       }
     }
   }
