@@ -13,7 +13,9 @@ final class Routing {
   /** The manager was closed: every cache operation fails. */
   final boolean closed;
   private final Map<String, NodeSlot> slots;
-  /** The slots of the live ring's nodes, by index in {@code live.nodes()}: no map on a lookup. */
+  /** The slots of each ring's nodes, by index in its {@code nodes()}: no map on a lookup. */
+  private final NodeSlot[] configuredSlots;
+
   private final NodeSlot[] liveSlots;
 
   Routing(Ring configured, Ring live, Map<String, NodeSlot> slots) {
@@ -27,12 +29,17 @@ final class Routing {
     this.degraded = live.size() < configured.size();
     this.allEjected = live.size() == 0;
     this.slots = slots;
-    this.liveSlots = live.nodes().stream().map(n -> slots.get(n.id())).toArray(NodeSlot[]::new);
+    this.configuredSlots = slotsOf(configured, slots);
+    this.liveSlots = slotsOf(live, slots);
+  }
+
+  private static NodeSlot[] slotsOf(Ring ring, Map<String, NodeSlot> slots) {
+    return ring.nodes().stream().map(n -> slots.get(n.id())).toArray(NodeSlot[]::new);
   }
 
   /** The key's owner in the configured ring, ejected or not. */
   NodeSlot configuredOwner(String routingKey) {
-    return slots.get(configured.locate(routingKey).id());
+    return configuredSlots[configured.locateIndex(routingKey)];
   }
 
   /** The live node that owns the key, or null when every node is ejected. */

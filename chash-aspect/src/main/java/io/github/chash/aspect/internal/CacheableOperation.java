@@ -65,8 +65,10 @@ public final class CacheableOperation extends CacheOperation {
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
-    Object result = lookup(args, manager);
-    return result != MISS ? result : load(args, body, manager);
+    ShardedCache cache = cache(manager);
+    String routingKey = key.evaluate(args);
+    Object stored = cache.getIfPresent(routingKey, valueType);
+    return stored != null ? hit(stored) : load(cache, routingKey, body);
   }
 
   /**
@@ -81,20 +83,18 @@ public final class CacheableOperation extends CacheOperation {
   /**
    * The second half of {@link #invoke}, after {@link #lookup} missed: runs the method (once per key
    * and JVM with {@code sync}), caches its result and returns it; rethrows what the method throws
-   * as it is, checked or not (see {@link #invokeRethrowing}).
+   * as it is, checked or not (see {@link #invokeRethrowing}). Evaluates the key again: the woven
+   * aspect calls the two halves from two pieces of advice, which share no state.
    */
   public Object loadRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
     try {
-      return load(args, body, manager);
+      return load(cache(manager), key.evaluate(args), body);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  private Object load(Object[] args, MethodBody body, ShardedCacheManager manager)
-      throws Throwable {
-    ShardedCache cache = cache(manager);
-    String routingKey = key.evaluate(args);
+  private Object load(ShardedCache cache, String routingKey, MethodBody body) throws Throwable {
     switch (kind) {
       case OPTIONAL:
         return Optional.ofNullable(
