@@ -32,8 +32,6 @@ public @interface ShardedCacheEvict {
   /** The key expression; empty (the default) means all arguments, canonically joined. */
   String key() default "";
 
-  /**
-   * Whether to evict before the method runs, so the key is gone even if the method throws.
-   */
+  /** Whether to evict before the method runs, so the key is gone even if the method throws. */
   boolean beforeInvocation() default false;
 }

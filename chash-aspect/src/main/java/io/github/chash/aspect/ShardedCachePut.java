@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Always runs the method and stores its result under the call's key, replacing what was cached;
- * the way to refresh an entry after an update.
+ * Always runs the method and stores its result under the call's key, replacing what was cached; the
+ * way to refresh an entry after an update.
  *
  * <pre>{@code
  * @ShardedCachePut(cache = "users", key = "#user.id")
@@ -17,9 +17,9 @@ import java.lang.annotation.Target;
  *
  * <p>Keys follow the rules of {@link ShardedCacheable#key()}, so the expression must produce the
  * same key as the reading method's. The key is evaluated after the method returns, so it sees what
- * the method set on its arguments (an id assigned on save, say). A {@code null} result (or an empty {@code Optional}) evicts
- * the key; a {@code CompletableFuture} result is stored when it completes normally. A method that
- * throws stores nothing. A cache backend failure never reaches the caller.
+ * the method set on its arguments (an id assigned on save, say). A {@code null} result (or an empty
+ * {@code Optional}) evicts the key; a {@code CompletableFuture} result is stored when it completes
+ * normally. A method that throws stores nothing. A cache backend failure never reaches the caller.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

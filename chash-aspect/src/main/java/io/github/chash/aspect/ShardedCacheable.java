@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Caches a method's result in a sharded cache: the call's key is routed through the ring to the node
- * that owns it; on a hit the method does not run.
+ * Caches a method's result in a sharded cache: the call's key is routed through the ring to the
+ * node that owns it; on a hit the method does not run.
  *
  * <pre>{@code
  * @ShardedCacheable(cache = "users", key = "#id")
@@ -21,13 +21,13 @@ import java.lang.annotation.Target;
  * public CompletableFuture<Price> price(String sku, Currency currency) { ... }
  * }</pre>
  *
- * <p><b>Keys.</b> The routing key is {@code cache + ":" + canonicalKey}. The method is never part of
- * the key, so give each method its own cache. Key expressions: {@code #name} (needs classes compiled
- * with {@code -parameters}), {@code #p0}/{@code #a0} (always work), property paths {@code
- * #user.id} (getter {@code getId()}/{@code isId()}, record component {@code id()}, or public field),
- * quoted literals {@code 'x'} and {@code +}. An expression is compiled once, at the method's first
- * call; a bad one, or an unknown cache, fails that call with a message naming the method, the
- * expression and the position.
+ * <p><b>Keys.</b> The routing key is {@code cache + ":" + canonicalKey}. The method is never part
+ * of the key, so give each method its own cache. Key expressions: {@code #name} (needs classes
+ * compiled with {@code -parameters}), {@code #p0}/{@code #a0} (always work), property paths {@code
+ * #user.id} (getter {@code getId()}/{@code isId()}, record component {@code id()}, or public
+ * field), quoted literals {@code 'x'} and {@code +}. An expression is compiled once, at the
+ * method's first call; a bad one, or an unknown cache, fails that call with a message naming the
+ * method, the expression and the position.
  *
  * <p><b>Return types.</b> {@code Optional}: the content is cached, and empty counts as null. {@code
  * CompletableFuture}/{@code CompletionStage}: the value is cached when the future completes

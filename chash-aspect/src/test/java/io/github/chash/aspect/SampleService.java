@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 class SampleService {
   /** Body runs per method name and key. */
   final ConcurrentHashMap<String, AtomicInteger> runs = new ConcurrentHashMap<>();
+
   volatile CompletableFuture<String> nextFuture;
 
   record Customer(String id, String region) {}

@@ -288,7 +288,8 @@ class ShardedCacheAspectTest {
   void cacheable_badTtlFailsNamingTheMethod() {
     assertThatThrownBy(() -> service.badTtl("1"))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageStartingWith("SampleService.badTtl(String): ttl \"10x\" of @ShardedCacheable is invalid");
+        .hasMessageStartingWith(
+            "SampleService.badTtl(String): ttl \"10x\" of @ShardedCacheable is invalid");
   }
 
   @Test

@@ -137,13 +137,15 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
               this::resolveArtifact);
     } else {
       if (moved != null || overIdeal != null) {
-        getLog().warn("chash: maxMoved/maxMovedOverIdeal are set but no baseline: nothing to compare");
+        getLog()
+            .warn("chash: maxMoved/maxMovedOverIdeal are set but no baseline: nothing to compare");
       }
       return null;
     }
     try {
       BaselineReport report =
-          BaselineComparison.compare(loaded.config(), loaded.name(), inputs.config(), inputs.keys());
+          BaselineComparison.compare(
+              loaded.config(), loaded.name(), inputs.config(), inputs.keys());
       return new BaselineResult(report, moved, overIdeal);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);

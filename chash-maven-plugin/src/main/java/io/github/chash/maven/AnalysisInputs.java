@@ -22,9 +22,10 @@ import java.nio.file.Path;
 record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
 
   /**
-   * Parses the command-line overrides as typed by the user (null or blank: keep the config's value),
-   * each checked against the range {@code chash.yaml} allows, then applies them. Every goal and the
-   * site report go through here, so an override is validated the same way wherever it is given.
+   * Parses the command-line overrides as typed by the user (null or blank: keep the config's
+   * value), each checked against the range {@code chash.yaml} allows, then applies them. Every goal
+   * and the site report go through here, so an override is validated the same way wherever it is
+   * given.
    *
    * @throws IllegalArgumentException naming the property and its bad value
    */
@@ -73,7 +74,8 @@ record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
       try {
         keys = KeySource.file(dir.resolve(check.keysFile()));
       } catch (IllegalArgumentException | UncheckedIOException e) {
-        // say where the path came from: the user looks for it in chash.yaml, not on the command line
+        // say where the path came from: the user looks for it in chash.yaml, not on the command
+        // line
         String where = "check.keysFile of " + configFile.getName() + ": ";
         if (e instanceof UncheckedIOException io) {
           throw new UncheckedIOException(where + e.getMessage(), io.getCause());

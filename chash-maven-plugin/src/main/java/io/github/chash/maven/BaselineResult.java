@@ -55,7 +55,8 @@ record BaselineResult(BaselineReport report, Double maxMoved, Double maxMovedOve
                     }));
     lines.addAll(align(rows));
     if (report.nodes().size() > MAX_CONSOLE_NODES) {
-      lines.add("... " + (report.nodes().size() - MAX_CONSOLE_NODES) + " more nodes (see report.json)");
+      lines.add(
+          "... " + (report.nodes().size() - MAX_CONSOLE_NODES) + " more nodes (see report.json)");
     }
     return lines;
   }
@@ -73,7 +74,10 @@ record BaselineResult(BaselineReport report, Double maxMoved, Double maxMovedOve
     field(b, "sampleKeys", Integer.toString(report.sampleKeys()));
     field(b, "method", JsonReportWriter.str(report.method()));
     field(b, "maxMoved", maxMoved == null ? "null" : JsonReportWriter.num(maxMoved));
-    field(b, "maxMovedOverIdeal", maxMovedOverIdeal == null ? "null" : JsonReportWriter.num(maxMovedOverIdeal));
+    field(
+        b,
+        "maxMovedOverIdeal",
+        maxMovedOverIdeal == null ? "null" : JsonReportWriter.num(maxMovedOverIdeal));
     String violation = violation();
     field(b, "passed", Boolean.toString(violation == null));
     field(b, "violation", violation == null ? "null" : JsonReportWriter.str(violation));
@@ -130,7 +134,9 @@ record BaselineResult(BaselineReport report, Double maxMoved, Double maxMovedOve
   String html() {
     String violation = violation();
     StringBuilder b = new StringBuilder();
-    b.append("<h2>Against baseline ").append(HtmlReportWriter.esc(report.baseline())).append("</h2>\n");
+    b.append("<h2>Against baseline ")
+        .append(HtmlReportWriter.esc(report.baseline()))
+        .append("</h2>\n");
     b.append("<p class=\"status ")
         .append(violation == null ? "pass" : "fail")
         .append("\">")
@@ -142,13 +148,17 @@ record BaselineResult(BaselineReport report, Double maxMoved, Double maxMovedOve
     }
     b.append("</p>\n");
     if (violation != null) {
-      b.append("<ul class=\"violations\"><li>").append(HtmlReportWriter.esc(violation)).append("</li></ul>\n");
+      b.append("<ul class=\"violations\"><li>")
+          .append(HtmlReportWriter.esc(violation))
+          .append("</li></ul>\n");
     }
     b.append("<table><thead><tr><th>node</th><th>was</th><th>before</th><th>after</th>")
         .append("<th>gained</th><th>lost</th></tr></thead><tbody>\n");
     for (NodeMovement n : report.nodes()) {
-      b.append("<tr><td>").append(HtmlReportWriter.esc(n.id()))
-          .append("</td><td>").append(n.previousId() == null ? "" : HtmlReportWriter.esc(n.previousId()));
+      b.append("<tr><td>")
+          .append(HtmlReportWriter.esc(n.id()))
+          .append("</td><td>")
+          .append(n.previousId() == null ? "" : HtmlReportWriter.esc(n.previousId()));
       for (double d : new double[] {n.before(), n.after(), n.gained(), n.lost()}) {
         b.append("</td><td class=\"num\">").append(HtmlReportWriter.esc(ConsoleTable.percent(d)));
       }

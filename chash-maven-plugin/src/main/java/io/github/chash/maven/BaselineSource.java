@@ -24,7 +24,8 @@ import org.apache.maven.plugin.MojoExecutionException;
  */
 final class BaselineSource {
   /** {@code groupId:artifactId:version}: three parts, no path separators or spaces. */
-  private static final Pattern COORDINATES = Pattern.compile("[^:/\\\\\\s]+:[^:/\\\\\\s]+:[^:/\\\\\\s]+");
+  private static final Pattern COORDINATES =
+      Pattern.compile("[^:/\\\\\\s]+:[^:/\\\\\\s]+:[^:/\\\\\\s]+");
 
   /** The entry of an artifact that holds its configuration. */
   static final String ENTRY = ChashConfigs.DEFAULT_NAME;
@@ -99,7 +100,12 @@ final class BaselineSource {
       ZipEntry entry = zip.getEntry(ENTRY);
       if (entry == null) {
         throw new MojoExecutionException(
-            "baseline artifact " + coordinates + " (" + jar.getFileName() + ") has no " + ENTRY
+            "baseline artifact "
+                + coordinates
+                + " ("
+                + jar.getFileName()
+                + ") has no "
+                + ENTRY
                 + " at its root");
       }
       try (InputStream in = zip.getInputStream(entry)) {
@@ -107,15 +113,18 @@ final class BaselineSource {
       }
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "cannot read " + ENTRY + " of baseline artifact " + coordinates + " (" + jar + "): " + e, e);
+          "cannot read " + ENTRY + " of baseline artifact " + coordinates + " (" + jar + "): " + e,
+          e);
     }
     String yaml;
     try {
-      yaml = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      yaml =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
     } catch (CharacterCodingException e) {
       throw new MojoExecutionException(source + " is not valid UTF-8", e);
     }

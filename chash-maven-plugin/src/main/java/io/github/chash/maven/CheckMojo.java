@@ -86,15 +86,15 @@ public class CheckMojo extends AbstractAnalysisMojo {
 
   static String passMessage(DistributionReport report) {
     return String.format(
-        Locale.ROOT,
-        "chash check passed: max skew %.3f (exact %.3f, sampled %s over %d keys), limit %.2f",
-        report.maxSkew(),
-        report.maxExactSkew(),
-        Double.isNaN(report.maxSampledSkew())
-            ? "n/a"
-            : String.format(Locale.ROOT, "%.3f", report.maxSampledSkew()),
-        report.sampleKeys(),
-        report.limit())
+            Locale.ROOT,
+            "chash check passed: max skew %.3f (exact %.3f, sampled %s over %d keys), limit %.2f",
+            report.maxSkew(),
+            report.maxExactSkew(),
+            Double.isNaN(report.maxSampledSkew())
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.3f", report.maxSampledSkew()),
+            report.sampleKeys(),
+            report.limit())
         + ConsoleTable.noiseNote(report);
   }
 }

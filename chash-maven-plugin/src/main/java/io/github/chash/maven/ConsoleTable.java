@@ -77,8 +77,7 @@ final class ConsoleTable {
         .forEach(f -> rows.add(new String[] {f.from(), f.to(), percent(f.fraction())}));
     lines.addAll(align(rows, 2));
     if (change.flows().size() > MAX_FLOWS) {
-      double rest =
-          change.flows().stream().skip(MAX_FLOWS).mapToDouble(Flow::fraction).sum();
+      double rest = change.flows().stream().skip(MAX_FLOWS).mapToDouble(Flow::fraction).sum();
       lines.add(
           "... "
               + (change.flows().size() - MAX_FLOWS)

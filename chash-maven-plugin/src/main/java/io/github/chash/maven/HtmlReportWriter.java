@@ -43,7 +43,8 @@ final class HtmlReportWriter {
         .append(CSS)
         .append("</style></head><body>\n<main>\n");
     b.append("<h1>Key distribution</h1>\n<p class=\"meta\">")
-        .append(esc(r.nodes().size() + " nodes · algorithm " + r.settings().algorithm().configName()))
+        .append(
+            esc(r.nodes().size() + " nodes · algorithm " + r.settings().algorithm().configName()))
         .append(esc(" · hash " + r.settings().hash().name()))
         .append(esc(" · " + r.settings().pointsPerWeight() + " points per weight"))
         .append(esc(" · " + r.sampleKeys() + " sample keys (" + r.keySource() + ")"))
@@ -52,7 +53,10 @@ final class HtmlReportWriter {
         .append(r.passed() ? "pass" : "fail")
         .append("\">")
         .append(r.passed() ? "PASSED" : "FAILED")
-        .append(esc(String.format(Locale.ROOT, " · max skew %.3f · limit %.2f", r.maxSkew(), r.limit())))
+        .append(
+            esc(
+                String.format(
+                    Locale.ROOT, " · max skew %.3f · limit %.2f", r.maxSkew(), r.limit())))
         .append(esc(ConsoleTable.noiseNote(r)))
         .append("</p>\n");
     if (!r.violations().isEmpty()) {
@@ -71,16 +75,26 @@ final class HtmlReportWriter {
     }
     b.append("</div>\n");
     if (change != null) {
-      b.append("<h2>What if: ").append(esc(change.change().describe())).append("</h2>\n<p>")
+      b.append("<h2>What if: ")
+          .append(esc(change.change().describe()))
+          .append("</h2>\n<p>")
           .append(esc(ConsoleTable.percent(change.movedFraction())))
           .append(" of keys move (")
-          .append(change.estimate() == Estimate.EXACT ? "exact" : "sampled over " + change.sampleKeys() + " keys")
+          .append(
+              change.estimate() == Estimate.EXACT
+                  ? "exact"
+                  : "sampled over " + change.sampleKeys() + " keys")
           .append("; ideal ")
           .append(esc(ConsoleTable.percent(change.idealFraction())))
-          .append(")</p>\n<table><thead><tr><th>from</th><th>to</th><th>keys</th></tr></thead><tbody>\n");
+          .append(
+              ")</p>\n<table><thead><tr><th>from</th><th>to</th><th>keys</th></tr></thead><tbody>\n");
       for (Flow f : change.flows().stream().limit(200).toList()) {
-        b.append("<tr><td>").append(esc(f.from())).append("</td><td>").append(esc(f.to()))
-            .append("</td><td class=\"num\">").append(esc(ConsoleTable.percent(f.fraction())))
+        b.append("<tr><td>")
+            .append(esc(f.from()))
+            .append("</td><td>")
+            .append(esc(f.to()))
+            .append("</td><td class=\"num\">")
+            .append(esc(ConsoleTable.percent(f.fraction())))
             .append("</td></tr>\n");
       }
       b.append("</tbody></table>\n");
@@ -89,7 +103,8 @@ final class HtmlReportWriter {
       b.append(baseline.html());
     }
     b.append("<h2>Nodes</h2>\n").append(table(r));
-    b.append("<p class=\"note\">Skew = share / fair share. An exact share above the limit always fails;")
+    b.append(
+            "<p class=\"note\">Skew = share / fair share. An exact share above the limit always fails;")
         .append(" a sampled share only beyond sampling noise (one-sided binomial z-test, z &gt; ")
         .append(String.format(Locale.ROOT, "%.2f", r.zThreshold()))
         .append(", p &lt; 0.0005). Moved if removed: ~ sampled, + lower bound.</p>\n");
@@ -106,13 +121,18 @@ final class HtmlReportWriter {
     for (NodeStats n : r.nodes()) {
       boolean bad = r.violations().stream().anyMatch(v -> n.id().equals(v.subject()));
       b.append(bad ? "<tr class=\"bad\">" : "<tr>")
-          .append("<td>").append(esc(n.id())).append("</td>")
-          .append("<td class=\"num\">").append(n.weight()).append("</td>")
+          .append("<td>")
+          .append(esc(n.id()))
+          .append("</td>")
+          .append("<td class=\"num\">")
+          .append(n.weight())
+          .append("</td>")
           .append(numCell(ConsoleTable.percent(n.fairShare())))
           .append(numCell(ConsoleTable.percent(n.exactShare())))
           .append(numCell(ConsoleTable.percent(n.sampledShare())))
           .append(numCell(String.format(Locale.ROOT, "%.3f", n.skew())))
-          .append(numCell(ConsoleTable.percent(n.movedIfRemoved()) + mark(n.movedIfRemovedEstimate())))
+          .append(
+              numCell(ConsoleTable.percent(n.movedIfRemoved()) + mark(n.movedIfRemovedEstimate())))
           .append("</tr>\n");
     }
     return b.append("</tbody></table>\n").toString();
@@ -141,14 +161,26 @@ final class HtmlReportWriter {
     int height = nodes.size() * row + 34;
     int width = left + BAR_WIDTH + 20;
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bars\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"share per node\">\n",
-        width, height, width, height));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bars\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"share per node\">\n",
+            width,
+            height,
+            width,
+            height));
     for (int t = 0; t <= 4; t++) {
       double x = left + BAR_WIDTH * t / 4.0;
-      b.append(String.format(Locale.ROOT,
-          "<line x1=\"%.1f\" y1=\"4\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/><text x=\"%.1f\" y=\"%d\" class=\"axis\" text-anchor=\"middle\">%s</text>\n",
-          x, x, height - 24, x, height - 8, esc(ConsoleTable.percent(max * t / 4))));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%.1f\" y1=\"4\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/><text x=\"%.1f\" y=\"%d\" class=\"axis\" text-anchor=\"middle\">%s</text>\n",
+              x,
+              x,
+              height - 24,
+              x,
+              height - 8,
+              esc(ConsoleTable.percent(max * t / 4))));
     }
     for (int i = 0; i < nodes.size(); i++) {
       NodeStats n = nodes.get(i);
@@ -156,27 +188,59 @@ final class HtmlReportWriter {
       double barH = Math.max(1, row * 0.62);
       boolean bad = r.violations().stream().anyMatch(v -> n.id().equals(v.subject()));
       b.append("<g><title>")
-          .append(esc(String.format(Locale.ROOT, "%s: exact %s, sampled %s, fair %s, skew %.3f",
-              n.id(), ConsoleTable.percent(n.exactShare()), ConsoleTable.percent(n.sampledShare()),
-              ConsoleTable.percent(n.fairShare()), n.skew())))
+          .append(
+              esc(
+                  String.format(
+                      Locale.ROOT,
+                      "%s: exact %s, sampled %s, fair %s, skew %.3f",
+                      n.id(),
+                      ConsoleTable.percent(n.exactShare()),
+                      ConsoleTable.percent(n.sampledShare()),
+                      ConsoleTable.percent(n.fairShare()),
+                      n.skew())))
           .append("</title>");
-      b.append(String.format(Locale.ROOT,
-          "<text x=\"%d\" y=\"%.1f\" class=\"label\" text-anchor=\"end\">%s</text>",
-          left - 8, y + barH * 0.8, esc(shorten(n.id(), 28))));
-      b.append(String.format(Locale.ROOT,
-          "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"/>",
-          left, y, BAR_WIDTH * n.exactShare() / max, barH, barClass(bad), esc(n.id())));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%.1f\" class=\"label\" text-anchor=\"end\">%s</text>",
+              left - 8,
+              y + barH * 0.8,
+              esc(shorten(n.id(), 28))));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"/>",
+              left,
+              y,
+              BAR_WIDTH * n.exactShare() / max,
+              barH,
+              barClass(bad),
+              esc(n.id())));
       if (!Double.isNaN(n.sampledShare())) {
-        b.append(String.format(Locale.ROOT,
-            "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"sampled\"/>",
-            left, y + barH * 0.35, BAR_WIDTH * n.sampledShare() / max, Math.max(1, barH * 0.3)));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"sampled\"/>",
+                left,
+                y + barH * 0.35,
+                BAR_WIDTH * n.sampledShare() / max,
+                Math.max(1, barH * 0.3)));
       }
       double fx = left + BAR_WIDTH * n.fairShare() / max;
       double lx = left + BAR_WIDTH * r.limit() * n.fairShare() / max;
-      b.append(String.format(Locale.ROOT,
-          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"fair\"/>"
-              + "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"limit\"/></g>\n",
-          fx, y - 2, fx, y + barH + 2, lx, y - 2, lx, y + barH + 2));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"fair\"/>"
+                  + "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"limit\"/></g>\n",
+              fx,
+              y - 2,
+              fx,
+              y + barH + 2,
+              lx,
+              y - 2,
+              lx,
+              y + barH + 2));
     }
     return b.append("</svg>\n").toString();
   }
@@ -193,42 +257,83 @@ final class HtmlReportWriter {
     int width = left + plotW + 16;
     int height = top + plotH + 40;
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bars\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"skew per node\">\n",
-        width, height, width, height));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bars\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"skew per node\">\n",
+            width,
+            height,
+            width,
+            height));
     for (int t = 0; t <= 4; t++) {
       double v = max * t / 4;
       double y = top + plotH - plotH * v / max;
-      b.append(String.format(Locale.ROOT,
-          "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/><text x=\"%d\" y=\"%.1f\" class=\"axis\" text-anchor=\"end\">%.2f</text>\n",
-          left, y, left + plotW, y, left - 6, y + 4, v));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/><text x=\"%d\" y=\"%.1f\" class=\"axis\" text-anchor=\"end\">%.2f</text>\n",
+              left,
+              y,
+              left + plotW,
+              y,
+              left - 6,
+              y + 4,
+              v));
     }
     for (int i = 0; i < nodes.size(); i++) {
       NodeStats n = nodes.get(i);
       boolean bad = r.violations().stream().anyMatch(v -> n.id().equals(v.subject()));
       double h = plotH * n.exactSkew() / max;
       double x = left + i * colW;
-      b.append(String.format(Locale.ROOT,
-          "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"><title>%s</title></rect>",
-          x, top + plotH - h, Math.max(0.6, colW * 0.85), h, barClass(bad), esc(n.id()),
-          esc(String.format(Locale.ROOT, "%s: exact %s, sampled %s, fair %s, skew %.3f", n.id(),
-              ConsoleTable.percent(n.exactShare()), ConsoleTable.percent(n.sampledShare()),
-              ConsoleTable.percent(n.fairShare()), n.skew()))));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" class=\"%s\" data-node=\"%s\"><title>%s</title></rect>",
+              x,
+              top + plotH - h,
+              Math.max(0.6, colW * 0.85),
+              h,
+              barClass(bad),
+              esc(n.id()),
+              esc(
+                  String.format(
+                      Locale.ROOT,
+                      "%s: exact %s, sampled %s, fair %s, skew %.3f",
+                      n.id(),
+                      ConsoleTable.percent(n.exactShare()),
+                      ConsoleTable.percent(n.sampledShare()),
+                      ConsoleTable.percent(n.fairShare()),
+                      n.skew()))));
       if (!Double.isNaN(n.sampledSkew())) {
-        b.append(String.format(Locale.ROOT,
-            "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"1.5\" class=\"sampled\"/>",
-            x, top + plotH - plotH * n.sampledSkew() / max, Math.max(0.6, colW * 0.85)));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"1.5\" class=\"sampled\"/>",
+                x,
+                top + plotH - plotH * n.sampledSkew() / max,
+                Math.max(0.6, colW * 0.85)));
       }
       b.append('\n');
     }
     double fairY = top + plotH - plotH / max;
     double limitY = top + plotH - plotH * r.limit() / max;
-    b.append(String.format(Locale.ROOT,
-        "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"fair\"/>"
-            + "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"limit\"/>\n"
-            + "<text x=\"%d\" y=\"%d\" class=\"axis\">share / fair share of each of the %d nodes, in node order</text>\n",
-        left, fairY, left + plotW, fairY, left, limitY, left + plotW, limitY,
-        left, top + plotH + 22, nodes.size()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"fair\"/>"
+                + "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"limit\"/>\n"
+                + "<text x=\"%d\" y=\"%d\" class=\"axis\">share / fair share of each of the %d nodes, in node order</text>\n",
+            left,
+            fairY,
+            left + plotW,
+            fairY,
+            left,
+            limitY,
+            left + plotW,
+            limitY,
+            left,
+            top + plotH + 22,
+            nodes.size()));
     return b.append("</svg>\n").toString();
   }
 
@@ -256,39 +361,78 @@ final class HtmlReportWriter {
     double outer = 135;
     double inner = 88;
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ring\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"ring ownership\">\n",
-        width, height, width, height));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ring\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"ring ownership\">\n",
+            width,
+            height,
+            width,
+            height));
     for (Arc a : arcs) {
       double span = a.end() - a.start();
       String fill = colour.getOrDefault(a.owner(), "#999");
       if (span >= 0.999999) {
-        b.append(String.format(Locale.ROOT,
-            "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n",
-            cx, cy, (outer + inner) / 2, fill, outer - inner));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n",
+                cx,
+                cy,
+                (outer + inner) / 2,
+                fill,
+                outer - inner));
         continue;
       }
       double a0 = 2 * Math.PI * a.start() - Math.PI / 2;
       double a1 = 2 * Math.PI * a.end() - Math.PI / 2;
       int large = span > 0.5 ? 1 : 0;
-      b.append(String.format(Locale.ROOT,
-          "<path d=\"M%.2f %.2fA%.1f %.1f 0 %d 1 %.2f %.2fL%.2f %.2fA%.1f %.1f 0 %d 0 %.2f %.2fZ\" fill=\"%s\"><title>%s</title></path>\n",
-          cx + outer * Math.cos(a0), cy + outer * Math.sin(a0), outer, outer, large,
-          cx + outer * Math.cos(a1), cy + outer * Math.sin(a1),
-          cx + inner * Math.cos(a1), cy + inner * Math.sin(a1), inner, inner, large,
-          cx + inner * Math.cos(a0), cy + inner * Math.sin(a0), fill, esc(a.owner())));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<path d=\"M%.2f %.2fA%.1f %.1f 0 %d 1 %.2f %.2fL%.2f %.2fA%.1f %.1f 0 %d 0 %.2f %.2fZ\" fill=\"%s\"><title>%s</title></path>\n",
+              cx + outer * Math.cos(a0),
+              cy + outer * Math.sin(a0),
+              outer,
+              outer,
+              large,
+              cx + outer * Math.cos(a1),
+              cy + outer * Math.sin(a1),
+              cx + inner * Math.cos(a1),
+              cy + inner * Math.sin(a1),
+              inner,
+              inner,
+              large,
+              cx + inner * Math.cos(a0),
+              cy + inner * Math.sin(a0),
+              fill,
+              esc(a.owner())));
     }
-    b.append(String.format(Locale.ROOT,
-        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"center\">%d nodes</text>\n"
-            + "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"axis\">%s</text>\n",
-        cx, cy - 2, nodes.size(), cx, cy + 16, esc(r.settings().algorithm().configName() + " · " + r.settings().hash().name())));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"center\">%d nodes</text>\n"
+                + "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"axis\">%s</text>\n",
+            cx,
+            cy - 2,
+            nodes.size(),
+            cx,
+            cy + 16,
+            esc(r.settings().algorithm().configName() + " · " + r.settings().hash().name())));
     for (int i = 0; i < nodes.size(); i++) {
       NodeStats n = nodes.get(i);
       double y = 14 + i * 18;
-      b.append(String.format(Locale.ROOT,
-          "<rect x=\"%d\" y=\"%.1f\" width=\"12\" height=\"12\" rx=\"2\" fill=\"%s\"/><text x=\"%d\" y=\"%.1f\" class=\"label\">%s %s</text>\n",
-          size + 10, y, colour(i), size + 28, y + 10.5, esc(shorten(n.id(), 22)),
-          esc(ConsoleTable.percent(n.exactShare()))));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%d\" y=\"%.1f\" width=\"12\" height=\"12\" rx=\"2\" fill=\"%s\"/><text x=\"%d\" y=\"%.1f\" class=\"label\">%s %s</text>\n",
+              size + 10,
+              y,
+              colour(i),
+              size + 28,
+              y + 10.5,
+              esc(shorten(n.id(), 22)),
+              esc(ConsoleTable.percent(n.exactShare()))));
     }
     return b.append("</svg>\n").toString();
   }

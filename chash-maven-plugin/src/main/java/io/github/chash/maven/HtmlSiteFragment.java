@@ -13,16 +13,21 @@ final class HtmlSiteFragment {
     StringBuilder b = new StringBuilder();
     b.append("<div class=\"chash-report\"><style>")
         .append(".chash-report svg text{font:12px sans-serif;fill:#3e4c59}")
-        .append(".chash-report svg .axis{fill:#7b8794;font-size:11px}.chash-report svg .grid{stroke:#e4e7eb}")
+        .append(
+            ".chash-report svg .axis{fill:#7b8794;font-size:11px}.chash-report svg .grid{stroke:#e4e7eb}")
         .append(".chash-report svg .exact{fill:#4c8df6}.chash-report svg .exact.bad{fill:#e5534b}")
         .append(".chash-report svg .sampled{fill:#1f2933;opacity:.55}")
         .append(".chash-report svg .fair{stroke:#0e7c2a;stroke-width:2}")
         .append(".chash-report svg .limit{stroke:#d64545;stroke-width:2;stroke-dasharray:3 2}")
         .append(".chash-report .legend{color:#52606d;font-size:12px}")
-        .append(".chash-report .sw{display:inline-block;width:14px;height:10px;margin:0 5px 0 12px;vertical-align:middle}")
-        .append(".chash-report .sw.exact{background:#4c8df6}.chash-report .sw.sampled{background:#1f2933;opacity:.55;height:4px}")
-        .append(".chash-report .sw.fair{background:#0e7c2a;width:3px}.chash-report .sw.limit{background:#d64545;width:3px}")
-        .append(".chash-report th,.chash-report td{padding:3px 10px}.chash-report td.num{text-align:right}.chash-report tr.bad td{color:#b42318}")
+        .append(
+            ".chash-report .sw{display:inline-block;width:14px;height:10px;margin:0 5px 0 12px;vertical-align:middle}")
+        .append(
+            ".chash-report .sw.exact{background:#4c8df6}.chash-report .sw.sampled{background:#1f2933;opacity:.55;height:4px}")
+        .append(
+            ".chash-report .sw.fair{background:#0e7c2a;width:3px}.chash-report .sw.limit{background:#d64545;width:3px}")
+        .append(
+            ".chash-report th,.chash-report td{padding:3px 10px}.chash-report td.num{text-align:right}.chash-report tr.bad td{color:#b42318}")
         .append("</style>\n<p>")
         .append(
             HtmlReportWriter.esc(

@@ -109,7 +109,9 @@ public class KeyDistributionReport extends AbstractMavenReport {
       AnalysisInputs inputs =
           AnalysisInputs.fromOverrides(loaded, config, maxSkew, sampleKeys, keysFile, keyPattern);
       result = ReportWriter.analyze(inputs, null);
-    } catch (MojoFailureException | ConfigException | IllegalArgumentException
+    } catch (MojoFailureException
+        | ConfigException
+        | IllegalArgumentException
         | UncheckedIOException e) {
       throw new MavenReportException(e.getMessage(), e);
     }

@@ -18,8 +18,9 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Prints the node of one key ({@code -Dchash.key=K}), or writes {@code key<TAB>node} lines for every
- * line of a keys file ({@code -Dchash.keysFile=F}) to {@code -Dchash.output=F} or the console.
+ * Prints the node of one key ({@code -Dchash.key=K}), or writes {@code key<TAB>node} lines for
+ * every line of a keys file ({@code -Dchash.keysFile=F}) to {@code -Dchash.output=F} or the
+ * console.
  */
 @Mojo(name = "locate", threadSafe = true)
 public class LocateMojo extends AbstractChashMojo {
@@ -108,8 +109,8 @@ public class LocateMojo extends AbstractChashMojo {
   }
 
   /**
-   * Writes {@code key<TAB>node} for every non-empty line, read as {@link KeySource#forEachKey}
-   * does (a byte order mark dropped, CRLF understood); returns the count.
+   * Writes {@code key<TAB>node} for every non-empty line, read as {@link KeySource#forEachKey} does
+   * (a byte order mark dropped, CRLF understood); returns the count.
    *
    * @throws IOException naming the file when it is missing, a directory or not UTF-8 (with the
    *     line), or naming the output when writing fails

@@ -10,7 +10,10 @@ import io.github.chash.config.CheckConfig;
 final class Overrides {
   private Overrides() {}
 
-  /** {@code chash.maxSkew}: a number of at least 1.0 (no node can be below its fair share on average). */
+  /**
+   * {@code chash.maxSkew}: a number of at least 1.0 (no node can be below its fair share on
+   * average).
+   */
   static Double maxSkew(String value) {
     Double d = decimal("chash.maxSkew", value, "a number of at least 1.0");
     if (d != null && !(d >= 1.0)) {
@@ -84,6 +87,7 @@ final class Overrides {
   }
 
   private static IllegalArgumentException invalid(String property, String value, String expected) {
-    return new IllegalArgumentException(property + " must be " + expected + "; was \"" + value + "\"");
+    return new IllegalArgumentException(
+        property + " must be " + expected + "; was \"" + value + "\"");
   }
 }

@@ -105,7 +105,8 @@ public class ReportMojo extends AbstractAnalysisMojo {
       throw new MojoExecutionException(
           "cannot write chash report to " + outputDirectory + ": " + e, e);
     }
-    getLog().debug("chash: wrote the report files in " + millis(writing, System.nanoTime()) + " ms");
+    getLog()
+        .debug("chash: wrote the report files in " + millis(writing, System.nanoTime()) + " ms");
     getLog().info("chash: wrote " + new File(outputDirectory, "report.json"));
     getLog().info("chash: wrote " + new File(outputDirectory, "report.html"));
   }

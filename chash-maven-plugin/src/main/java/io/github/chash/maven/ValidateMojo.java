@@ -36,9 +36,7 @@ public class ValidateMojo extends AbstractChashMojo {
    *
    * <pre>{@code <classesDirectory>${project.build.outputDirectory}</classesDirectory>}</pre>
    */
-  @Parameter(
-      property = "chash.classesDirectory",
-      defaultValue = "${project.build.outputDirectory}")
+  @Parameter(property = "chash.classesDirectory", defaultValue = "${project.build.outputDirectory}")
   private File classesDirectory;
 
   /** Creates the mojo. */

@@ -27,7 +27,8 @@ class BaselineResultTest {
   @Test
   void json_carriesTheBaselineObject() {
     BaselineResult r =
-        new BaselineResult(compare(config("xxh3", "a", "b"), config("xxh3", "a", "b", "c")), 0.5, 1.5);
+        new BaselineResult(
+            compare(config("xxh3", "a", "b"), config("xxh3", "a", "b", "c")), 0.5, 1.5);
     String json = r.json();
     assertThat(json)
         .startsWith("{\n    \"source\": \"old.yaml\",\n    \"movedFraction\": ")
@@ -44,7 +45,8 @@ class BaselineResultTest {
   @Test
   void json_infiniteRatioIsNullAndTheViolationIsWritten() {
     BaselineResult r =
-        new BaselineResult(compare(config("xxh3", "a", "b"), config("murmur3", "a", "b")), null, 2.0);
+        new BaselineResult(
+            compare(config("xxh3", "a", "b"), config("murmur3", "a", "b")), null, 2.0);
     assertThat(r.json())
         .contains("\"movedOverIdeal\": null,")
         .contains("\"exact\": false,")
@@ -57,12 +59,14 @@ class BaselineResultTest {
   @Test
   void consoleLines_summaryMethodLimitsAndNodeTable() {
     BaselineResult r =
-        new BaselineResult(compare(config("xxh3", "a", "b"), config("xxh3", "a", "b", "c")), 0.5, null);
+        new BaselineResult(
+            compare(config("xxh3", "a", "b"), config("xxh3", "a", "b", "c")), 0.5, null);
     List<String> lines = r.consoleLines();
     assertThat(lines.get(0))
         .startsWith("key movement against baseline old.yaml: ")
         .endsWith("; cause: node added: c");
-    assertThat(lines.get(1)).isEqualTo("  (exact: merged both rings' maps of top32(xxh3) positions)");
+    assertThat(lines.get(1))
+        .isEqualTo("  (exact: merged both rings' maps of top32(xxh3) positions)");
     assertThat(lines.get(2)).isEqualTo("  limits maxMoved 50.0%: passed");
     assertThat(lines.get(3)).matches("  node\\s+was\\s+before\\s+after\\s+gained\\s+lost");
     assertThat(lines).hasSize(7);
@@ -72,11 +76,14 @@ class BaselineResultTest {
   @Test
   void html_escapesAndShowsTheViolation() {
     BaselineResult r =
-        new BaselineResult(compare(config("xxh3", "a<b", "b"), config("xxh3", "a<b", "b", "c")), 0.01, null);
+        new BaselineResult(
+            compare(config("xxh3", "a<b", "b"), config("xxh3", "a<b", "b", "c")), 0.01, null);
     String html = r.html();
     assertThat(html).contains("<h2>Against baseline old.yaml</h2>");
     assertThat(html).contains("<td>a&lt;b</td>").doesNotContain("a<b");
-    assertThat(html).contains("<p class=\"status fail\">").contains("<ul class=\"violations\"><li>key movement");
+    assertThat(html)
+        .contains("<p class=\"status fail\">")
+        .contains("<ul class=\"violations\"><li>key movement");
   }
 
   @Test
@@ -88,8 +95,11 @@ class BaselineResultTest {
             io.github.chash.ring.Rings.create(now.ring(), now.ringNodes()),
             KeySource.pattern("k{n}", 10_000),
             1.2);
-    assertThat(JsonReportWriter.write(report, null, r)).contains(",\n  \"baseline\": {\n    \"source\": \"old.yaml\"").endsWith("  }\n}\n");
+    assertThat(JsonReportWriter.write(report, null, r))
+        .contains(",\n  \"baseline\": {\n    \"source\": \"old.yaml\"")
+        .endsWith("  }\n}\n");
     assertThat(JsonReportWriter.write(report, null)).doesNotContain("\"baseline\"");
-    assertThat(HtmlReportWriter.write(report, List.of(), null, r)).contains("<h2>Against baseline old.yaml</h2>");
+    assertThat(HtmlReportWriter.write(report, List.of(), null, r))
+        .contains("<h2>Against baseline old.yaml</h2>");
   }
 }

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The files a user points the goals at: chash.yaml and keys files. */
 class ConfigFileTest {
-  private final Ring ring = Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
+  private final Ring ring =
+      Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
 
   @Test
   void load_directoryAsConfig_saysItIsADirectoryNotThatItDoesNotExist(@TempDir Path dir) {
@@ -42,7 +43,8 @@ class ConfigFileTest {
     assertThatThrownBy(
             () -> AbstractChashMojo.load(dir.resolve("chash.yaml").toFile(), new SystemStreamLog()))
         .isInstanceOf(MojoFailureException.class)
-        .hasMessageStartingWith("chash config file " + dir.resolve("chash.yaml") + " does not exist");
+        .hasMessageStartingWith(
+            "chash config file " + dir.resolve("chash.yaml") + " does not exist");
   }
 
   @Test

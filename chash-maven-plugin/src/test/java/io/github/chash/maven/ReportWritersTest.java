@@ -51,10 +51,12 @@ class ReportWritersTest {
   @Test
   void consoleTable_hasHeaderAndOneAlignedRowPerNode() {
     List<String> lines = ConsoleTable.render(balancedReport());
-    assertThat(lines.get(0)).startsWith("chash key distribution: 3 nodes, algorithm ring, hash xxh3");
+    assertThat(lines.get(0))
+        .startsWith("chash key distribution: 3 nodes, algorithm ring, hash xxh3");
     assertThat(lines.get(1))
         .startsWith("node")
-        .contains("weight", "fair share", "exact share", "sampled share", "skew", "moved if removed");
+        .contains(
+            "weight", "fair share", "exact share", "sampled share", "skew", "moved if removed");
     assertThat(lines.get(2)).startsWith("a ").contains("25.00%");
     assertThat(lines.get(3)).startsWith("b ").contains("50.00%");
     assertThat(lines.get(2).indexOf("25.00%")).isEqualTo(lines.get(4).indexOf("25.00%"));
@@ -66,7 +68,8 @@ class ReportWritersTest {
     DistributionReport report = seedReport();
     String message = CheckMojo.failureMessage(report);
     assertThat(report.violations()).isNotEmpty();
-    assertThat(message).startsWith("chash check failed: " + report.violations().size() + " violation");
+    assertThat(message)
+        .startsWith("chash check failed: " + report.violations().size() + " violation");
     report.violations().forEach(v -> assertThat(message).contains("\n  " + v.message()));
     assertThat(message).contains("fair share 33.33%", "> limit 1.20");
   }
@@ -75,7 +78,9 @@ class ReportWritersTest {
   void passMessage_namesTheMaximumSkew() {
     DistributionReport report = balancedReport();
     assertThat(CheckMojo.passMessage(report))
-        .startsWith(String.format(java.util.Locale.ROOT, "chash check passed: max skew %.3f", report.maxSkew()))
+        .startsWith(
+            String.format(
+                java.util.Locale.ROOT, "chash check passed: max skew %.3f", report.maxSkew()))
         .contains("over 50000 keys", "limit 1.20");
   }
 
@@ -90,8 +95,15 @@ class ReportWritersTest {
         .contains("\"violations\": [", "\"rule\": \"exact-skew\"");
     for (NodeStats n : report.nodes()) {
       assertThat(json)
-          .contains("{\"id\": \"" + n.id() + "\", \"weight\": 1, \"fairShare\": " + n.fairShare()
-              + ", \"exactShare\": " + n.exactShare() + ", \"sampledShare\": " + n.sampledShare());
+          .contains(
+              "{\"id\": \""
+                  + n.id()
+                  + "\", \"weight\": 1, \"fairShare\": "
+                  + n.fairShare()
+                  + ", \"exactShare\": "
+                  + n.exactShare()
+                  + ", \"sampledShare\": "
+                  + n.sampledShare());
     }
   }
 
@@ -104,18 +116,22 @@ class ReportWritersTest {
   @Test
   void html_isSelfContainedWithBarsAndRing(@TempDir Path dir) throws IOException {
     AnalysisInputs inputs =
-        new AnalysisInputs(config(SEEDS, "10.20.12.{n}"), 1.2, KeySource.pattern("10.20.12.{n}", 20_000));
+        new AnalysisInputs(
+            config(SEEDS, "10.20.12.{n}"), 1.2, KeySource.pattern("10.20.12.{n}", 20_000));
     ReportWriter result = ReportWriter.analyze(inputs, RingChange.parse(null, "192.168.0.1:111"));
     result.writeFiles(dir);
     String html = Files.readString(dir.resolve("report.html"));
-    assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "class=\"bars\"", "class=\"ring\"");
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>")
+        .contains("<svg", "class=\"bars\"", "class=\"ring\"");
     assertThat(html).doesNotContain("<script", "<link", "src=\"http", "href=\"http");
     assertThat(html).contains("FAILED", "192.168.0.2:111", "What if: remove 192.168.0.1:111");
     for (Node n : SERVERS) {
       assertThat(html).containsOnlyOnce("data-node=\"" + n.id() + "\"");
     }
     assertThat(html.split("class=\"bar ", -1)).hasSize(SERVERS.size() + 1);
-    assertThat(Files.readString(dir.resolve("report.json"))).contains("\"whatIf\": {", "\"estimate\": \"exact\"");
+    assertThat(Files.readString(dir.resolve("report.json")))
+        .contains("\"whatIf\": {", "\"estimate\": \"exact\"");
   }
 
   @Test
@@ -126,9 +142,16 @@ class ReportWritersTest {
     }
     ChashConfig config =
         new ChashConfig(
-            "chash.yaml", RingSettings.defaults(), nodes, Map.of(), null, null, CheckConfig.defaults());
+            "chash.yaml",
+            RingSettings.defaults(),
+            nodes,
+            Map.of(),
+            null,
+            null,
+            CheckConfig.defaults());
     ReportWriter result =
-        ReportWriter.analyze(new AnalysisInputs(config, 1.2, KeySource.pattern("k{n}", 10_000)), null);
+        ReportWriter.analyze(
+            new AnalysisInputs(config, 1.2, KeySource.pattern("k{n}", 10_000)), null);
     assertThat(result.arcs()).isEmpty();
     result.writeFiles(dir);
     String html = Files.readString(dir.resolve("report.html"));
@@ -139,7 +162,8 @@ class ReportWritersTest {
   @Test
   void siteFragment_explainsTheShareChartsMarks() {
     AnalysisInputs inputs =
-        new AnalysisInputs(config(SEEDS, "10.20.12.{n}"), 1.2, KeySource.pattern("10.20.12.{n}", 20_000));
+        new AnalysisInputs(
+            config(SEEDS, "10.20.12.{n}"), 1.2, KeySource.pattern("10.20.12.{n}", 20_000));
     String page = HtmlSiteFragment.of(ReportWriter.analyze(inputs, null));
     assertThat(page)
         .contains(
@@ -205,7 +229,8 @@ class ReportWritersTest {
     assertThat(inputs.keys().size()).isEqualTo(3);
     // a pattern given on the command line replaces the configured file
     assertThat(
-            AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, 5, null, "p{n}")
+            AnalysisInputs.of(
+                    config, dir.resolve("conf/chash.yaml").toFile(), null, 5, null, "p{n}")
                 .keys()
                 .size())
         .isEqualTo(5);
@@ -223,8 +248,7 @@ class ReportWritersTest {
   }
 
   private static ChashConfig config(RingSettings ring, String pattern) {
-    List<NodeConfig> nodes =
-        SERVERS.stream().map(n -> NodeConfig.local(n.id())).toList();
+    List<NodeConfig> nodes = SERVERS.stream().map(n -> NodeConfig.local(n.id())).toList();
     return new ChashConfig(
         "chash.yaml",
         ring,

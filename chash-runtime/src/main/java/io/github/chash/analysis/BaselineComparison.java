@@ -30,8 +30,8 @@ import java.util.Optional;
  * {@code ketama} against another algorithm) the sample keys are located on both rings.
  *
  * <p><b>Renames.</b> A baseline node whose id is gone and a new node with the same type, weight,
- * URI (Redis) and maximum size (local) are one node renamed, paired in file order. Its keys that stay on
- * it do not move; a ring places by id, so most of them do.
+ * URI (Redis) and maximum size (local) are one node renamed, paired in file order. Its keys that
+ * stay on it do not move; a ring places by id, so most of them do.
  *
  * <p>Stateless and thread-safe.
  */
@@ -99,7 +99,8 @@ public final class BaselineComparison {
       int n = keys.size();
       if (n == 0) {
         throw new IllegalArgumentException(
-            "comparing with the baseline needs sample keys: " + whySampled(before, after, mapBefore, mapAfter));
+            "comparing with the baseline needs sample keys: "
+                + whySampled(before, after, mapBefore, mapAfter));
       }
       moves = new HashMap<>();
       KeySampler.transitions(before, after, keys)
@@ -150,7 +151,8 @@ public final class BaselineComparison {
     }
     for (int j = 0; j < afterIds.size(); j++) {
       Integer i = beforeOf.get(j);
-      String previous = i != null && !beforeIds.get(i).equals(afterIds.get(j)) ? beforeIds.get(i) : null;
+      String previous =
+          i != null && !beforeIds.get(i).equals(afterIds.get(j)) ? beforeIds.get(i) : null;
       nodes.add(
           new NodeMovement(
               afterIds.get(j),
@@ -304,8 +306,7 @@ public final class BaselineComparison {
         && !then.hash().name().equals(now.hash().name())) {
       causes.add(
           new ChangeCause(
-              Kind.HASH,
-              "hash changed from " + then.hash().name() + " to " + now.hash().name()));
+              Kind.HASH, "hash changed from " + then.hash().name() + " to " + now.hash().name()));
     }
     if (then.algorithm() == now.algorithm()
         && usesPoints(now.algorithm())
@@ -342,7 +343,8 @@ public final class BaselineComparison {
     if (!added.isEmpty()) {
       causes.add(
           new ChangeCause(
-              Kind.ADDED, (added.size() == 1 ? "node added: " : "nodes added: ") + String.join(", ", added)));
+              Kind.ADDED,
+              (added.size() == 1 ? "node added: " : "nodes added: ") + String.join(", ", added)));
     }
     List<String> removed =
         baseline.nodes().stream()
@@ -353,7 +355,8 @@ public final class BaselineComparison {
       causes.add(
           new ChangeCause(
               Kind.REMOVED,
-              (removed.size() == 1 ? "node removed: " : "nodes removed: ") + String.join(", ", removed)));
+              (removed.size() == 1 ? "node removed: " : "nodes removed: ")
+                  + String.join(", ", removed)));
     }
     if (then.algorithm() == Algorithm.JUMP && now.algorithm() == Algorithm.JUMP) {
       List<String> kept =

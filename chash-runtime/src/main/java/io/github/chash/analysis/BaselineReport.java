@@ -27,8 +27,8 @@ import java.util.Locale;
  * @param estimate {@link Estimate#EXACT} (merged position maps) or {@link Estimate#SAMPLED}
  * @param sampleKeys keys sampled (0 when exact)
  * @param method how the fraction was obtained, in words, with the reason when sampled
- * @param causes what changed, in the order algorithm, hash, points, renames, re-weights,
- *     additions, removals, order
+ * @param causes what changed, in the order algorithm, hash, points, renames, re-weights, additions,
+ *     removals, order
  * @param nodes per node, current nodes first in ring order, then removed ones
  * @param flows moved keys by (from, to), largest first
  */
@@ -67,7 +67,9 @@ public record BaselineReport(
     return randomMoved > EPSILON && movedFraction >= 0.95 * randomMoved;
   }
 
-  /** The causes joined for a message: {@code cause: X}, {@code causes: X; Y}, or {@code no change}. */
+  /**
+   * The causes joined for a message: {@code cause: X}, {@code causes: X; Y}, or {@code no change}.
+   */
   public String causeText() {
     if (causes.isEmpty()) {
       return movedFraction > EPSILON ? "cause: none named" : "no change";
@@ -90,7 +92,9 @@ public record BaselineReport(
         percent(movedFraction, 2),
         estimate == Estimate.EXACT ? "exact" : "sampled over " + sampleKeys + " keys",
         percent(idealMoved, 2),
-        Double.isInfinite(ratio) ? "infinitely more than" : String.format(Locale.ROOT, "%.2fx", ratio),
+        Double.isInfinite(ratio)
+            ? "infinitely more than"
+            : String.format(Locale.ROOT, "%.2fx", ratio),
         asBadAsRandom() ? ", as many as a random re-placement" : "",
         causeText());
   }

@@ -19,7 +19,9 @@ public record ChangeCause(Kind kind, String message) {
     HASH,
     /** Virtual points per unit of weight ({@code ring}, {@code ketama}): every arc moves. */
     POINTS_PER_WEIGHT,
-    /** A node got a new id but kept its type, weight and URI: its points are derived from the id. */
+    /**
+     * A node got a new id but kept its type, weight and URI: its points are derived from the id.
+     */
     RENAMED,
     /** A node kept its id but got another weight. */
     REWEIGHTED,
@@ -27,7 +29,10 @@ public record ChangeCause(Kind kind, String message) {
     ADDED,
     /** Nodes left. */
     REMOVED,
-    /** {@code jump} only: the nodes kept their ids but not their list order, which numbers the buckets. */
+    /**
+     * {@code jump} only: the nodes kept their ids but not their list order, which numbers the
+     * buckets.
+     */
     ORDER;
 
     /** The kind as written in {@code report.json}, e.g. {@code pointsPerWeight}. */

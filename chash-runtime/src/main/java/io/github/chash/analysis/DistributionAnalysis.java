@@ -30,14 +30,14 @@ import java.util.Set;
  * keys (a skewed keys file) does.
  *
  * <p><b>Moved if removed.</b> For {@code ring}, {@code rendezvous}, {@code ketama} with equal
- * weights and the last node of {@code jump}, removing a node moves exactly the keys it owns
- * (these placements are monotone), so the value is its exact share. Otherwise (maglev, weighted
- * ketama, inner jump nodes) rings of up to {@value #MAX_SAMPLED_REMOVALS} nodes are re-built
- * without each node and compared over up to {@value #REMOVAL_SAMPLE_KEYS} sample keys; for larger
- * rings only the lower bound (the owned share) is given.
+ * weights and the last node of {@code jump}, removing a node moves exactly the keys it owns (these
+ * placements are monotone), so the value is its exact share. Otherwise (maglev, weighted ketama,
+ * inner jump nodes) rings of up to {@value #MAX_SAMPLED_REMOVALS} nodes are re-built without each
+ * node and compared over up to {@value #REMOVAL_SAMPLE_KEYS} sample keys; for larger rings only the
+ * lower bound (the owned share) is given.
  *
- * <p>Sampling runs on all cores and allocates no string per key: a million keys on a thousand
- * nodes take well under a second. Stateless and thread-safe.
+ * <p>Sampling runs on all cores and allocates no string per key: a million keys on a thousand nodes
+ * take well under a second. Stateless and thread-safe.
  */
 public final class DistributionAnalysis {
   /** The z statistic a sampled excess must exceed: one-sided p &lt; 0.0005. */
@@ -169,9 +169,9 @@ public final class DistributionAnalysis {
       String gone = change.removed().get(0);
       Map<String, Double> before = ring.ownership();
       List<Flow> flows = new ArrayList<>();
-      after.ownership()
-          .forEach(
-              (id, share) -> addFlow(flows, gone, id, share - before.getOrDefault(id, 0.0)));
+      after
+          .ownership()
+          .forEach((id, share) -> addFlow(flows, gone, id, share - before.getOrDefault(id, 0.0)));
       return exact(change, before.get(gone), ideal, flows);
     }
     if (singleAddition && additionIsMonotone(ring, change.added().get(0))) {
@@ -200,7 +200,9 @@ public final class DistributionAnalysis {
         change, n == 0 ? Double.NaN : (double) moved / n, ideal, Estimate.SAMPLED, n, flows);
   }
 
-  /** The one-sided binomial z statistic of {@code count} successes in {@code n} against {@code p}. */
+  /**
+   * The one-sided binomial z statistic of {@code count} successes in {@code n} against {@code p}.
+   */
   static double zScore(long count, int n, double p) {
     if (n == 0) {
       return Double.NaN;

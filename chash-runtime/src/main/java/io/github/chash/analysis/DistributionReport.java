@@ -32,7 +32,11 @@ public record DistributionReport(
 
   /** The largest node skew, exact or sampled (0 for an empty ring). */
   public double maxSkew() {
-    return nodes.stream().mapToDouble(NodeStats::skew).filter(d -> !Double.isNaN(d)).max().orElse(0);
+    return nodes.stream()
+        .mapToDouble(NodeStats::skew)
+        .filter(d -> !Double.isNaN(d))
+        .max()
+        .orElse(0);
   }
 
   /** The largest exact skew. */

@@ -14,8 +14,8 @@ import java.util.stream.IntStream;
  *
  * <p>Counting many keys on a ring with a {@link PositionMap} hashes the keys to their positions,
  * sorts them and walks the map's segments once: the same owners as {@link Ring#locate}, without a
- * likely cache miss per key into a large ring (a million keys on two million points: about half
- * the time, measured warm on a busy 2-core machine).
+ * likely cache miss per key into a large ring (a million keys on two million points: about half the
+ * time, measured warm on a busy 2-core machine).
  */
 final class KeySampler {
   /** Keys per parallel task: large enough to amortize the task, small enough to balance cores. */
@@ -139,7 +139,10 @@ final class KeySampler {
     return owners;
   }
 
-  /** How many of the keys whose owners in {@code before} are given have another owner in {@code after}. */
+  /**
+   * How many of the keys whose owners in {@code before} are given have another owner in {@code
+   * after}.
+   */
   static long changed(List<Node> before, int[] owners, Ring after, KeySource keys) {
     return chunks(owners.length)
         .mapToLong(

@@ -55,8 +55,8 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
    * The lines of a UTF-8 file, one key a line; empty lines are skipped, as is a leading byte order
    * mark (editors on Windows write one; it would otherwise become part of the first key).
    *
-   * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8) when it cannot
-   *     be read
+   * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8) when it
+   *     cannot be read
    * @throws IllegalArgumentException naming the file when it holds no key, so a check never passes
    *     over an empty sample by mistake
    */

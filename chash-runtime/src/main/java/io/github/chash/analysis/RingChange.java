@@ -57,7 +57,8 @@ public record RingChange(List<String> removed, List<Node> added) {
     List<Node> next = new ArrayList<>(ring.nodes());
     for (String id : removed) {
       if (!next.removeIf(n -> n.id().equals(id))) {
-        throw new IllegalArgumentException("cannot remove node \"" + id + "\": no such node in the ring");
+        throw new IllegalArgumentException(
+            "cannot remove node \"" + id + "\": no such node in the ring");
       }
     }
     if (next.isEmpty() && added.isEmpty()) {
@@ -68,7 +69,8 @@ public record RingChange(List<String> removed, List<Node> added) {
     next.forEach(n -> ids.add(n.id()));
     for (Node n : added) {
       if (!ids.add(n.id())) {
-        throw new IllegalArgumentException("cannot add node \"" + n.id() + "\": the ring already has it");
+        throw new IllegalArgumentException(
+            "cannot add node \"" + n.id() + "\": the ring already has it");
       }
       next.add(n);
     }
@@ -94,7 +96,9 @@ public record RingChange(List<String> removed, List<Node> added) {
     int colon = spec.lastIndexOf(':');
     if (colon > 0 && colon == spec.length() - 1) {
       throw new IllegalArgumentException(
-          "weight of added node \"" + spec + "\" is missing after the last ':'; write ID or ID:WEIGHT");
+          "weight of added node \""
+              + spec
+              + "\" is missing after the last ':'; write ID or ID:WEIGHT");
     }
     if (colon > 0) {
       String tail = spec.substring(colon + 1);

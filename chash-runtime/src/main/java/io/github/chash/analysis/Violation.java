@@ -10,7 +10,8 @@ package io.github.chash.analysis;
  * @param limit the limit it exceeds
  * @param message one line naming the subject, the numbers and the limit
  */
-public record Violation(String rule, String subject, double measured, double limit, String message) {
+public record Violation(
+    String rule, String subject, double measured, double limit, String message) {
   /** Rule name: a node's exact share exceeds {@code limit * fairShare}. */
   public static final String EXACT_SKEW = "exact-skew";
 

@@ -22,8 +22,8 @@ public interface CacheNode extends AutoCloseable {
    * Returns the value stored under the key, or {@code null} when there is none (a miss).
    *
    * <p>A stored value that cannot or must not be decoded (corrupt, of another version, of a class
-   * outside the allow-list) is a miss: log it and return {@code null}, do not throw, since the
-   * node itself is healthy and failures count towards its ejection.
+   * outside the allow-list) is a miss: log it and return {@code null}, do not throw, since the node
+   * itself is healthy and failures count towards its ejection.
    *
    * @param key the routing key
    * @param type the type to decode a remote value to; local nodes ignore it
@@ -49,8 +49,8 @@ public interface CacheNode extends AutoCloseable {
   void evict(String key);
 
   /**
-   * Removes every entry this library wrote to the node (a remote node: every key under its
-   * prefix), and nothing else. Used before a node rejoins the live ring ({@code onRejoin: flush}).
+   * Removes every entry this library wrote to the node (a remote node: every key under its prefix),
+   * and nothing else. Used before a node rejoins the live ring ({@code onRejoin: flush}).
    *
    * @throws CacheNodeException on a backend failure or timeout
    */

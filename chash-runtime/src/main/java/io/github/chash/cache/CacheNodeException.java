@@ -3,8 +3,8 @@ package io.github.chash.cache;
 /**
  * A cache node failed to answer: a backend error or a timeout.
  *
- * <p>Thrown by {@link CacheNode} implementations and handled by the cache layer, which counts it and
- * treats the call as a miss; it never reaches the callers of a {@link ShardedCache}.
+ * <p>Thrown by {@link CacheNode} implementations and handled by the cache layer, which counts it
+ * and treats the call as a miss; it never reaches the callers of a {@link ShardedCache}.
  */
 public class CacheNodeException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -10,8 +10,8 @@ import io.github.chash.config.NodeType;
  *
  * <p>{@link ShardedCaches} finds factories with {@link java.util.ServiceLoader} (register an
  * implementation in {@code META-INF/services/io.github.chash.cache.CacheNodeFactory}); factories
- * passed to {@link ShardedCaches.Builder#nodeFactory(CacheNodeFactory)} take precedence. The
- * {@code local} type is built in. Implementations need a public no-argument constructor and must be
+ * passed to {@link ShardedCaches.Builder#nodeFactory(CacheNodeFactory)} take precedence. The {@code
+ * local} type is built in. Implementations need a public no-argument constructor and must be
  * thread-safe.
  */
 public interface CacheNodeFactory {

@@ -2,7 +2,9 @@ package io.github.chash.cache;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 
-/** Creates the built-in {@link CacheNode}s. The implementations are package-private. Thread-safe. */
+/**
+ * Creates the built-in {@link CacheNode}s. The implementations are package-private. Thread-safe.
+ */
 public final class CacheNodes {
   private CacheNodes() {}
 

@@ -58,7 +58,8 @@ public final class CacheStats {
     requireNonNegative("loadFailureCount", loadFailureCount);
     requireNonNegative("errorCount", errorCount);
     requireNonNegative("ejectionCount", ejectionCount);
-    return new CacheStats(hitCount, missCount, loadCount, loadFailureCount, errorCount, ejectionCount);
+    return new CacheStats(
+        hitCount, missCount, loadCount, loadFailureCount, errorCount, ejectionCount);
   }
 
   /** All counts zero. */

@@ -64,18 +64,22 @@ import java.util.UUID;
  *
  * <p>Inside a record, collection, array or map, the characters {@code \ , = ( ) [ ] { }} of a
  * string form are escaped with a backslash, so {@code ["a,b"]} and {@code ["a","b"]} differ. Forms
- * carry no type tag: {@code "42"} and {@code 42} share a key, as do {@code "null"} and {@code null}.
+ * carry no type tag: {@code "42"} and {@code 42} share a key, as do {@code "null"} and {@code
+ * null}.
  *
  * <p>An object whose class keeps {@code Object.toString()} (the identity form {@code Class@hex},
  * different in every JVM) is rejected with an {@link IllegalArgumentException} naming the method
- * and parameter the caller describes ({@code where}, for example {@code OrderService.find(customer)})
- * and the path of the offending component.
+ * and parameter the caller describes ({@code where}, for example {@code
+ * OrderService.find(customer)}) and the path of the offending component.
  *
  * <p>Cost: a string key is returned as is; other scalars cost one string; composites walk their
  * components. Thread-safe (stateless).
  */
 public final class CanonicalKeys {
-  /** Deepest nesting of composites in a key: a collection that contains itself must not overflow the stack. */
+  /**
+   * Deepest nesting of composites in a key: a collection that contains itself must not overflow the
+   * stack.
+   */
   static final int MAX_DEPTH = 100;
 
   private static final ClassValue<Boolean> HAS_OWN_TO_STRING =
@@ -267,7 +271,10 @@ public final class CanonicalKeys {
         component = accessors[i].invoke(r);
       } catch (IllegalAccessException | InvocationTargetException e) {
         throw new IllegalStateException(
-            "cannot read record component " + accessors[i].getName() + " of " + r.getClass().getName(),
+            "cannot read record component "
+                + accessors[i].getName()
+                + " of "
+                + r.getClass().getName(),
             e);
       }
       try {
@@ -414,9 +421,7 @@ public final class CanonicalKeys {
       String identity =
           type.getName() + "@" + Integer.toHexString(System.identityHashCode(offender));
       String what =
-          path.isEmpty()
-              ? "the key"
-              : "component " + String.join("", path) + " of the key";
+          path.isEmpty() ? "the key" : "component " + String.join("", path) + " of the key";
       return new IllegalArgumentException(
           "key of "
               + where

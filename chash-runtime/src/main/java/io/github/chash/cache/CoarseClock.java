@@ -18,8 +18,8 @@ final class CoarseClock implements Ticker {
   /**
    * How often the thread refreshes the value: the most an entry may outlive its TTL, give or take
    * scheduling. Measured on 2 busy cores, a 1 ms tick cost about 5% of a two-thread hit (the thread
-   * preempts a caller a thousand times a second); at 10 ms it is lost in the noise, and 10 ms is far
-   * below the TTLs caches use.
+   * preempts a caller a thousand times a second); at 10 ms it is lost in the noise, and 10 ms is
+   * far below the TTLs caches use.
    */
   static final long TICK_MILLIS = 10;
 

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The failure policy: counts consecutive failures per node, ejects a node from the live ring after
  * {@code failureLimit} of them, and readmits it after {@code retryAfter} once its probe answers
- * (clearing it first when {@code onRejoin: flush}). Readers see an immutable {@link Routing} through
- * one volatile read; changes rebuild it under a lock.
+ * (clearing it first when {@code onRejoin: flush}). Readers see an immutable {@link Routing}
+ * through one volatile read; changes rebuild it under a lock.
  */
 final class LiveRing {
   private static final System.Logger LOG = System.getLogger(LiveRing.class.getName());
@@ -101,7 +101,8 @@ final class LiveRing {
   void failed(NodeSlot slot, RuntimeException e) {
     slot.stats.error();
     int streak = slot.consecutiveFailures.incrementAndGet();
-    LOG.log(Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
+    LOG.log(
+        Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
     if (streak >= failover.failureLimit() && !slot.ejected) {
       eject(slot, streak);
     }

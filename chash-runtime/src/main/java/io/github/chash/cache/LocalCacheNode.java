@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The Caffeine cache itself has no expiry: its variable expiry (a timer wheel updated on every
  * read) costs 2 to 3 times a read with {@code expireAfterWrite}, and one Caffeine per TTL could not
  * share the node's size bound. Instead an entry written with a TTL is stored as an {@link Expiring}
- * holding its deadline, checked on each read (one clock read); an entry without TTL is stored as is,
- * so its read reads no clock at all. An expired entry is never returned: the read that finds it
+ * holding its deadline, checked on each read (one clock read); an entry without TTL is stored as
+ * is, so its read reads no clock at all. An expired entry is never returned: the read that finds it
  * removes it. Expired entries nobody reads again stay until the size bound evicts them (they are
  * never read, so Caffeine's frequency sketch makes them the first to go) or {@link #cleanUp}.
  *
@@ -31,6 +31,7 @@ final class LocalCacheNode implements CacheNode {
   private final String id;
   private final Cache<String, Object> cache;
   private final Ticker ticker;
+
   /** The clock reads check deadlines against: the coarse one, or {@link #ticker} in tests. */
   private final Ticker readTicker;
 
@@ -108,10 +109,7 @@ final class LocalCacheNode implements CacheNode {
   /** Drops expired entries and runs Caffeine's pending maintenance (eviction to the size bound). */
   void cleanUp() {
     long now = ticker.read();
-    cache
-        .asMap()
-        .values()
-        .removeIf(v -> v instanceof Expiring e && now - e.deadlineNanos >= 0);
+    cache.asMap().values().removeIf(v -> v instanceof Expiring e && now - e.deadlineNanos >= 0);
     cache.cleanUp();
   }
 

@@ -5,7 +5,9 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 
-/** Builds {@code local} nodes: one Caffeine cache each, bounded by the node's {@code maximumSize}. */
+/**
+ * Builds {@code local} nodes: one Caffeine cache each, bounded by the node's {@code maximumSize}.
+ */
 final class LocalCacheNodeFactory implements CacheNodeFactory {
   private final Ticker ticker;
 

@@ -7,8 +7,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class NodeSlot {
   final CacheNode node;
   final Node ringNode;
+
   /** The node's position among the manager's nodes (configuration order), for per-node arrays. */
   final int index;
+
   final StatsCounter stats = new StatsCounter();
   final AtomicInteger consecutiveFailures = new AtomicInteger();
 

@@ -17,8 +17,7 @@ final class RingCacheManager implements ShardedCacheManager {
   private final LiveRing ring;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  RingCacheManager(
-      Map<String, RoutedCache> caches, Map<String, NodeSlot> slots, LiveRing ring) {
+  RingCacheManager(Map<String, RoutedCache> caches, Map<String, NodeSlot> slots, LiveRing ring) {
     this.caches = caches;
     this.slots = slots;
     this.ring = ring;

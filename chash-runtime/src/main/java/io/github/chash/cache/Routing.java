@@ -7,12 +7,17 @@ import java.util.Map;
 final class Routing {
   final Ring configured;
   final Ring live;
+
   /** Some node is ejected, so some keys live away from their configured owner. */
   final boolean degraded;
+
   private final boolean allEjected;
+
   /** The manager was closed: every cache operation fails. */
   final boolean closed;
+
   private final Map<String, NodeSlot> slots;
+
   /** The slots of each ring's nodes, by index in its {@code nodes()}: no map on a lookup. */
   private final NodeSlot[] configuredSlots;
 

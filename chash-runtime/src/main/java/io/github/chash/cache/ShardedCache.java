@@ -101,8 +101,8 @@ public interface ShardedCache {
   void put(String routingKey, Object value);
 
   /**
-   * Removes the key's entry from its owner and its first fallback node (preference-list positions
-   * 0 and 1 of the configured ring, and the live owner if it differs), so a value written while the
+   * Removes the key's entry from its owner and its first fallback node (preference-list positions 0
+   * and 1 of the configured ring, and the live owner if it differs), so a value written while the
    * owner was ejected is not served later. Ejected nodes are skipped.
    */
   void evict(String routingKey);

@@ -104,7 +104,8 @@ public final class ShardedCaches {
      * Sets the failure policy (default {@link FailoverConfig#defaults()}).
      *
      * @throws IllegalStateException if already set
-     * @throws IllegalArgumentException if {@code failureLimit} or {@code retryAfter} is not positive
+     * @throws IllegalArgumentException if {@code failureLimit} or {@code retryAfter} is not
+     *     positive
      */
     public Builder failover(FailoverConfig failover) {
       if (this.failover != null) {
@@ -237,8 +238,7 @@ public final class ShardedCaches {
       caches.forEach(
           (name, ttl) -> {
             HitCounts hits = new HitCounts(slots.size());
-            handles.put(
-                name, new RoutedCache(name, ttl, new StatsCounter(), hits, live, inFlight));
+            handles.put(name, new RoutedCache(name, ttl, new StatsCounter(), hits, live, inFlight));
           });
       return new RingCacheManager(handles, slots, live);
     }

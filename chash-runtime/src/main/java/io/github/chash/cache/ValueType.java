@@ -35,7 +35,8 @@ public final class ValueType {
   }
 
   /**
-   * Returns the value type of a generic type, such as {@link java.lang.reflect.Method#getGenericReturnType()}.
+   * Returns the value type of a generic type, such as {@link
+   * java.lang.reflect.Method#getGenericReturnType()}.
    *
    * @throws NullPointerException if {@code type} is null
    */

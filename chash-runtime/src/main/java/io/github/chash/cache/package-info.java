@@ -11,8 +11,8 @@
  *
  * <p>The routing key of an entry is {@code cacheName + ":" + canonicalKey}; the ring maps it to a
  * node. A backend failure never reaches a caller: it is a miss, counted, and {@code failureLimit}
- * consecutive failures eject the node from the live ring until a probe readmits it. Node types other
- * than {@code local} plug in through {@link io.github.chash.cache.CacheNodeFactory} and {@link
- * java.util.ServiceLoader}, so this package never depends on a client library.
+ * consecutive failures eject the node from the live ring until a probe readmits it. Node types
+ * other than {@code local} plug in through {@link io.github.chash.cache.CacheNodeFactory} and
+ * {@link java.util.ServiceLoader}, so this package never depends on a client library.
  */
 package io.github.chash.cache;

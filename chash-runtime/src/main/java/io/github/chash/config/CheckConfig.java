@@ -26,7 +26,6 @@ public record CheckConfig(
   /** Most keys {@code sampleKeys} may ask for. */
   public static final int MAX_SAMPLE_KEYS = 100_000_000;
 
-
   /** maxSkew 1.20, 1,000,000 keys of pattern {@code key:{n}}, no baseline. */
   public static CheckConfig defaults() {
     return new CheckConfig(1.20, 1_000_000, "key:{n}", null, null, null, null);

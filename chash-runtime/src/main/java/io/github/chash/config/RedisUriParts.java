@@ -14,13 +14,13 @@ import java.util.regex.Pattern;
  * secret@} is a password (as Lettuce and redis-cli read it). Linear in the URI's length; immutable
  * and thread-safe.
  *
- * @param scheme the text before {@code ://} as written (not lower-cased), {@code ""} if there is
- *     no {@code ://}
+ * @param scheme the text before {@code ://} as written (not lower-cased), {@code ""} if there is no
+ *     {@code ://}
  * @param query the text from the first {@code ?} or {@code #} on, null if there is none
  * @param userInfo the text before the last {@code @} of the authority, null if there is none
  * @param user the user, before the first {@code :} of the user info; {@code ""} if none
- * @param password the password, after that {@code :} (all the user info when it has none);
- *     {@code ""} if none
+ * @param password the password, after that {@code :} (all the user info when it has none); {@code
+ *     ""} if none
  * @param host the host; an IPv6 host keeps its brackets, and an unclosed {@code [} or text after
  *     the {@code ]} other than {@code :port} keeps the whole rest of the authority
  * @param port the text after the host's {@code :}, null if there is none

@@ -3,8 +3,8 @@
  * io.github.chash.config.ChashConfig} and its parts), the parser and validator ({@link
  * io.github.chash.config.ChashConfigs}) and three helpers other parts use ({@link
  * io.github.chash.config.Durations}, {@link io.github.chash.config.Placeholders}, {@link
- * io.github.chash.config.RedisUriParts}). This package
- * describes and validates; it builds no caches and opens no connections.
+ * io.github.chash.config.RedisUriParts}). This package describes and validates; it builds no caches
+ * and opens no connections.
  *
  * <h2>Where the file is</h2>
  *

@@ -1,8 +1,8 @@
 package io.github.chash.redis;
 
 /**
- * A value could not be encoded or decoded. Its message names classes, never values, so it is safe to
- * log.
+ * A value could not be encoded or decoded. Its message names classes, never values, so it is safe
+ * to log.
  */
 class CodecException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -38,8 +38,11 @@ final class JacksonCodec implements ValueCodec {
       return mapper.writeValueAsBytes(value);
     } catch (IOException e) {
       throw new CodecException(
-          "cannot write value of class " + value.getClass().getName() + " as json: "
-              + originalMessage(e), e);
+          "cannot write value of class "
+              + value.getClass().getName()
+              + " as json: "
+              + originalMessage(e),
+          e);
     }
   }
 

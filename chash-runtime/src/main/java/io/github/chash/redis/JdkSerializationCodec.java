@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * JDK serialization behind an {@link ObjectInputFilter} allow-list: deserializing bytes from a shared
- * server is an attack surface (gadget chains), so only the JDK's value packages and the configured
- * patterns may be instantiated; everything else is refused before any of its code runs.
+ * JDK serialization behind an {@link ObjectInputFilter} allow-list: deserializing bytes from a
+ * shared server is an attack surface (gadget chains), so only the JDK's value packages and the
+ * configured patterns may be instantiated; everything else is refused before any of its code runs.
  */
 final class JdkSerializationCodec implements ValueCodec {
   /** Always allowed: JDK value types, and the marker of a cached null. */
@@ -33,9 +33,10 @@ final class JdkSerializationCodec implements ValueCodec {
   private static final String LIMITS = "maxdepth=64;maxrefs=1000000;maxarray=100000000";
 
   private static final Pattern CLASS_PATTERN =
-      Pattern.compile("!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
-          + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
-          + "(\\.\\*\\*|\\.\\*|\\*)?");
+      Pattern.compile(
+          "!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+              + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
+              + "(\\.\\*\\*|\\.\\*|\\*)?");
 
   private final ObjectInputFilter filter;
 
@@ -59,8 +60,7 @@ final class JdkSerializationCodec implements ValueCodec {
     }
     patterns.addAll(BUILT_IN_ALLOWED);
     this.filter =
-        ObjectInputFilter.Config.createFilter(
-            LIMITS + ";" + String.join(";", patterns) + ";!*");
+        ObjectInputFilter.Config.createFilter(LIMITS + ";" + String.join(";", patterns) + ";!*");
   }
 
   @Override
@@ -70,11 +70,15 @@ final class JdkSerializationCodec implements ValueCodec {
       out.writeObject(value);
     } catch (NotSerializableException e) {
       throw new CodecException(
-          "value of class " + value.getClass().getName() + " is not serializable (it or a field"
-              + " of class " + e.getMessage() + " does not implement java.io.Serializable)", e);
+          "value of class "
+              + value.getClass().getName()
+              + " is not serializable (it or a field"
+              + " of class "
+              + e.getMessage()
+              + " does not implement java.io.Serializable)",
+          e);
     } catch (IOException e) {
-      throw new CodecException(
-          "cannot serialize value of class " + value.getClass().getName(), e);
+      throw new CodecException("cannot serialize value of class " + value.getClass().getName(), e);
     }
     return bytes.toByteArray();
   }
@@ -115,7 +119,8 @@ final class JdkSerializationCodec implements ValueCodec {
     }
 
     @Override
-    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+    protected Class<?> resolveClass(ObjectStreamClass desc)
+        throws IOException, ClassNotFoundException {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
       if (loader == null) {
         loader = JdkSerializationCodec.class.getClassLoader();
@@ -145,8 +150,16 @@ final class JdkSerializationCodec implements ValueCodec {
         while (c != null && c.isArray()) {
           c = c.getComponentType();
         }
-        refused = c != null ? c.getName() : "(limit exceeded: depth " + info.depth()
-            + ", references " + info.references() + ", array length " + info.arrayLength() + ")";
+        refused =
+            c != null
+                ? c.getName()
+                : "(limit exceeded: depth "
+                    + info.depth()
+                    + ", references "
+                    + info.references()
+                    + ", array length "
+                    + info.arrayLength()
+                    + ")";
       }
       return status;
     }

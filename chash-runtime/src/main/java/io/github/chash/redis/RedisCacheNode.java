@@ -34,8 +34,8 @@ import java.util.concurrent.TimeoutException;
  * commands fail at once instead of queueing, and nothing written before a disconnect is replayed
  * after the reconnect: a late write could resurrect a value the rest of the fleet already replaced.
  * Failures surface as {@link CacheNodeException}s for the cache layer's failure policy; a value the
- * codec refuses (class outside the allow-list, unreadable bytes, wrong type) is logged and read as a
- * miss, because the server is healthy. Thread-safe.
+ * codec refuses (class outside the allow-list, unreadable bytes, wrong type) is logged and read as
+ * a miss, because the server is healthy. Thread-safe.
  */
 final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
@@ -81,24 +81,39 @@ final class RedisCacheNode implements CacheNode {
     if (endpoint.hasCredentials() && wireTraceEnabled()) {
       LOG.log(
           Level.WARNING,
-          "node \"" + id + "\": logger " + WIRE_LOGGER + " is at TRACE: Lettuce then logs every byte"
-              + " it sends, including the AUTH credentials of " + endpoint + "; lower it to DEBUG");
+          "node \""
+              + id
+              + "\": logger "
+              + WIRE_LOGGER
+              + " is at TRACE: Lettuce then logs every byte"
+              + " it sends, including the AUTH credentials of "
+              + endpoint
+              + "; lower it to DEBUG");
     }
     awaitFirstConnection(connectTimeout(timeout));
   }
 
   /**
    * Waits up to the connect timeout for the first connection, so the first calls after startup do
-   * not fail (and eject the node) just because the connection was still being set up; a server
-   * that is down does not fail startup, its calls fail until it is back.
+   * not fail (and eject the node) just because the connection was still being set up; a server that
+   * is down does not fail startup, its calls fail until it is back.
    */
   private void awaitFirstConnection(Duration wait) {
     try {
       connectIfIdle().get(wait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      String reason = e instanceof TimeoutException ? "no answer within " + wait : e.getCause().getMessage();
-      LOG.log(Level.WARNING, () -> "node \"" + id + "\": cannot connect to " + endpoint + " yet ("
-          + reason + "); its calls are misses until it answers");
+      String reason =
+          e instanceof TimeoutException ? "no answer within " + wait : e.getCause().getMessage();
+      LOG.log(
+          Level.WARNING,
+          () ->
+              "node \""
+                  + id
+                  + "\": cannot connect to "
+                  + endpoint
+                  + " yet ("
+                  + reason
+                  + "); its calls are misses until it answers");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -124,8 +139,11 @@ final class RedisCacheNode implements CacheNode {
       Object value = codec.decode(bytes, type.type());
       if (!isInstance(type.rawClass(), value)) {
         throw new CodecException(
-            "stored value of class " + value.getClass().getName() + " is not a "
-                + type.type().getTypeName(), null);
+            "stored value of class "
+                + value.getClass().getName()
+                + " is not a "
+                + type.type().getTypeName(),
+            null);
       }
       return value;
     } catch (CodecException e) {
@@ -177,8 +195,10 @@ final class RedisCacheNode implements CacheNode {
         cursor = page;
       } while (!cursor.isFinished());
       long count = removed;
-      LOG.log(Level.DEBUG, () -> "node \"" + id + "\": cleared " + count + " keys under prefix \""
-          + keyPrefix + "\"");
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "node \"" + id + "\": cleared " + count + " keys under prefix \"" + keyPrefix + "\"");
     } catch (RuntimeException e) {
       throw failure("clear", e);
     }
@@ -249,7 +269,9 @@ final class RedisCacheNode implements CacheNode {
       throw new IllegalStateException("command timed out after " + timeout.toMillis() + " ms", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause.getMessage(), cause);
+      throw cause instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(cause.getMessage(), cause);
     } catch (InterruptedException e) {
       reply.cancel(true);
       Thread.currentThread().interrupt();
@@ -373,7 +395,8 @@ final class RedisCacheNode implements CacheNode {
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         // commands in flight at a disconnect are dropped, never re-sent after the reconnect
         .replayFilter(command -> true)
-        .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+        .socketOptions(
+            SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
         .build();
   }
 

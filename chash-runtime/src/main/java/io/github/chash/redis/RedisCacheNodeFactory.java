@@ -16,10 +16,10 @@ import java.util.function.Function;
  * Valkey) server, on Lettuce.
  *
  * <p>Registered through {@code META-INF/services/io.github.chash.cache.CacheNodeFactory}, so {@code
- * type: redis} nodes work as soon as {@code io.lettuce:lettuce-core} is on the class path. This class
- * itself never touches Lettuce until a Redis node is created, so applications with local shards only
- * do not need (or load) it. Pass an instance to the cache builder to read {@code ${env:NAME}}
- * placeholders from somewhere other than the process environment.
+ * type: redis} nodes work as soon as {@code io.lettuce:lettuce-core} is on the class path. This
+ * class itself never touches Lettuce until a Redis node is created, so applications with local
+ * shards only do not need (or load) it. Pass an instance to the cache builder to read {@code
+ * ${env:NAME}} placeholders from somewhere other than the process environment.
  *
  * <p>What a node does:
  *
@@ -30,18 +30,18 @@ import java.util.function.Function;
  *       logged: {@code toString()} prints {@code redis://***@host:port/db}; a database number as
  *       the path. (Lettuce's own wire dump, logger {@code io.lettuce.core.protocol} at TRACE,
  *       prints every byte sent, AUTH included; a node with credentials warns when it is on.)
- *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server is
- *       unreachable commands fail at once, and nothing is buffered or replayed after a reconnect.
+ *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server
+ *       is unreachable commands fail at once, and nothing is buffered or replayed after a
+ *       reconnect.
  *   <li>Keys are {@code redis.keyPrefix} (default {@code chash:}) plus the routing key; every write
  *       sets a TTL ({@code SET key value PX ttl}), the cache's TTL or else {@link #DEFAULT_TTL};
  *       {@code clear()} deletes only keys under the prefix ({@code SCAN MATCH} + {@code UNLINK}).
- *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an {@code
- *       ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
- *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson}
- *       (needs {@code jackson-databind}), JSON decoded to the caller's exact generic type (a caller
- *       that passes {@code ValueType.OBJECT} gets maps and lists). A stored
- *       value of a refused class, unreadable or of the wrong type is logged (class name only) and
- *       read as a miss.
+ *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an
+ *       {@code ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
+ *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson} (needs
+ *       {@code jackson-databind}), JSON decoded to the caller's exact generic type (a caller that
+ *       passes {@code ValueType.OBJECT} gets maps and lists). A stored value of a refused class,
+ *       unreadable or of the wrong type is logged (class name only) and read as a miss.
  * </ul>
  *
  * <p>Thread-safe; the nodes it creates are thread-safe too.
@@ -58,7 +58,10 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
 
   private final Function<String, String> env;
 
-  /** A factory that resolves {@code ${env:NAME}} from the process environment (the service loader's). */
+  /**
+   * A factory that resolves {@code ${env:NAME}} from the process environment (the service
+   * loader's).
+   */
   public RedisCacheNodeFactory() {
     this(System::getenv);
   }
@@ -79,12 +82,12 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   }
 
   /**
-   * Creates a node for a {@code type: redis} entry; it connects in the background, so an unreachable
-   * server does not fail startup (its calls fail and the failure policy ejects it).
+   * Creates a node for a {@code type: redis} entry; it connects in the background, so an
+   * unreachable server does not fail startup (its calls fail and the failure policy ejects it).
    *
    * @throws IllegalArgumentException naming the node if it is not a Redis node, its uri is unusable
-   *     or refers to an unset environment variable, {@code redis.allow} has a malformed
-   *     pattern, {@code redis.codec} is unknown, or the library it needs is missing
+   *     or refers to an unset environment variable, {@code redis.allow} has a malformed pattern,
+   *     {@code redis.codec} is unknown, or the library it needs is missing
    */
   @Override
   public CacheNode create(NodeConfig node, ChashConfig config) {
@@ -94,7 +97,8 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
       throw new IllegalArgumentException(
           "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not redis");
     }
-    requireClass(LETTUCE_CLASS, "io.lettuce:lettuce-core", "node \"" + node.id() + "\" is of type redis");
+    requireClass(
+        LETTUCE_CLASS, "io.lettuce:lettuce-core", "node \"" + node.id() + "\" is of type redis");
     RedisConfig redis = config.redis() != null ? config.redis() : RedisConfig.defaults();
     RedisEndpoint endpoint = RedisEndpoint.parse(node.id(), node.uri(), env);
     FailoverConfig failover = config.failover();
@@ -115,7 +119,8 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
       case "jdk":
         return new JdkSerializationCodec(redis.allowedClasses());
       case "jackson":
-        requireClass(JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
+        requireClass(
+            JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
         return new JacksonCodec();
       default:
         throw new IllegalArgumentException(

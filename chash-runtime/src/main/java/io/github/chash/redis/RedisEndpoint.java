@@ -21,8 +21,7 @@ import java.util.regex.Pattern;
 final class RedisEndpoint {
   static final int DEFAULT_PORT = 6379;
   // only to spot a malformed placeholder; cutting the URI is RedisUriParts' job
-  private static final Pattern PLACEHOLDER =
-      Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
 
   private final boolean ssl;
   private final String host;
@@ -42,7 +41,8 @@ final class RedisEndpoint {
   }
 
   /**
-   * Parses a URI as written in {@code chash.yaml} and resolves its placeholders through {@code env}.
+   * Parses a URI as written in {@code chash.yaml} and resolves its placeholders through {@code
+   * env}.
    *
    * @param nodeId the node, for messages
    * @param written {@code redis[s]://[[user]:password@]host[:port][/database]}
@@ -139,7 +139,11 @@ final class RedisEndpoint {
     String shownHost = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
     return (ssl ? "rediss://" : "redis://")
         + (user != null || password != null ? "***@" : "")
-        + shownHost + ":" + port + "/" + database;
+        + shownHost
+        + ":"
+        + port
+        + "/"
+        + database;
   }
 
   @Override
@@ -163,12 +167,12 @@ final class RedisEndpoint {
       return Placeholders.resolve(text, env);
     } catch (IllegalArgumentException e) {
       // the message names the variable, never a value
-      throw new IllegalArgumentException("node \"" + nodeId + "\": " + e.getMessage() + " in its uri", e);
+      throw new IllegalArgumentException(
+          "node \"" + nodeId + "\": " + e.getMessage() + " in its uri", e);
     }
   }
 
-  private static int number(
-      String nodeId, String written, String what, String text, int absent) {
+  private static int number(String nodeId, String written, String what, String text, int absent) {
     if (text.isEmpty()) {
       return absent;
     }

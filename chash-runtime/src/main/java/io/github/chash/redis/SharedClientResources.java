@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One set of Lettuce event loops for all Redis nodes of the JVM, created with the first node and shut
- * down with the last, so three nodes do not cost three thread pools.
+ * One set of Lettuce event loops for all Redis nodes of the JVM, created with the first node and
+ * shut down with the last, so three nodes do not cost three thread pools.
  *
  * <p>Reconnect attempts back off exponentially from 10 ms but never wait more than 1 s, so a
  * restarted server is reconnected by the time the failure policy probes it. Thread-safe.

@@ -5,7 +5,9 @@ import java.util.stream.Collectors;
 
 /** The placement algorithms, by the names {@code chash.yaml} uses. */
 public enum Algorithm {
-  /** Virtual-node ring over any hash function, {@code pointsPerWeight} points per unit of weight. */
+  /**
+   * Virtual-node ring over any hash function, {@code pointsPerWeight} points per unit of weight.
+   */
   RING("ring"),
   /** libketama-compatible MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}. */
   KETAMA("ketama"),
@@ -13,7 +15,9 @@ public enum Algorithm {
   MAGLEV("maglev"),
   /** Weighted rendezvous (highest random weight) hashing (Thaler and Ravishankar, 1998). */
   RENDEZVOUS("rendezvous"),
-  /** Jump consistent hash (Lamping and Veach, 2014) over the nodes in order; remove only the last. */
+  /**
+   * Jump consistent hash (Lamping and Veach, 2014) over the nodes in order; remove only the last.
+   */
   JUMP("jump");
 
   private final String configName;

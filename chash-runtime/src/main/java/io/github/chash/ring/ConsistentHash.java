@@ -42,7 +42,10 @@ public final class ConsistentHash {
     return current.get().locate(key);
   }
 
-  /** Returns the key's preference list of {@code n} distinct nodes; see {@link Ring#locate(CharSequence, int)}. */
+  /**
+   * Returns the key's preference list of {@code n} distinct nodes; see {@link
+   * Ring#locate(CharSequence, int)}.
+   */
   public List<Node> locate(CharSequence key, int n) {
     return current.get().locate(key, n);
   }
@@ -94,8 +97,8 @@ public final class ConsistentHash {
   }
 
   /**
-   * The current nodes by id, in {@link Ring#nodes()} order. Unlike the seeds' point map, chash keeps
-   * virtual points in primitive arrays, so this maps ids to nodes.
+   * The current nodes by id, in {@link Ring#nodes()} order. Unlike the seeds' point map, chash
+   * keeps virtual points in primitive arrays, so this maps ids to nodes.
    */
   public Map<String, Node> nodeMap() {
     Map<String, Node> map = new LinkedHashMap<>();

@@ -5,8 +5,10 @@ import java.util.List;
 /** The hash functions chash offers, by name. All are stateless and thread-safe. */
 public final class HashFunctions {
   private static final HashFunction XXH3 = new NamedHash("xxh3", 64, Hashes::xxh3, Hashes::xxh3);
-  private static final HashFunction MURMUR3 = new NamedHash("murmur3", 64, Hashes::murmur3, Hashes::murmur3);
-  private static final HashFunction FNV1A64 = new NamedHash("fnv1a64", 64, Hashes::fnv1a64, Hashes::fnv1a64);
+  private static final HashFunction MURMUR3 =
+      new NamedHash("murmur3", 64, Hashes::murmur3, Hashes::murmur3);
+  private static final HashFunction FNV1A64 =
+      new NamedHash("fnv1a64", 64, Hashes::fnv1a64, Hashes::fnv1a64);
   private static final HashFunction MD5 = new NamedHash("md5", 64, Hashes::md5, Hashes::md5);
   private static final HashFunction FNV1_32 =
       new NamedHash("fnv1-32", 32, 1L << 31, Hashes::fnv1_32);

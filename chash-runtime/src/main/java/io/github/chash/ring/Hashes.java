@@ -125,9 +125,9 @@ final class Hashes {
 
   /**
    * Writes the UTF-8 bytes of {@code prefix} followed by the decimal digits of {@code i} into
-   * {@code buffer}, which must hold them (the prefix's length plus 10); returns the length. The bytes
-   * are those of {@code (prefix + i).getBytes(UTF_8)} when {@code prefix} is given as its own UTF-8
-   * bytes: digits are ASCII, and UTF-8 encodes a string piece by piece.
+   * {@code buffer}, which must hold them (the prefix's length plus 10); returns the length. The
+   * bytes are those of {@code (prefix + i).getBytes(UTF_8)} when {@code prefix} is given as its own
+   * UTF-8 bytes: digits are ASCII, and UTF-8 encodes a string piece by piece.
    */
   static int appendDecimal(byte[] buffer, int prefixLength, int i) {
     int length = prefixLength + decimalDigits(i);

@@ -9,10 +9,10 @@ import java.util.List;
  *
  * <p>Jump knows buckets, not weights: every node must have weight 1 (a node of another weight is
  * rejected; list a node several times under distinct ids to weigh it). Only the last node may be
- * removed, since removing another would renumber the buckets after it. The preference list
- * follows the fallback chain {@code b0 = jump(h, n)}, {@code b1 = jump(h, b0)}, ... down to bucket
- * 0 (the nodes that take over as the tail is removed), then rehashed jumps among the nodes not yet
- * chosen. Ownership is the analytic {@code 1 / nodes}.
+ * removed, since removing another would renumber the buckets after it. The preference list follows
+ * the fallback chain {@code b0 = jump(h, n)}, {@code b1 = jump(h, b0)}, ... down to bucket 0 (the
+ * nodes that take over as the tail is removed), then rehashed jumps among the nodes not yet chosen.
+ * Ownership is the analytic {@code 1 / nodes}.
  */
 final class JumpRing extends AbstractRing {
   private final HashFunction hash;
@@ -23,10 +23,7 @@ final class JumpRing extends AbstractRing {
     for (Node node : orderedNodes) {
       if (node.weight() != 1) {
         throw new IllegalArgumentException(
-            "jump supports only weight 1; node \""
-                + node.id()
-                + "\" has weight "
-                + node.weight());
+            "jump supports only weight 1; node \"" + node.id() + "\" has weight " + node.weight());
       }
     }
   }

@@ -8,16 +8,16 @@ import java.util.List;
  *
  * <p>Node {@code X} gets {@code d} MD5 digests of {@code X.id() + "-" + i}, {@code i = 0..d-1},
  * each giving 4 points: bytes {@code 4h..4h+3} of the digest read little-endian. A key sits at the
- * first 4 bytes of {@code MD5(UTF-8 key)}, little-endian, and belongs to the first point at or after
- * it, wrapping. With equal weights {@code d = pointsPerWeight / 4} (40 for the default 160); with
- * unequal weights {@code d = floor(w / W * pointsPerWeight / 4 * nodes + 1e-10)}, libketama's and
- * twemproxy's formula, computed in {@code float} exactly as spymemcached does.
+ * first 4 bytes of {@code MD5(UTF-8 key)}, little-endian, and belongs to the first point at or
+ * after it, wrapping. With equal weights {@code d = pointsPerWeight / 4} (40 for the default 160);
+ * with unequal weights {@code d = floor(w / W * pointsPerWeight / 4 * nodes + 1e-10)}, libketama's
+ * and twemproxy's formula, computed in {@code float} exactly as spymemcached does.
  *
- * <p>spymemcached names a node by its socket address' {@code toString()} without a leading
- * {@code /}: for an address made from an IP literal ({@code new InetSocketAddress("10.0.0.1",
- * 11211)}) that is {@code "10.0.0.1:11211"}, so a chash node with that id routes every key as
- * spymemcached does. A host name address prints as {@code "host/10.0.0.1:11211"}; use that as the
- * id to match it. Points of different nodes on one position go to the node with the largest id, as
+ * <p>spymemcached names a node by its socket address' {@code toString()} without a leading {@code
+ * /}: for an address made from an IP literal ({@code new InetSocketAddress("10.0.0.1", 11211)})
+ * that is {@code "10.0.0.1:11211"}, so a chash node with that id routes every key as spymemcached
+ * does. A host name address prints as {@code "host/10.0.0.1:11211"}; use that as the id to match
+ * it. Points of different nodes on one position go to the node with the largest id, as
  * spymemcached's map keeps the last node put when its node list is in id order.
  */
 final class KetamaRing extends AbstractRing {

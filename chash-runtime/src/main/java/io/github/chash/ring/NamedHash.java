@@ -4,8 +4,8 @@ import java.util.function.ToLongFunction;
 
 /**
  * A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. A
- * function over UTF-8 bytes may also give its body over a byte range, so that rings hash their point
- * names from a reused buffer instead of building a string per point.
+ * function over UTF-8 bytes may also give its body over a byte range, so that rings hash their
+ * point names from a reused buffer instead of building a string per point.
  */
 final class NamedHash implements HashFunction {
   /** A hash over {@code length} bytes of {@code bytes} from {@code offset}. */

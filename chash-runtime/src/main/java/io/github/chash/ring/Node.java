@@ -29,7 +29,8 @@ public final class Node implements Comparable<Node> {
   /**
    * Returns a node with the given weight.
    *
-   * @throws IllegalArgumentException if {@code id} is null or blank, or {@code weight} is not positive
+   * @throws IllegalArgumentException if {@code id} is null or blank, or {@code weight} is not
+   *     positive
    */
   public static Node of(String id, int weight) {
     if (id == null || id.isBlank()) {

@@ -14,10 +14,10 @@ import java.util.stream.IntStream;
  *
  * <ul>
  *   <li>{@code points}: one {@code long} a point, {@code (position ^ 2^31) << 32 | owner}, so that
- *       signed order is unsigned position order and a point's position and owner come in one
- *       load; a last sentinel entry at position {@code 2^32 - 1} carries the first point's owner,
- *       so the scan for the first point at or after {@code h} stops without a bounds check and
- *       wraps by itself.
+ *       signed order is unsigned position order and a point's position and owner come in one load;
+ *       a last sentinel entry at position {@code 2^32 - 1} carries the first point's owner, so the
+ *       scan for the first point at or after {@code h} stops without a bounds check and wraps by
+ *       itself.
  *   <li>{@code buckets}: the circle cut into equal buckets, one {@code int} each, the index of the
  *       bucket's first point: one bucket per 2 points up to {@value #CACHED_BUCKETS} buckets, one
  *       per {@value #POINTS_PER_BUCKET} points beyond. The index stays small enough to stay in the
@@ -39,9 +39,9 @@ final class PointRing {
   static final int POINTS_PER_BUCKET = 32;
 
   /**
-   * Up to this many buckets (128 KB of index, cache-resident) small rings get 2 points a bucket,
-   * so their scans stay short (at 10 nodes x 1000 points, 16% faster than 32 points a bucket);
-   * twice as many buckets made no difference at 1000 nodes.
+   * Up to this many buckets (128 KB of index, cache-resident) small rings get 2 points a bucket, so
+   * their scans stay short (at 10 nodes x 1000 points, 16% faster than 32 points a bucket); twice
+   * as many buckets made no difference at 1000 nodes.
    */
   static final int CACHED_BUCKETS = 1 << 15;
 
@@ -203,8 +203,8 @@ final class PointRing {
   @FunctionalInterface
   interface NodePoints {
     /**
-     * Writes node {@code index}'s points, packed by {@link PointRing#pack}, to {@code
-     * packed[from]} to {@code packed[from + count - 1]}, and nowhere else.
+     * Writes node {@code index}'s points, packed by {@link PointRing#pack}, to {@code packed[from]}
+     * to {@code packed[from + count - 1]}, and nowhere else.
      */
     void fill(int index, long[] packed, int from, int count);
   }
@@ -212,9 +212,9 @@ final class PointRing {
   /**
    * Builds the ring of nodes that get {@code pointCounts[i]} points each, computed by {@code
    * points} (see {@link #build} for {@code lowestIndexWins}). Fails with the count when there are
-   * more than {@code RingSettings.checkTotalPoints} allows, before allocating anything. The
-   * nodes' points are hashed on all cores when there are at least {@value #PARALLEL_MIN}; each
-   * node writes only its own slice, so the result does not depend on the number of threads.
+   * more than {@code RingSettings.checkTotalPoints} allows, before allocating anything. The nodes'
+   * points are hashed on all cores when there are at least {@value #PARALLEL_MIN}; each node writes
+   * only its own slice, so the result does not depend on the number of threads.
    */
   static PointRing hashNodes(long[] pointCounts, boolean lowestIndexWins, NodePoints points) {
     long total = 0;
@@ -282,8 +282,8 @@ final class PointRing {
 
   /**
    * The index of the first point at or after {@code hash}; {@code size} (the sentinel) past the
-   * last point. Scans forward from the first point of the hash's bucket: the points are one
-   * array, so the scan reads consecutive cache lines, which the CPU prefetches.
+   * last point. Scans forward from the first point of the hash's bucket: the points are one array,
+   * so the scan reads consecutive cache lines, which the CPU prefetches.
    */
   private int search(int hash) {
     int i = buckets[bucket(hash, buckets.length)];
@@ -350,7 +350,10 @@ final class PointRing {
     return shares;
   }
 
-  /** The arcs as a {@link PositionMap}: a key at {@code h} belongs to the first point at or after it. */
+  /**
+   * The arcs as a {@link PositionMap}: a key at {@code h} belongs to the first point at or after
+   * it.
+   */
   PositionMap positionMap(String keyPosition, ToLongFunction<CharSequence> position) {
     int n = size;
     long last = position(points[n - 1]) & 0xffffffffL;

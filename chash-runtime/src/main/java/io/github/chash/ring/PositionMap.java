@@ -47,10 +47,9 @@ public final class PositionMap {
   }
 
   /**
-   * The key's position, unsigned, in {@code [0, 2^32)}: the key belongs to the owner of the
-   * segment holding it, exactly as {@link Ring#locate(CharSequence)} places it. One hash, no ring
-   * lookup, so that many keys can be placed by sorting their positions and walking the segments
-   * once.
+   * The key's position, unsigned, in {@code [0, 2^32)}: the key belongs to the owner of the segment
+   * holding it, exactly as {@link Ring#locate(CharSequence)} places it. One hash, no ring lookup,
+   * so that many keys can be placed by sorting their positions and walking the segments once.
    */
   public long position(CharSequence key) {
     return position.applyAsLong(key);

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * {@code rendezvous}: weighted highest-random-weight hashing (Thaler and Ravishankar, "Using
- * name-based mappings to increase hit rates", IEEE/ACM ToN 1998), weighted by the logarithmic method
- * of Schindelhauer and Schomaker ("Weighted distributed hash tables", SPAA 2005).
+ * name-based mappings to increase hit rates", IEEE/ACM ToN 1998), weighted by the logarithmic
+ * method of Schindelhauer and Schomaker ("Weighted distributed hash tables", SPAA 2005).
  *
  * <p>For key {@code k} and node {@code X}: {@code u = (mix(xxh3(X.id()), hash(k)) >>> 11 + 0.5) /
  * 2^53} in (0, 1) and {@code score = -weight / ln(u)}; the highest score owns the key, ties to the

@@ -28,9 +28,9 @@ public interface Ring {
   /**
    * Returns the node that owns the key. Costs one hash of the key plus O(1) expected for {@code
    * ring} and {@code ketama} (a cache-resident bucket index, then a short forward scan of the
-   * points) and {@code maglev} (one table read); O(log nodes) for {@code jump}; O(nodes) for
-   * {@code rendezvous}. Allocates nothing for keys whose chars are all ASCII; other keys are
-   * encoded to UTF-8 first (except for {@code fnv1-32} and {@code jdk}, which hash chars).
+   * points) and {@code maglev} (one table read); O(log nodes) for {@code jump}; O(nodes) for {@code
+   * rendezvous}. Allocates nothing for keys whose chars are all ASCII; other keys are encoded to
+   * UTF-8 first (except for {@code fnv1-32} and {@code jdk}, which hash chars).
    *
    * @throws IllegalStateException if the ring has no nodes
    */
@@ -47,10 +47,10 @@ public interface Ring {
 
   /**
    * Returns the key's preference list: {@code n} distinct nodes, the owner first, then the nodes
-   * that take over the key when the ones before them are gone. Costs O(nodes) for the
-   * table of nodes already chosen, plus a walk of about {@code n} steps while {@code n} is small
-   * against the node count (more as it nears it: on {@code ring} the last distinct nodes take
-   * O(nodes log nodes) points).
+   * that take over the key when the ones before them are gone. Costs O(nodes) for the table of
+   * nodes already chosen, plus a walk of about {@code n} steps while {@code n} is small against the
+   * node count (more as it nears it: on {@code ring} the last distinct nodes take O(nodes log
+   * nodes) points).
    *
    * @throws IllegalArgumentException if {@code n} is not positive or exceeds {@link #size()}
    * @throws IllegalStateException if the ring has no nodes

@@ -16,10 +16,10 @@ public final class Rings {
 
   /**
    * Builds a ring of the given nodes. An empty collection gives an empty ring whose lookups throw.
-   * The nodes are sorted by id first (for {@code jump} their order is kept: it numbers the buckets),
-   * so the result depends only on the node set and the settings. Building costs O(points log
-   * points) for {@code ring} and {@code ketama}, O(M log M) for a maglev table of M slots, O(nodes)
-   * otherwise.
+   * The nodes are sorted by id first (for {@code jump} their order is kept: it numbers the
+   * buckets), so the result depends only on the node set and the settings. Building costs O(points
+   * log points) for {@code ring} and {@code ketama}, O(M log M) for a maglev table of M slots,
+   * O(nodes) otherwise.
    *
    * @throws IllegalArgumentException on a null node or a duplicate id, naming it; for {@code jump},
    *     on a weight other than 1

@@ -69,8 +69,7 @@ final class VirtualNodeRing extends AbstractRing {
 
   @Override
   PositionMap positionMap() {
-    return points.positionMap(
-        "top32(" + hash.name() + ")", key -> keyPosition(key) & 0xffffffffL);
+    return points.positionMap("top32(" + hash.name() + ")", key -> keyPosition(key) & 0xffffffffL);
   }
 
   PointRing points() {

@@ -29,10 +29,16 @@ class BaselineComparisonTest {
           id = renames[r + 1];
         }
       }
-      yaml.append("  - id: ").append(id).append('\n')
+      yaml.append("  - id: ")
+          .append(id)
+          .append('\n')
           .append("    type: redis\n")
-          .append("    uri: redis://127.0.0.1:").append(6380 + i).append('\n')
-          .append("    weight: ").append(weight.applyAsInt(i)).append('\n');
+          .append("    uri: redis://127.0.0.1:")
+          .append(6380 + i)
+          .append('\n')
+          .append("    weight: ")
+          .append(weight.applyAsInt(i))
+          .append('\n');
     }
     return ChashConfigs.parse(yaml.toString(), "chash.yaml");
   }
@@ -53,7 +59,8 @@ class BaselineComparisonTest {
     assertThat(r.idealMoved()).isCloseTo(1.0 / 11, within(1e-12));
     assertThat(r.movedFraction()).isCloseTo(1.0 / 11, within(0.05 / 11));
     // a ring is monotone: what moves is exactly what the new node owns, all of it gained by it
-    NodeMovement fresh = r.nodes().stream().filter(n -> n.id().equals("cache-10")).findFirst().orElseThrow();
+    NodeMovement fresh =
+        r.nodes().stream().filter(n -> n.id().equals("cache-10")).findFirst().orElseThrow();
     assertThat(fresh.before()).isZero();
     assertThat(fresh.gained()).isCloseTo(r.movedFraction(), within(1e-12));
     assertThat(fresh.after()).isCloseTo(r.movedFraction(), within(1e-9));
@@ -112,10 +119,13 @@ class BaselineComparisonTest {
   @Test
   void compare_hashChangeMovesAsManyAsRandomAndNamesTheHash() {
     BaselineReport r =
-        compare(config("algorithm: ring\nhash: xxh3", 10), config("algorithm: ring\nhash: murmur3", 10));
+        compare(
+            config("algorithm: ring\nhash: xxh3", 10),
+            config("algorithm: ring\nhash: murmur3", 10));
     assertThat(r.estimate()).isEqualTo(Estimate.SAMPLED);
     assertThat(r.method()).contains("top32(xxh3) before, top32(murmur3) now");
-    assertThat(r.causes()).containsExactly(new ChangeCause(Kind.HASH, "hash changed from xxh3 to murmur3"));
+    assertThat(r.causes())
+        .containsExactly(new ChangeCause(Kind.HASH, "hash changed from xxh3 to murmur3"));
     assertThat(r.idealMoved()).isZero();
     assertThat(r.randomMoved()).isCloseTo(0.9, within(1e-12));
     assertThat(r.movedFraction()).isCloseTo(0.9, within(0.02));
@@ -137,15 +147,18 @@ class BaselineComparisonTest {
     assertThat(r.causes())
         .containsExactly(new ChangeCause(Kind.RENAMED, "node renamed from cache-3 to cache-03"));
     assertThat(r.idealMoved()).isZero();
-    NodeMovement renamed = r.nodes().stream().filter(n -> n.id().equals("cache-03")).findFirst().orElseThrow();
+    NodeMovement renamed =
+        r.nodes().stream().filter(n -> n.id().equals("cache-03")).findFirst().orElseThrow();
     assertThat(renamed.previousId()).isEqualTo("cache-3");
     assertThat(r.nodes()).hasSize(10);
     // points derive from the id: the old arcs scatter and the new ones take from everyone
     assertThat(r.movedFraction()).isBetween(0.15, 0.22);
-    assertThat(r.flows()).noneSatisfy(f -> {
-      assertThat(f.from()).isEqualTo("cache-3");
-      assertThat(f.to()).isEqualTo("cache-03");
-    });
+    assertThat(r.flows())
+        .noneSatisfy(
+            f -> {
+              assertThat(f.from()).isEqualTo("cache-3");
+              assertThat(f.to()).isEqualTo("cache-03");
+            });
     assertThat(r.violation(null, 1.5))
         .matches(
             "key movement against baseline chash-baseline\\.yaml: 1\\d\\.\\d% of keys move \\(ideal"
@@ -191,28 +204,45 @@ class BaselineComparisonTest {
   @Test
   void compare_namesReweightPointsAlgorithmAndOrder() {
     BaselineReport reweighted =
-        compare(config("algorithm: ring", 4), config("algorithm: ring", 4, i -> false, i -> i == 1 ? 3 : 1));
+        compare(
+            config("algorithm: ring", 4),
+            config("algorithm: ring", 4, i -> false, i -> i == 1 ? 3 : 1));
     assertThat(reweighted.causes())
         .containsExactly(new ChangeCause(Kind.REWEIGHTED, "node cache-1 re-weighted from 1 to 3"));
     // fair shares 1/4 each -> 3/6 for cache-1: it gains 1/4
     assertThat(reweighted.idealMoved()).isCloseTo(0.25, within(1e-12));
 
     BaselineReport points =
-        compare(config("algorithm: ring\npointsPerWeight: 1000", 4), config("algorithm: ring\npointsPerWeight: 200", 4));
+        compare(
+            config("algorithm: ring\npointsPerWeight: 1000", 4),
+            config("algorithm: ring\npointsPerWeight: 200", 4));
     assertThat(points.causes())
-        .containsExactly(new ChangeCause(Kind.POINTS_PER_WEIGHT, "pointsPerWeight changed from 1000 to 200"));
+        .containsExactly(
+            new ChangeCause(Kind.POINTS_PER_WEIGHT, "pointsPerWeight changed from 1000 to 200"));
     assertThat(points.estimate()).isEqualTo(Estimate.EXACT);
     assertThat(points.movedFraction()).isGreaterThan(0.5);
 
-    BaselineReport algorithm = compare(config("algorithm: ring", 4), config("algorithm: ketama", 4));
-    assertThat(algorithm.causes()).extracting(ChangeCause::message)
+    BaselineReport algorithm =
+        compare(config("algorithm: ring", 4), config("algorithm: ketama", 4));
+    assertThat(algorithm.causes())
+        .extracting(ChangeCause::message)
         .containsExactly("algorithm changed from ring to ketama");
     assertThat(algorithm.estimate()).isEqualTo(Estimate.SAMPLED);
 
     BaselineReport jump =
         compare(
             config("algorithm: jump", 4),
-            config("algorithm: jump", 4, i -> false, i -> 1, "cache-0", "x", "cache-1", "cache-0", "x", "cache-1"));
+            config(
+                "algorithm: jump",
+                4,
+                i -> false,
+                i -> 1,
+                "cache-0",
+                "x",
+                "cache-1",
+                "cache-0",
+                "x",
+                "cache-1"));
     assertThat(jump.causes()).extracting(ChangeCause::kind).containsExactly(Kind.ORDER);
     assertThat(jump.estimate()).isEqualTo(Estimate.SAMPLED);
     assertThat(jump.method()).contains("jump has no map of key positions");
@@ -221,9 +251,19 @@ class BaselineComparisonTest {
   @Test
   void violation_textForEachLimit() {
     BaselineReport join =
-        new BaselineReport("b.yaml", 0.12, 0.0909, 0.9, Estimate.EXACT, 0, "exact", List.of(
-            new ChangeCause(Kind.ADDED, "node added: c"), new ChangeCause(Kind.REWEIGHTED, "node a re-weighted from 1 to 2")),
-            List.of(), List.of());
+        new BaselineReport(
+            "b.yaml",
+            0.12,
+            0.0909,
+            0.9,
+            Estimate.EXACT,
+            0,
+            "exact",
+            List.of(
+                new ChangeCause(Kind.ADDED, "node added: c"),
+                new ChangeCause(Kind.REWEIGHTED, "node a re-weighted from 1 to 2")),
+            List.of(),
+            List.of());
     assertThat(join.violation(0.1, 1.2))
         .isEqualTo(
             "key movement against baseline b.yaml: 12.0% of keys move (ideal 9.1%, limit 10.0%;"

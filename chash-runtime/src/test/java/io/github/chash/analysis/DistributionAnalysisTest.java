@@ -27,10 +27,13 @@ class DistributionAnalysisTest {
   @Test
   void analyze_sharesSumToOneAndFairSharesFollowWeights() {
     Ring ring = ring(Algorithm.RING, 6);
-    DistributionReport report = DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 100_000), 1.2);
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 100_000), 1.2);
     assertThat(report.nodes()).hasSize(6);
-    assertThat(report.nodes().stream().mapToDouble(NodeStats::exactShare).sum()).isCloseTo(1, within(1e-9));
-    assertThat(report.nodes().stream().mapToDouble(NodeStats::sampledShare).sum()).isCloseTo(1, within(1e-9));
+    assertThat(report.nodes().stream().mapToDouble(NodeStats::exactShare).sum())
+        .isCloseTo(1, within(1e-9));
+    assertThat(report.nodes().stream().mapToDouble(NodeStats::sampledShare).sum())
+        .isCloseTo(1, within(1e-9));
     assertThat(report.nodes().stream().mapToLong(NodeStats::sampledKeys).sum()).isEqualTo(100_000);
     for (NodeStats n : report.nodes()) {
       assertThat(n.fairShare()).isCloseTo(n.weight() / 12.0, within(1e-12));
@@ -60,14 +63,22 @@ class DistributionAnalysisTest {
     Ring ring =
         Rings.create(
             RingSettings.builder().algorithm(Algorithm.RING).hash("jdk").pointsPerWeight(3).build(),
-            List.of(Node.of("192.168.0.0:111"), Node.of("192.168.0.1:111"), Node.of("192.168.0.2:111")));
-    DistributionReport report = DistributionAnalysis.analyze(ring, KeySource.pattern("10.20.12.{n}", 10_000), 1.2);
+            List.of(
+                Node.of("192.168.0.0:111"),
+                Node.of("192.168.0.1:111"),
+                Node.of("192.168.0.2:111")));
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("10.20.12.{n}", 10_000), 1.2);
     assertThat(report.passed()).isFalse();
     for (Violation v : report.violations()) {
-      NodeStats n = report.nodes().stream().filter(s -> s.id().equals(v.subject())).findFirst().orElseThrow();
+      NodeStats n =
+          report.nodes().stream().filter(s -> s.id().equals(v.subject())).findFirst().orElseThrow();
       assertThat(v.limit()).isEqualTo(1.2);
       assertThat(v.measured()).isGreaterThan(1.2);
-      assertThat(v.message()).startsWith("node " + n.id() + ": ").contains("fair share 33.33%").contains("> limit 1.20");
+      assertThat(v.message())
+          .startsWith("node " + n.id() + ": ")
+          .contains("fair share 33.33%")
+          .contains("> limit 1.20");
     }
     assertThat(report.violations()).extracting(Violation::rule).contains(Violation.EXACT_SKEW);
   }
@@ -89,14 +100,18 @@ class DistributionAnalysisTest {
   void analyze_sampledShareWithinNoiseIsNoViolation() {
     Ring ring = ring(Algorithm.RENDEZVOUS, 4);
     // rendezvous' exact shares equal the fair shares, so only sampling noise is left
-    DistributionReport report = DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 200), 1.0);
-    assertThat(report.violations()).filteredOn(v -> v.rule().equals(Violation.SAMPLED_SKEW)).isEmpty();
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 200), 1.0);
+    assertThat(report.violations())
+        .filteredOn(v -> v.rule().equals(Violation.SAMPLED_SKEW))
+        .isEmpty();
   }
 
   @Test
   void zScore_isBinomialStandardScore() {
     assertThat(DistributionAnalysis.zScore(500, 1000, 0.5)).isZero();
-    assertThat(DistributionAnalysis.zScore(600, 1000, 0.5)).isCloseTo(100 / Math.sqrt(250), within(1e-12));
+    assertThat(DistributionAnalysis.zScore(600, 1000, 0.5))
+        .isCloseTo(100 / Math.sqrt(250), within(1e-12));
     assertThat(DistributionAnalysis.zScore(1000, 1000, 1.2)).isNegative();
   }
 
@@ -110,7 +125,8 @@ class DistributionAnalysisTest {
   @Test
   void analyze_maglevMovedIfRemovedIsSampledAndAtLeastOwned() {
     Ring ring = ring(Algorithm.MAGLEV, 5);
-    DistributionReport report = DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 50_000), 1.5);
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 50_000), 1.5);
     for (NodeStats n : report.nodes()) {
       assertThat(n.movedIfRemovedEstimate()).isEqualTo(Estimate.SAMPLED);
       assertThat(n.movedIfRemoved()).isGreaterThanOrEqualTo(n.sampledShare() - 1e-9);
@@ -120,25 +136,34 @@ class DistributionAnalysisTest {
   @Test
   void whatIf_removalMovesExactlyTheRemovedNodesKeys() {
     Ring ring = ring(Algorithm.RING, 5);
-    ChangeReport change = DistributionAnalysis.whatIf(ring, RingChange.parse(null, "cache-2"), KeySource.pattern("k{n}", 1000));
+    ChangeReport change =
+        DistributionAnalysis.whatIf(
+            ring, RingChange.parse(null, "cache-2"), KeySource.pattern("k{n}", 1000));
     assertThat(change.estimate()).isEqualTo(Estimate.EXACT);
     assertThat(change.movedFraction()).isEqualTo(ring.ownership().get("cache-2"));
     assertThat(change.flows()).allSatisfy(f -> assertThat(f.from()).isEqualTo("cache-2"));
-    assertThat(change.flows().stream().mapToDouble(Flow::fraction).sum()).isCloseTo(change.movedFraction(), within(1e-9));
-    assertThat(change.idealFraction()).isCloseTo(3.0 / 9, within(1e-12)); // cache-2 has weight 3 of 9
+    assertThat(change.flows().stream().mapToDouble(Flow::fraction).sum())
+        .isCloseTo(change.movedFraction(), within(1e-9));
+    assertThat(change.idealFraction())
+        .isCloseTo(3.0 / 9, within(1e-12)); // cache-2 has weight 3 of 9
   }
 
   @Test
   void whatIf_exactAgreesWithSampling() {
     Ring ring = ring(Algorithm.RING, 10);
     KeySource keys = KeySource.pattern("k{n}", 200_000);
-    ChangeReport exact = DistributionAnalysis.whatIf(ring, RingChange.parse("cache-new", null), keys);
+    ChangeReport exact =
+        DistributionAnalysis.whatIf(ring, RingChange.parse("cache-new", null), keys);
     // the same change, forced through sampling by pairing it with a no-op-free second addition
     ChangeReport sampled =
         DistributionAnalysis.whatIf(ring, RingChange.parse("cache-new,cache-zz:1", null), keys);
     assertThat(exact.estimate()).isEqualTo(Estimate.EXACT);
     assertThat(sampled.estimate()).isEqualTo(Estimate.SAMPLED);
-    double toNew = sampled.flows().stream().filter(f -> f.to().equals("cache-new")).mapToDouble(Flow::fraction).sum();
+    double toNew =
+        sampled.flows().stream()
+            .filter(f -> f.to().equals("cache-new"))
+            .mapToDouble(Flow::fraction)
+            .sum();
     Ring after = RingChange.parse("cache-new,cache-zz:1", null).applyTo(ring);
     assertThat(toNew).isCloseTo(after.ownership().get("cache-new"), within(0.01));
     assertThat(exact.flows()).allSatisfy(f -> assertThat(f.to()).isEqualTo("cache-new"));
@@ -151,7 +176,9 @@ class DistributionAnalysisTest {
       nodes.add(Node.of("n" + i));
     }
     Ring ring = Rings.create(RingSettings.defaults(), nodes);
-    ChangeReport change = DistributionAnalysis.whatIf(ring, RingChange.parse("n10", null), KeySource.pattern("k{n}", 0));
+    ChangeReport change =
+        DistributionAnalysis.whatIf(
+            ring, RingChange.parse("n10", null), KeySource.pattern("k{n}", 0));
     assertThat(change.idealFraction()).isCloseTo(1.0 / 11, within(1e-12));
     assertThat(change.movedFraction()).isCloseTo(1.0 / 11, within(0.05 / 11 * 3));
   }
@@ -159,7 +186,10 @@ class DistributionAnalysisTest {
   @Test
   void whatIf_unknownNodeIsRejected() {
     Ring ring = ring(Algorithm.RING, 3);
-    assertThatThrownBy(() -> DistributionAnalysis.whatIf(ring, RingChange.parse(null, "ghost"), KeySource.pattern("k", 1)))
+    assertThatThrownBy(
+            () ->
+                DistributionAnalysis.whatIf(
+                    ring, RingChange.parse(null, "ghost"), KeySource.pattern("k", 1)))
         .hasMessage("cannot remove node \"ghost\": no such node in the ring");
   }
 

@@ -170,9 +170,7 @@ class CanonicalKeysTest {
     assertThat(CanonicalKeys.ofArguments(new Object[0], "S.m", new String[0])).isEmpty();
     assertThat(CanonicalKeys.ofArguments(new Object[] {"a,b"}, "S.m", new String[] {"id"}))
         .isEqualTo("a,b");
-    assertThat(
-            CanonicalKeys.ofArguments(
-                new Object[] {"a,b", Status.ACTIVE, 3}, "S.m", names))
+    assertThat(CanonicalKeys.ofArguments(new Object[] {"a,b", Status.ACTIVE, 3}, "S.m", names))
         .isEqualTo("a\\,b,ACTIVE,3");
     assertThatThrownBy(
             () ->
@@ -219,7 +217,8 @@ class CanonicalKeysTest {
                 + " maps; does a collection contain itself?");
     Map<String, Object> map = new java.util.HashMap<>();
     map.put("me", map);
-    assertThatThrownBy(() -> CanonicalKeys.ofArguments(new Object[] {1, map}, "T.m", new String[] {"a", "b"}))
+    assertThatThrownBy(
+            () -> CanonicalKeys.ofArguments(new Object[] {1, map}, "T.m", new String[] {"a", "b"}))
         .hasMessageStartingWith("key of T.m(b) nests deeper than 100 levels");
   }
 }

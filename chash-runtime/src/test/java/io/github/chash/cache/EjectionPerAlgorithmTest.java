@@ -26,7 +26,8 @@ class EjectionPerAlgorithmTest {
             .ring(RingSettings.of(algorithm))
             .ticker(ticker)
             .scheduleProbes(false)
-            .failover(new FailoverConfig(1, Duration.ofSeconds(1), Duration.ofMillis(50), OnRejoin.FLUSH))
+            .failover(
+                new FailoverConfig(1, Duration.ofSeconds(1), Duration.ofMillis(50), OnRejoin.FLUSH))
             .cache("c", null);
     for (String id : new String[] {"n1", "n2", "n3", "n4"}) {
       FaultyNode node = new FaultyNode(CacheNodes.local(id, 10_000, ticker));

@@ -303,7 +303,9 @@ class FailoverTest {
     FaultyNode a = new FaultyNode(CacheNodes.local("a", 100));
     ShardedCacheManager real =
         ShardedCaches.builder()
-            .failover(new FailoverConfig(1, Duration.ofMillis(20), Duration.ofMillis(100), OnRejoin.FLUSH))
+            .failover(
+                new FailoverConfig(
+                    1, Duration.ofMillis(20), Duration.ofMillis(100), OnRejoin.FLUSH))
             .node(a, 1)
             .node(CacheNodes.local("b", 100), 1)
             .cache("users", null)

@@ -63,7 +63,8 @@ class NodeFactoryDiscoveryTest {
     ClassLoader before = thread.getContextClassLoader();
     // the parent's own providers (the real Redis factory) are hidden: only the test provider counts
     try (URLClassLoader loader =
-        new URLClassLoader(new URL[] {dir.toUri().toURL()}, withoutServices(getClass().getClassLoader()))) {
+        new URLClassLoader(
+            new URL[] {dir.toUri().toURL()}, withoutServices(getClass().getClassLoader()))) {
       thread.setContextClassLoader(loader);
       try (ShardedCacheManager manager = ShardedCaches.create(config)) {
         ShardedCache users = manager.cache("users");
@@ -79,7 +80,9 @@ class NodeFactoryDiscoveryTest {
     }
   }
 
-  /** A loader that finds no {@code META-INF/services} files, for tests that choose the providers. */
+  /**
+   * A loader that finds no {@code META-INF/services} files, for tests that choose the providers.
+   */
   static ClassLoader withoutServices(ClassLoader parent) {
     return new ClassLoader(parent) {
       @Override

@@ -87,7 +87,9 @@ class ShardedCacheManagerTest {
     for (int round = 0; round < 3; round++) {
       for (int i = 0; i < 10; i++) {
         String key = users.routingKey(i, "T.m(id)");
-        assertThat(users.<String>get(key, ValueType.OBJECT, () -> "v" + runs.incrementAndGet(), false, false))
+        assertThat(
+                users.<String>get(
+                    key, ValueType.OBJECT, () -> "v" + runs.incrementAndGet(), false, false))
             .startsWith("v");
       }
     }
@@ -137,7 +139,16 @@ class ShardedCacheManagerTest {
     ShardedCache users = fourShards().cache("users");
     String key = users.routingKey(1, "T.m(id)");
     IllegalStateException boom = new IllegalStateException("boom");
-    assertThatThrownBy(() -> users.get(key, ValueType.OBJECT, () -> { throw boom; }, false, false))
+    assertThatThrownBy(
+            () ->
+                users.get(
+                    key,
+                    ValueType.OBJECT,
+                    () -> {
+                      throw boom;
+                    },
+                    false,
+                    false))
         .isSameAs(boom);
     assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
     assertThat(users.stats()).isEqualTo(CacheStats.of(0, 2, 0, 1, 0, 0));
@@ -153,7 +164,8 @@ class ShardedCacheManagerTest {
     assertThat(users.<Object>get(cached, ValueType.OBJECT, () -> null, false, true)).isNull();
     assertThat(users.getIfPresent(cached, ValueType.OBJECT)).isSameAs(NullValue.INSTANCE);
     AtomicInteger runs = new AtomicInteger();
-    assertThat(users.<Object>get(cached, ValueType.OBJECT, () -> runs.incrementAndGet(), false, true))
+    assertThat(
+            users.<Object>get(cached, ValueType.OBJECT, () -> runs.incrementAndGet(), false, true))
         .isNull();
     assertThat(runs).hasValue(0);
   }

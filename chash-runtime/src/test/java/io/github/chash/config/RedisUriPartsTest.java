@@ -11,7 +11,14 @@ class RedisUriPartsTest {
     assertThat(RedisUriParts.split("rediss://app:${env:PW}@cache-1:6380/2?timeout=1s"))
         .isEqualTo(
             new RedisUriParts(
-                "rediss", "?timeout=1s", "app:${env:PW}", "app", "${env:PW}", "cache-1", "6380", "2"));
+                "rediss",
+                "?timeout=1s",
+                "app:${env:PW}",
+                "app",
+                "${env:PW}",
+                "cache-1",
+                "6380",
+                "2"));
   }
 
   @Test
@@ -25,8 +32,14 @@ class RedisUriPartsTest {
     assertThat(RedisUriParts.split("redis://${env:U}:${env:P}@${env:HOST}:${env:PORT}/${env:DB}"))
         .isEqualTo(
             new RedisUriParts(
-                "redis", null, "${env:U}:${env:P}", "${env:U}", "${env:P}", "${env:HOST}",
-                "${env:PORT}", "${env:DB}"));
+                "redis",
+                null,
+                "${env:U}:${env:P}",
+                "${env:U}",
+                "${env:P}",
+                "${env:HOST}",
+                "${env:PORT}",
+                "${env:DB}"));
   }
 
   @Test

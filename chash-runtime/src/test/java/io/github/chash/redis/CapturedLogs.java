@@ -13,7 +13,8 @@ import java.util.logging.SimpleFormatter;
 
 /**
  * Captures everything logged through {@code java.util.logging} (where {@code System.Logger} and
- * Lettuce's netty logging end up when no other backend is present), with stack traces. For asserting what reaches a log, and what never does.
+ * Lettuce's netty logging end up when no other backend is present), with stack traces. For
+ * asserting what reaches a log, and what never does.
  */
 final class CapturedLogs extends Handler implements AutoCloseable {
   private final Logger root = Logger.getLogger("");

@@ -14,7 +14,8 @@ final class CodecValues {
     private static final long serialVersionUID = 1L;
   }
 
-  record Order(long id, String customer, BigDecimal total, List<Line> lines) implements Serializable {
+  record Order(long id, String customer, BigDecimal total, List<Line> lines)
+      implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 

@@ -55,7 +55,8 @@ class JacksonCodecTest {
 
   @Test
   void decode_nullMarker() {
-    assertThat(codec.decode(codec.encode(NullValue.INSTANCE), Order.class)).isSameAs(NullValue.INSTANCE);
+    assertThat(codec.decode(codec.encode(NullValue.INSTANCE), Order.class))
+        .isSameAs(NullValue.INSTANCE);
   }
 
   @Test

@@ -69,7 +69,8 @@ class JdkSerializationCodecTest {
 
   @Test
   void decode_configuredPattern_allowsRecords() {
-    JdkSerializationCodec codec = new JdkSerializationCodec(List.of("io.github.chash.redis.CodecValues$*"));
+    JdkSerializationCodec codec =
+        new JdkSerializationCodec(List.of("io.github.chash.redis.CodecValues$*"));
     Order order = new Order(7, "ada", new BigDecimal("9.99"), List.of(new Line("sku-1", 2)));
 
     assertThat(codec.decode(codec.encode(order), Order.class)).isEqualTo(order);
@@ -89,10 +90,15 @@ class JdkSerializationCodecTest {
   @Test
   void decode_refusalPattern_winsOverALaterAllowance() {
     JdkSerializationCodec codec =
-        new JdkSerializationCodec(List.of("!io.github.chash.redis.CodecValues$Order", "io.github.chash.**"));
+        new JdkSerializationCodec(
+            List.of("!io.github.chash.redis.CodecValues$Order", "io.github.chash.**"));
 
-    assertThat(codec.decode(codec.encode(new Line("a", 1)), Line.class)).isEqualTo(new Line("a", 1));
-    assertThatThrownBy(() -> codec.decode(codec.encode(new Order(1, "a", BigDecimal.ONE, List.of())), Order.class))
+    assertThat(codec.decode(codec.encode(new Line("a", 1)), Line.class))
+        .isEqualTo(new Line("a", 1));
+    assertThatThrownBy(
+            () ->
+                codec.decode(
+                    codec.encode(new Order(1, "a", BigDecimal.ONE, List.of())), Order.class))
         .isInstanceOf(CodecException.class);
   }
 

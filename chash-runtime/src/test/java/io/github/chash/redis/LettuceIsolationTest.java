@@ -23,7 +23,8 @@ class LettuceIsolationTest {
   void cacheConfigAndRing_neverReferToRedisOrLettuce() throws Exception {
     for (String pkg : List.of("cache", "config", "ring")) {
       for (Path c : classesOf(pkg)) {
-        assertThat(constants(c)).as(c.toString())
+        assertThat(constants(c))
+            .as(c.toString())
             .doesNotContain("io/github/chash/redis/")
             .doesNotContain("io/lettuce/")
             .doesNotContain("com/fasterxml/jackson/");
@@ -34,7 +35,9 @@ class LettuceIsolationTest {
   @Test
   void serviceLoadedFactory_loadsWithoutLettuceOrJackson() throws Exception {
     Path factory = classFile(RedisCacheNodeFactory.class);
-    assertThat(constants(factory)).doesNotContain("io/lettuce/").doesNotContain("com/fasterxml/jackson/");
+    assertThat(constants(factory))
+        .doesNotContain("io/lettuce/")
+        .doesNotContain("com/fasterxml/jackson/");
   }
 
   private static List<Path> classesOf(String pkg) throws URISyntaxException, IOException {

@@ -32,7 +32,10 @@ class RedisCacheNodeFactoryTest {
 
   @Test
   void create_localNode_isRefused() {
-    assertThatThrownBy(() -> new RedisCacheNodeFactory().create(NodeConfig.local("a"), config(RedisConfig.defaults())))
+    assertThatThrownBy(
+            () ->
+                new RedisCacheNodeFactory()
+                    .create(NodeConfig.local("a"), config(RedisConfig.defaults())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("node \"a\" is of type local, not redis");
   }
@@ -41,7 +44,9 @@ class RedisCacheNodeFactoryTest {
   void create_unknownCodec_isRefused() {
     RedisConfig redis = new RedisConfig("chash:", "kryo", List.of());
     assertThatThrownBy(
-            () -> new RedisCacheNodeFactory().create(NodeConfig.redis("r", "redis://127.0.0.1:1"), config(redis)))
+            () ->
+                new RedisCacheNodeFactory()
+                    .create(NodeConfig.redis("r", "redis://127.0.0.1:1"), config(redis)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("redis.codec must be one of [jdk, jackson], was \"kryo\"");
   }
@@ -52,13 +57,15 @@ class RedisCacheNodeFactoryTest {
     NodeConfig node = NodeConfig.redis("cache-1", "redis://:${env:CHASH_NO_SUCH_VAR}@127.0.0.1:1");
     assertThatThrownBy(() -> factory.create(node, config(RedisConfig.defaults())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("node \"cache-1\": environment variable CHASH_NO_SUCH_VAR is not set");
+        .hasMessageStartingWith(
+            "node \"cache-1\": environment variable CHASH_NO_SUCH_VAR is not set");
   }
 
   /** A user with local shards only: no Lettuce, no Jackson on the class path, and all works. */
   @Test
   void localShardsOnly_workWithoutLettuceOnTheClassPath() throws Exception {
-    try (URLClassLoader withoutLettuce = classPathWithout("lettuce-core", "netty", "reactor", "jackson")) {
+    try (URLClassLoader withoutLettuce =
+        classPathWithout("lettuce-core", "netty", "reactor", "jackson")) {
       assertThatThrownBy(() -> withoutLettuce.loadClass("io.lettuce.core.RedisClient"))
           .isInstanceOf(ClassNotFoundException.class);
       String yaml = "nodes:\n  - id: a\n  - id: b\ncaches:\n  users: { ttl: 1m }\n";
@@ -71,7 +78,8 @@ class RedisCacheNodeFactoryTest {
 
   @Test
   void redisNode_withoutLettuce_failsWithAClearMessage() throws Exception {
-    try (URLClassLoader withoutLettuce = classPathWithout("lettuce-core", "netty", "reactor", "jackson")) {
+    try (URLClassLoader withoutLettuce =
+        classPathWithout("lettuce-core", "netty", "reactor", "jackson")) {
       String yaml = "nodes:\n  - id: cache-1\n    type: redis\n    uri: redis://127.0.0.1:1\n";
 
       assertThatThrownBy(() -> inLoader(withoutLettuce, () -> putAndGet(withoutLettuce, yaml)))
@@ -86,7 +94,9 @@ class RedisCacheNodeFactoryTest {
     return RedisCacheNodeIT.config(redis, Duration.ofMillis(100));
   }
 
-  /** ShardedCaches.create(ChashConfigs.parse(yaml)).cache("users"): put "k" -> "v", read it back. */
+  /**
+   * ShardedCaches.create(ChashConfigs.parse(yaml)).cache("users"): put "k" -> "v", read it back.
+   */
   private static Object putAndGet(ClassLoader loader, String yaml) throws Exception {
     Class<?> configs = loader.loadClass("io.github.chash.config.ChashConfigs");
     Class<?> configClass = loader.loadClass("io.github.chash.config.ChashConfig");
@@ -94,8 +104,10 @@ class RedisCacheNodeFactoryTest {
     Class<?> cacheClass = loader.loadClass("io.github.chash.cache.ShardedCache");
     Class<?> valueType = loader.loadClass("io.github.chash.cache.ValueType");
     Class<?> managerClass = loader.loadClass("io.github.chash.cache.ShardedCacheManager");
-    Object config = configs.getMethod("parse", String.class, String.class).invoke(null, yaml, "chash.yaml");
-    try (AutoCloseable manager = (AutoCloseable) caches.getMethod("create", configClass).invoke(null, config)) {
+    Object config =
+        configs.getMethod("parse", String.class, String.class).invoke(null, yaml, "chash.yaml");
+    try (AutoCloseable manager =
+        (AutoCloseable) caches.getMethod("create", configClass).invoke(null, config)) {
       Object users = managerClass.getMethod("cache", String.class).invoke(manager, "users");
       Method put = cacheClass.getMethod("put", String.class, Object.class);
       Method get = cacheClass.getMethod("getIfPresent", String.class, valueType);

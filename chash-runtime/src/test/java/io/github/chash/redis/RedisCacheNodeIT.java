@@ -7,8 +7,8 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueType;
-import io.github.chash.config.CheckConfig;
 import io.github.chash.config.ChashConfig;
+import io.github.chash.config.CheckConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.OnRejoin;
@@ -84,7 +84,9 @@ class RedisCacheNodeIT {
       node.put("users:1", "x", null);
 
       long pttl = (Long) server.command("PTTL", "chash:users:1");
-      assertThat(pttl).isPositive().isLessThanOrEqualTo(RedisCacheNodeFactory.DEFAULT_TTL.toMillis());
+      assertThat(pttl)
+          .isPositive()
+          .isLessThanOrEqualTo(RedisCacheNodeFactory.DEFAULT_TTL.toMillis());
     }
   }
 
@@ -171,7 +173,8 @@ class RedisCacheNodeIT {
 
       assertThatThrownBy(() -> node.get("k", ValueType.OBJECT))
           .isInstanceOf(CacheNodeException.class)
-          .hasMessageStartingWith("node \"r1\": get failed on redis://127.0.0.1:" + server.port() + "/0");
+          .hasMessageStartingWith(
+              "node \"r1\": get failed on redis://127.0.0.1:" + server.port() + "/0");
       assertThatThrownBy(node::ping).isInstanceOf(CacheNodeException.class);
     }
   }
@@ -250,8 +253,10 @@ class RedisCacheNodeIT {
               line ->
                   assertThat(line)
                       .startsWith("WARNING")
-                      .contains("node \"r1\": value treated as a miss: class "
-                          + Order.class.getName() + " is not allowed by redis.allow"));
+                      .contains(
+                          "node \"r1\": value treated as a miss: class "
+                              + Order.class.getName()
+                              + " is not allowed by redis.allow"));
     }
   }
 
@@ -277,18 +282,23 @@ class RedisCacheNodeIT {
   @Test
   void jacksonCodec_decodesRecordsFromJson() {
     RedisConfig redis = new RedisConfig("chash:", "jackson", List.of());
-    Order order = new Order(3, "ada", new BigDecimal("1.25"), List.of(new CodecValues.Line("x", 1)));
+    Order order =
+        new Order(3, "ada", new BigDecimal("1.25"), List.of(new CodecValues.Line("x", 1)));
     try (CacheNode node = node(server.uri(), redis, Map.<String, String>of()::get)) {
       node.put("orders:3", order, Duration.ofMinutes(1));
 
-      assertThat(new String(server.getBytes("chash:orders:3"), java.nio.charset.StandardCharsets.UTF_8))
-          .startsWith("{").contains("\"customer\":\"ada\"");
+      assertThat(
+              new String(
+                  server.getBytes("chash:orders:3"), java.nio.charset.StandardCharsets.UTF_8))
+          .startsWith("{")
+          .contains("\"customer\":\"ada\"");
       assertThat(node.get("orders:3", ValueType.of(Order.class))).isEqualTo(order);
     }
   }
 
   @Test
-  void password_fromEnvironmentPlaceholder_authenticatesAndNeverShows() throws InterruptedException {
+  void password_fromEnvironmentPlaceholder_authenticatesAndNeverShows()
+      throws InterruptedException {
     try (RedisServerProcess secured = RedisServerProcess.start(PASSWORD);
         CapturedLogs logs = CapturedLogs.start()) {
       Function<String, String> env = Map.of("CHASH_IT_REDIS_PASSWORD", PASSWORD)::get;
@@ -299,7 +309,8 @@ class RedisCacheNodeIT {
         assertThat(node.get("k", ValueType.OBJECT)).isEqualTo("v");
         assertThat(secured.keys("*")).containsExactly("chash:k");
         seen.append(node).append('\n');
-        assertThat(node.toString()).isEqualTo("redis-node[r1, redis://***@127.0.0.1:" + secured.port() + "/0]");
+        assertThat(node.toString())
+            .isEqualTo("redis-node[r1, redis://***@127.0.0.1:" + secured.port() + "/0]");
 
         // failures carry messages and causes: none may hold the password
         secured.kill();
@@ -308,7 +319,8 @@ class RedisCacheNodeIT {
         awaitPing(node);
       }
       // a wrong password fails, and says so without either password
-      Function<String, String> wrongEnv = Map.of("CHASH_IT_REDIS_PASSWORD", "wrong-" + PASSWORD)::get;
+      Function<String, String> wrongEnv =
+          Map.of("CHASH_IT_REDIS_PASSWORD", "wrong-" + PASSWORD)::get;
       try (CacheNode wrong = node(uri, RedisConfig.defaults(), wrongEnv)) {
         seen.append(messages(catchFailure(wrong::ping)));
       }

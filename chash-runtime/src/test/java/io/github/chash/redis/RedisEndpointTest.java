@@ -35,7 +35,8 @@ class RedisEndpointTest {
 
   @Test
   void parse_passwordFromEnvironment_keepsSpecialCharactersVerbatim() {
-    RedisEndpoint e = RedisEndpoint.parse("n", "redis://:${env:REDIS_PASSWORD}@127.0.0.1:6380/0", ENV);
+    RedisEndpoint e =
+        RedisEndpoint.parse("n", "redis://:${env:REDIS_PASSWORD}@127.0.0.1:6380/0", ENV);
     assertThat(e.user()).isNull();
     assertThat(new String(e.password())).isEqualTo(SECRET);
   }
@@ -43,7 +44,8 @@ class RedisEndpointTest {
   @Test
   void parse_userAndPasswordFromEnvironment() {
     RedisEndpoint e =
-        RedisEndpoint.parse("n", "redis://${env:REDIS_USER}:${env:REDIS_PASSWORD}@${env:REDIS_HOST}", ENV);
+        RedisEndpoint.parse(
+            "n", "redis://${env:REDIS_USER}:${env:REDIS_PASSWORD}@${env:REDIS_HOST}", ENV);
     assertThat(e.user()).isEqualTo("app");
     assertThat(new String(e.password())).isEqualTo(SECRET);
     assertThat(e.host()).isEqualTo("cache-1.internal");
@@ -51,7 +53,8 @@ class RedisEndpointTest {
 
   @Test
   void toString_masksCredentials() {
-    RedisEndpoint e = RedisEndpoint.parse("n", "redis://app:${env:REDIS_PASSWORD}@127.0.0.1:6380/0", ENV);
+    RedisEndpoint e =
+        RedisEndpoint.parse("n", "redis://app:${env:REDIS_PASSWORD}@127.0.0.1:6380/0", ENV);
     assertThat(e).hasToString("redis://***@127.0.0.1:6380/0");
     assertThat(e.toString()).doesNotContain(SECRET).doesNotContain("app");
   }
@@ -84,7 +87,8 @@ class RedisEndpointTest {
   @Test
   void parse_wrongScheme() {
     assertThatThrownBy(() -> RedisEndpoint.parse("cache-1", "http://h:1", ENV))
-        .hasMessage("node \"cache-1\": uri must start with redis:// or rediss://; was \"http://h:1\"");
+        .hasMessage(
+            "node \"cache-1\": uri must start with redis:// or rediss://; was \"http://h:1\"");
   }
 
   @Test

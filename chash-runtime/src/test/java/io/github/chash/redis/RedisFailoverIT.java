@@ -68,11 +68,17 @@ class RedisFailoverIT {
         long killedAt = timeline.now();
         victimServer.kill();
         long ejectedAt =
-            timeline.await(() -> !isLive(manager, victim), Duration.ofSeconds(5), "ejection of " + victim);
+            timeline.await(
+                () -> !isLive(manager, victim), Duration.ofSeconds(5), "ejection of " + victim);
         long failuresAtEjection = manager.nodeStats().get(victim).errorCount();
         timeline.mark(
-            "ejection seen (" + failuresAtEjection + " failed calls on " + victim + ", "
-                + (ejectedAt - killedAt) + " ms after the kill)");
+            "ejection seen ("
+                + failuresAtEjection
+                + " failed calls on "
+                + victim
+                + ", "
+                + (ejectedAt - killedAt)
+                + " ms after the kill)");
 
         // its keys are served by their fallback node now
         List<String> victimKeys = keysOwnedBy(manager, users, victim);
@@ -82,7 +88,8 @@ class RedisFailoverIT {
           assertThat(manager.liveRing().locate(key).id()).isEqualTo(fallback);
           assertThat(fleet.server(fallback).command("EXISTS", "chash:" + key)).isEqualTo(1L);
         }
-        timeline.mark(victimKeys.size() + " keys of " + victim + " checked on their fallback nodes");
+        timeline.mark(
+            victimKeys.size() + " keys of " + victim + " checked on their fallback nodes");
 
         Thread.sleep(200);
         victimServer.restart();
@@ -106,10 +113,13 @@ class RedisFailoverIT {
           if (live) {
             // readmitted: the flush must have come first
             assertThat(leftoverThere).as("leftover still on %s when it rejoined", victim).isFalse();
-            timeline.mark("readmission seen (" + (timeline.now() - ejectedAt) + " ms after ejection)");
+            timeline.mark(
+                "readmission seen (" + (timeline.now() - ejectedAt) + " ms after ejection)");
             break;
           }
-          assertThat(System.nanoTime()).as("readmission of %s in time", victim).isLessThan(deadline);
+          assertThat(System.nanoTime())
+              .as("readmission of %s in time", victim)
+              .isLessThan(deadline);
           Thread.sleep(1);
         }
         assertThat(victimServer.command("GET", "other-app:key")).isEqualTo("kept");
@@ -119,10 +129,20 @@ class RedisFailoverIT {
         load.stop();
       }
       timeline.mark(
-          "load stopped: " + load.calls.get() + " calls, errors seen by callers: " + load.errors.size()
-              + ", wrong values: " + load.wrongValues.get());
-      timeline.print("kill -9 under load, " + THREADS + " threads, failureLimit " + FAILURE_LIMIT
-          + ", retryAfter " + RETRY_AFTER.toMillis() + " ms, timeout 100 ms");
+          "load stopped: "
+              + load.calls.get()
+              + " calls, errors seen by callers: "
+              + load.errors.size()
+              + ", wrong values: "
+              + load.wrongValues.get());
+      timeline.print(
+          "kill -9 under load, "
+              + THREADS
+              + " threads, failureLimit "
+              + FAILURE_LIMIT
+              + ", retryAfter "
+              + RETRY_AFTER.toMillis()
+              + " ms, timeout 100 ms");
 
       assertThat(load.errors).as("exceptions that reached callers").isEmpty();
       assertThat(load.wrongValues).hasValue(0);
@@ -132,8 +152,8 @@ class RedisFailoverIT {
       assertThat(failures).isBetween((long) FAILURE_LIMIT, (long) FAILURE_LIMIT + 2L * THREADS);
       assertThat(manager.nodeStats().get(victim).ejectionCount()).isEqualTo(1);
       // the probe waits retryAfter from the ejection, which came after the kill
-      assertThat(timeline.at("readmission")).isGreaterThanOrEqualTo(
-          timeline.at("kill -9") + RETRY_AFTER.toMillis());
+      assertThat(timeline.at("readmission"))
+          .isGreaterThanOrEqualTo(timeline.at("kill -9") + RETRY_AFTER.toMillis());
       // after the rejoin the victim owns its keys again
       String key = keysOwnedBy(manager, users, victim).get(1);
       users.put(key, "after");
@@ -197,14 +217,16 @@ class RedisFailoverIT {
     }
   }
 
-  private static void ejectByReading(ShardedCacheManager manager, ShardedCache users, String key, String owner) {
+  private static void ejectByReading(
+      ShardedCacheManager manager, ShardedCache users, String key, String owner) {
     for (int i = 0; i < FAILURE_LIMIT * 3 && isLive(manager, owner); i++) {
       assertThat(users.getIfPresent(key, STRING)).isNull();
     }
     assertThat(isLive(manager, owner)).as("%s ejected", owner).isFalse();
   }
 
-  private static void awaitLive(ShardedCacheManager manager, String id) throws InterruptedException {
+  private static void awaitLive(ShardedCacheManager manager, String id)
+      throws InterruptedException {
     long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
     while (!isLive(manager, id)) {
       assertThat(System.nanoTime()).as("%s readmitted in time", id).isLessThan(deadline);
@@ -221,7 +243,8 @@ class RedisFailoverIT {
     return false;
   }
 
-  private static List<String> keysOwnedBy(ShardedCacheManager manager, ShardedCache users, String id) {
+  private static List<String> keysOwnedBy(
+      ShardedCacheManager manager, ShardedCache users, String id) {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < KEYS; i++) {
       String key = users.routingKey(i, "test");

@@ -50,9 +50,13 @@ public final class RedisFleet implements AutoCloseable {
     StringBuilder yaml = new StringBuilder("nodes:\n");
     servers.forEach(
         (id, server) ->
-            yaml.append("  - id: ").append(id).append('\n')
+            yaml.append("  - id: ")
+                .append(id)
+                .append('\n')
                 .append("    type: redis\n")
-                .append("    uri: ").append(server.uri()).append('\n'));
+                .append("    uri: ")
+                .append(server.uri())
+                .append('\n'));
     return yaml.toString();
   }
 

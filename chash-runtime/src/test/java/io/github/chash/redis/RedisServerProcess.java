@@ -100,7 +100,8 @@ public final class RedisServerProcess implements AutoCloseable {
       }
     }
     deleteTree(dir);
-    throw new IllegalStateException("could not start redis-server after " + BIND_ATTEMPTS + " ports", last);
+    throw new IllegalStateException(
+        "could not start redis-server after " + BIND_ATTEMPTS + " ports", last);
   }
 
   /** The TCP port, stable across {@link #restart()}. */
@@ -244,31 +245,42 @@ public final class RedisServerProcess implements AutoCloseable {
     if (port == RESERVED_PORT) {
       throw new IllegalStateException("refusing to use port " + RESERVED_PORT);
     }
-    List<String> cmd = new ArrayList<>(List.of(
-        "redis-server",
-        "--port", tls != null ? "0" : Integer.toString(port),
-        "--bind", LOOPBACK,
-        "--save", "",
-        "--appendonly", "no",
-        "--dir", dir.toString(),
-        "--daemonize", "no",
-        "--databases", "16"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "redis-server",
+                "--port",
+                tls != null ? "0" : Integer.toString(port),
+                "--bind",
+                LOOPBACK,
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toString(),
+                "--daemonize",
+                "no",
+                "--databases",
+                "16"));
     if (password != null) {
       cmd.add("--requirepass");
       cmd.add(password);
     }
     if (tls != null) {
-      cmd.addAll(List.of(
-          "--tls-port", Integer.toString(port),
-          "--tls-cert-file", tls.certificate().toString(),
-          "--tls-key-file", tls.key().toString(),
-          "--tls-ca-cert-file", tls.authority().toString(),
-          "--tls-auth-clients", "no"));
+      cmd.addAll(
+          List.of(
+              "--tls-port", Integer.toString(port),
+              "--tls-cert-file", tls.certificate().toString(),
+              "--tls-key-file", tls.key().toString(),
+              "--tls-ca-cert-file", tls.authority().toString(),
+              "--tls-auth-clients", "no"));
     }
-    ProcessBuilder builder = new ProcessBuilder(cmd)
-        .directory(dir.toFile())
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+    ProcessBuilder builder =
+        new ProcessBuilder(cmd)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
     int logStart = log().length();
     try {
       process = builder.start();
@@ -281,9 +293,7 @@ public final class RedisServerProcess implements AutoCloseable {
         throw new IllegalStateException("redis-server exited on port " + port + ": " + log());
       }
       boolean ready =
-          tls != null
-              ? log().indexOf("Ready to accept connections", logStart) >= 0
-              : answersPing();
+          tls != null ? log().indexOf("Ready to accept connections", logStart) >= 0 : answersPing();
       if (ready) {
         return;
       }
@@ -428,27 +438,29 @@ public final class RedisServerProcess implements AutoCloseable {
           throw new IllegalStateException("redis error: " + line);
         case ':':
           return Long.parseLong(line);
-        case '$': {
-          int len = Integer.parseInt(line);
-          if (len < 0) {
-            return null;
+        case '$':
+          {
+            int len = Integer.parseInt(line);
+            if (len < 0) {
+              return null;
+            }
+            byte[] data = in.readNBytes(len);
+            in.readNBytes(2);
+            return data;
           }
-          byte[] data = in.readNBytes(len);
-          in.readNBytes(2);
-          return data;
-        }
-        case '*': {
-          int len = Integer.parseInt(line);
-          if (len < 0) {
-            return null;
+        case '*':
+          {
+            int len = Integer.parseInt(line);
+            if (len < 0) {
+              return null;
+            }
+            List<Object> items = new ArrayList<>(len);
+            for (int i = 0; i < len; i++) {
+              Object item = read();
+              items.add(item instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : item);
+            }
+            return items;
           }
-          List<Object> items = new ArrayList<>(len);
-          for (int i = 0; i < len; i++) {
-            Object item = read();
-            items.add(item instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : item);
-          }
-          return items;
-        }
         default:
           throw new IOException("unexpected reply type " + type);
       }

@@ -13,8 +13,12 @@ class RedisServerProcessIT {
     try (RedisServerProcess server = RedisServerProcess.start()) {
       assertThat(server.port()).isNotEqualTo(6379);
       assertThat(server.command("PING")).isEqualTo("PONG");
-      assertThat(server.command("CONFIG", "GET", "bind")).asInstanceOf(InstanceOfAssertFactories.LIST).contains("127.0.0.1");
-      assertThat(server.command("CONFIG", "GET", "save")).asInstanceOf(InstanceOfAssertFactories.LIST).containsExactly("save", "");
+      assertThat(server.command("CONFIG", "GET", "bind"))
+          .asInstanceOf(InstanceOfAssertFactories.LIST)
+          .contains("127.0.0.1");
+      assertThat(server.command("CONFIG", "GET", "save"))
+          .asInstanceOf(InstanceOfAssertFactories.LIST)
+          .containsExactly("save", "");
     }
   }
 
@@ -36,7 +40,9 @@ class RedisServerProcessIT {
   void requirepass_refusesWithoutAuth() {
     try (RedisServerProcess server = RedisServerProcess.start("s3cret-pass")) {
       assertThat(server.command("PING")).isEqualTo("PONG");
-      assertThat(server.command("CONFIG", "GET", "requirepass")).asInstanceOf(InstanceOfAssertFactories.LIST).contains("s3cret-pass");
+      assertThat(server.command("CONFIG", "GET", "requirepass"))
+          .asInstanceOf(InstanceOfAssertFactories.LIST)
+          .contains("s3cret-pass");
     }
   }
 

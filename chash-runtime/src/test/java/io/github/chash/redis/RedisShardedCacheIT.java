@@ -14,7 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Three Redis servers behind one sharded cache, built from chash.yaml text (service-loaded factory). */
+/**
+ * Three Redis servers behind one sharded cache, built from chash.yaml text (service-loaded
+ * factory).
+ */
 class RedisShardedCacheIT {
   private static RedisFleet fleet;
 
@@ -54,7 +57,9 @@ class RedisShardedCacheIT {
       }
       // every server holds exactly the keys the ring gives it, and each gets a share
       for (String id : fleet.nodeIds()) {
-        assertThat(fleet.server(id).keys("chash:*")).hasSize(perNode.get(id)).hasSizeGreaterThan(100);
+        assertThat(fleet.server(id).keys("chash:*"))
+            .hasSize(perNode.get(id))
+            .hasSizeGreaterThan(100);
       }
     }
   }
@@ -83,7 +88,8 @@ class RedisShardedCacheIT {
       }
       assertThat(loads).hasValue(100);
       assertThat(users.stats().hitCount()).isEqualTo(100);
-      assertThat(manager.nodeStats().values().stream().mapToLong(s -> s.hitCount()).sum()).isEqualTo(100);
+      assertThat(manager.nodeStats().values().stream().mapToLong(s -> s.hitCount()).sum())
+          .isEqualTo(100);
       assertThat(manager.nodeStats().values()).allSatisfy(s -> assertThat(s.errorCount()).isZero());
     }
   }

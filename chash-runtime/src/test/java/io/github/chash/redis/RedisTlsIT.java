@@ -17,8 +17,8 @@ import java.security.Key;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +32,21 @@ class RedisTlsIT {
   void rediss_connectsOverTlsAndVerifiesTheServer(@TempDir Path dir) throws Exception {
     RedisServerProcess.Tls tls = certificates(dir);
     Path trustStore = dir.resolve("trust.p12");
-    run(dir, "keytool", "-importcert", "-noprompt", "-alias", "test-ca", "-file",
-        tls.authority().toString(), "-keystore", trustStore.toString(), "-storetype", "PKCS12",
-        "-storepass", "changeit");
+    run(
+        dir,
+        "keytool",
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "test-ca",
+        "-file",
+        tls.authority().toString(),
+        "-keystore",
+        trustStore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        "changeit");
     try (RedisServerProcess server = RedisServerProcess.startTls(tls)) {
       String plain = "redis://127.0.0.1:" + server.port();
       String secure = "rediss://127.0.0.1:" + server.port();
@@ -79,9 +91,28 @@ class RedisTlsIT {
    */
   private static RedisServerProcess.Tls certificates(Path dir) throws Exception {
     Path keyStore = dir.resolve("server.p12");
-    run(dir, "keytool", "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048",
-        "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-        "-keystore", keyStore.toString(), "-storetype", "PKCS12", "-storepass", "changeit");
+    run(
+        dir,
+        "keytool",
+        "-genkeypair",
+        "-alias",
+        "server",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-dname",
+        "CN=127.0.0.1",
+        "-ext",
+        "SAN=ip:127.0.0.1",
+        "-validity",
+        "2",
+        "-keystore",
+        keyStore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        "changeit");
     KeyStore store = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(keyStore)) {
       store.load(in, "changeit".toCharArray());
@@ -96,9 +127,13 @@ class RedisTlsIT {
   }
 
   private static String pem(String type, byte[] der) {
-    return "-----BEGIN " + type + "-----\n"
+    return "-----BEGIN "
+        + type
+        + "-----\n"
         + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
-        + "\n-----END " + type + "-----\n";
+        + "\n-----END "
+        + type
+        + "-----\n";
   }
 
   private static void run(Path dir, String... command) throws IOException, InterruptedException {

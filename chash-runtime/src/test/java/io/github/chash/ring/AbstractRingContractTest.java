@@ -48,7 +48,8 @@ abstract class AbstractRingContractTest {
   }
 
   static double peakToMean(Ring ring) {
-    double max = ring.ownership().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    double max =
+        ring.ownership().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     return max * ring.size();
   }
 
@@ -234,13 +235,17 @@ abstract class AbstractRingContractTest {
 
   @Test
   void node_badIdOrWeight_isRejected() {
-    assertThatThrownBy(() -> Node.of(null)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Node.of(null))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("was null");
-    assertThatThrownBy(() -> Node.of("")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Node.of(""))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("was \"\"");
-    assertThatThrownBy(() -> Node.of("a", 0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Node.of("a", 0))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("was 0");
-    assertThatThrownBy(() -> Node.of("a", -3)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Node.of("a", -3))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("was -3");
   }
 

@@ -6,9 +6,9 @@ import net.spy.memcached.KetamaNodeLocator;
 import net.spy.memcached.MemcachedNode;
 
 /**
- * spymemcached {@link MemcachedNode}s that know only their address: all a {@link
- * KetamaNodeLocator} asks of a node. No connection, no DNS lookup. Shared by the ketama
- * compatibility tests and the benchmarks (through this module's test-jar).
+ * spymemcached {@link MemcachedNode}s that know only their address: all a {@link KetamaNodeLocator}
+ * asks of a node. No connection, no DNS lookup. Shared by the ketama compatibility tests and the
+ * benchmarks (through this module's test-jar).
  */
 public final class AddressOnlyMemcachedNode {
   private AddressOnlyMemcachedNode() {}

@@ -103,7 +103,7 @@ class ConsistentHashStressTest {
     assertThat(problems).isEmpty();
     assertThat(total).isGreaterThanOrEqualTo(3 * KEYS);
     // 400 toggles per writer end with every toggled node removed again: no update was lost.
-    assertThat(hash.nodeMap().keySet()).containsExactlyInAnyOrderElementsOf(
-        permanent.stream().map(Node::id).toList());
+    assertThat(hash.nodeMap().keySet())
+        .containsExactlyInAnyOrderElementsOf(permanent.stream().map(Node::id).toList());
   }
 }

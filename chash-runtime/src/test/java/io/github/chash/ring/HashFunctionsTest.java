@@ -94,8 +94,7 @@ class HashFunctionsTest {
     assertThatThrownBy(() -> HashFunctions.forName("xx"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("hash must be one of xxh3, murmur3, fnv1a64, md5, fnv1-32, jdk; was \"xx\"");
-    assertThatThrownBy(() -> HashFunctions.forName(null))
-        .hasMessageEndingWith("; was null");
+    assertThatThrownBy(() -> HashFunctions.forName(null)).hasMessageEndingWith("; was null");
   }
 
   @Test
@@ -144,7 +143,9 @@ class HashFunctionsTest {
     // keys mix 2-, 3- and 4-byte sequences and unpaired surrogates (which UTF-8 writes as '?').
     HashFunction f = HashFunctions.forName(name);
     ToLongFunction<byte[]> expected = overUtf8Bytes(name);
-    char[] nonAscii = {'\u00e9', '\u00ff', '\u0100', '\u20ac', '\ud800', '\udfff', '\uffff', 0x7f, 0x80};
+    char[] nonAscii = {
+      '\u00e9', '\u00ff', '\u0100', '\u20ac', '\ud800', '\udfff', '\uffff', 0x7f, 0x80
+    };
     Random random = new Random(20);
     for (int k = 0; k < 20_000; k++) {
       int length = k < 301 ? k : random.nextInt(301);

@@ -77,8 +77,14 @@ class KetamaCompatibilityTest {
     // KetamaNodeLocatorTest.testLibKetamaCompatTwo (libketama's own test table), first rows
     Ring ring =
         ketama(
-            "10.0.1.1:11211", "10.0.1.2:11211", "10.0.1.3:11211", "10.0.1.4:11211",
-            "10.0.1.5:11211", "10.0.1.6:11211", "10.0.1.7:11211", "10.0.1.8:11211");
+            "10.0.1.1:11211",
+            "10.0.1.2:11211",
+            "10.0.1.3:11211",
+            "10.0.1.4:11211",
+            "10.0.1.5:11211",
+            "10.0.1.6:11211",
+            "10.0.1.7:11211",
+            "10.0.1.8:11211");
     String[][] expected = {
       {"0", "10.0.1.1:11211"}, {"233", "10.0.1.7:11211"}, {"466", "10.0.1.3:11211"},
       {"699", "10.0.1.1:11211"}, {"932", "10.0.1.6:11211"}, {"1165", "10.0.1.2:11211"},
@@ -108,8 +114,7 @@ class KetamaCompatibilityTest {
     for (int i = 0; i < nodeCount; i++) {
       InetSocketAddress address = address(i);
       nodes.add(Node.of(idOf(address)));
-      spyNodes.add(
-          AddressOnlyMemcachedNode.of(address, "MemcachedNode(" + address + ")"));
+      spyNodes.add(AddressOnlyMemcachedNode.of(address, "MemcachedNode(" + address + ")"));
     }
     KetamaNodeLocator spy = new KetamaNodeLocator(spyNodes, DefaultHashAlgorithm.KETAMA_HASH);
     assertAgreement(Rings.create(KETAMA, nodes), spy);
@@ -124,8 +129,7 @@ class KetamaCompatibilityTest {
       InetSocketAddress address = address(i);
       int weight = 1 + i % 3 + (i == 7 ? 5 : 0);
       nodes.add(Node.of(idOf(address), weight));
-      spyNodes.add(
-          AddressOnlyMemcachedNode.of(address, "MemcachedNode(" + address + ")"));
+      spyNodes.add(AddressOnlyMemcachedNode.of(address, "MemcachedNode(" + address + ")"));
       weights.put(address, weight);
     }
     KetamaNodeLocator spy =

@@ -42,7 +42,8 @@ class PointRingTest {
       }
       PointRing ring = PointRing.build(packed, size, true);
       for (int k = 0; k < 20_000; k++) {
-        int h = k < 4 ? new int[] {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE}[k] : random.nextInt();
+        int h =
+            k < 4 ? new int[] {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE}[k] : random.nextInt();
         assertThat(ring.ownerAt(h)).isEqualTo(expectedOwner(positions, owners, h));
       }
       for (int i = 0; i < size; i++) {
@@ -129,7 +130,9 @@ class PointRingTest {
 
   @Test
   void shares_areArcLengths() {
-    long[] packed = {PointRing.pack(0, 0), PointRing.pack(1 << 30, 1), PointRing.pack(Integer.MIN_VALUE, 0)};
+    long[] packed = {
+      PointRing.pack(0, 0), PointRing.pack(1 << 30, 1), PointRing.pack(Integer.MIN_VALUE, 0)
+    };
     double[] shares = PointRing.build(packed, 3, true).shares(2);
     // node 1 owns (0, 2^30]; node 0 owns (2^30, 2^31] and (2^31, 2^32 + 0]
     assertThat(shares[1]).isEqualTo(0.25);
@@ -147,12 +150,18 @@ class PointRingTest {
   @Test
   void pack_ordersUnsignedPositionsThenIndex() {
     long[] packed = {
-      PointRing.pack(-1, 0), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(0, 1)
+      PointRing.pack(-1, 0),
+      PointRing.pack(0, 3),
+      PointRing.pack(Integer.MIN_VALUE, 0),
+      PointRing.pack(0, 1)
     };
     Arrays.sort(packed);
     assertThat(packed)
         .containsExactly(
-            PointRing.pack(0, 1), PointRing.pack(0, 3), PointRing.pack(Integer.MIN_VALUE, 0), PointRing.pack(-1, 0));
+            PointRing.pack(0, 1),
+            PointRing.pack(0, 3),
+            PointRing.pack(Integer.MIN_VALUE, 0),
+            PointRing.pack(-1, 0));
   }
 
   @Test

@@ -33,7 +33,8 @@ class PositionMapTest {
     return map.owner(lo);
   }
 
-  private static void assertMapRoutesAsRing(Ring ring, java.util.function.ToLongFunction<String> position) {
+  private static void assertMapRoutesAsRing(
+      Ring ring, java.util.function.ToLongFunction<String> position) {
     assertMapRoutesAsRing(ring, position, PositionMap.POSITIONS);
   }
 
@@ -64,8 +65,7 @@ class PositionMapTest {
       previous = Math.max(previous, end);
     }
     for (int i = 0; i < ring.size(); i++) {
-      assertThat(share[i])
-          .isCloseTo(ring.ownership().get(ring.nodes().get(i).id()), within(1e-5));
+      assertThat(share[i]).isCloseTo(ring.ownership().get(ring.nodes().get(i).id()), within(1e-5));
     }
   }
 
@@ -73,7 +73,8 @@ class PositionMapTest {
   void of_ringRoutesEveryKeyAsLocate() {
     for (String hash : List.of("xxh3", "murmur3", "fnv1-32")) {
       HashFunction h = HashFunctions.forName(hash);
-      Ring ring = Rings.create(RingSettings.builder().hash(h).pointsPerWeight(50).build(), nodes(7));
+      Ring ring =
+          Rings.create(RingSettings.builder().hash(h).pointsPerWeight(50).build(), nodes(7));
       assertMapRoutesAsRing(
           ring, key -> Hashes.top32(h, h.hash(key)) & 0xffffffffL, Hashes.positionCount(h));
       assertThat(PositionMap.of(ring).orElseThrow().keyPosition()).isEqualTo("top32(" + hash + ")");

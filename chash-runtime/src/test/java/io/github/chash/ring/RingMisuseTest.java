@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** What callers see when they pass what the API does not take. */
 class RingMisuseTest {
-  private final Ring ring = Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
+  private final Ring ring =
+      Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
 
   @Test
   void with_nullNode_isRejectedByName() {
@@ -105,8 +106,7 @@ class RingMisuseTest {
       }
       pool.shutdown();
       assertThat(failures).hasSize(threads - 1).containsOnly("duplicate node id \"same\"");
-      assertThat(hash.nodeMap())
-          .containsOnlyKeys("a", "same", "own-0", "own-1", "own-2", "own-3");
+      assertThat(hash.nodeMap()).containsOnlyKeys("a", "same", "own-0", "own-1", "own-2", "own-3");
     }
   }
 }

@@ -12,8 +12,7 @@ class RingSizeLimitTest {
   @Test
   void create_ringWithHugeWeight_failsNamingThePointCountInsteadOfAllocating() {
     assertThatIllegalArgumentException()
-        .isThrownBy(
-            () -> Rings.create(RingSettings.defaults(), List.of(Node.of("a", 2_000_000))))
+        .isThrownBy(() -> Rings.create(RingSettings.defaults(), List.of(Node.of("a", 2_000_000))))
         .withMessage(
             "the ring would need 2000000000 virtual points; at most 20000000 are allowed: lower"
                 + " pointsPerWeight or the weights");

@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class VirtualNodeRingTest extends AbstractRingContractTest {
   @Override
@@ -61,8 +61,7 @@ class VirtualNodeRingTest extends AbstractRingContractTest {
     }
     for (int k = 0; k < 5000; k++) {
       String key = "key:" + k;
-      Map.Entry<Long, String> at =
-          points.ceilingEntry(Hashes.top32(h, h.hash(key)) & 0xffffffffL);
+      Map.Entry<Long, String> at = points.ceilingEntry(Hashes.top32(h, h.hash(key)) & 0xffffffffL);
       assertThat(ring.locate(key).id())
           .as(key)
           .isEqualTo((at != null ? at : points.firstEntry()).getValue());

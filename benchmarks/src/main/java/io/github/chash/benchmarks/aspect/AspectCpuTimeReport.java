@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * The rows of {@link AspectHitBenchmark} (the hits also with two threads at once) measured in thread
- * CPU time instead of wall time: on a machine shared with other work (where JMH's wall-clock errors exceed the scores), CPU
- * time leaves out the time the thread waits for a core. Each path runs {@value #OPS} calls per round
- * after a warm-up; the median of {@value #ROUNDS} rounds is printed with the ratios the issue asks
- * for. A complement to the JMH run, not a replacement: it does not guard against dead-code
- * elimination beyond consuming each result.
+ * The rows of {@link AspectHitBenchmark} (the hits also with two threads at once) measured in
+ * thread CPU time instead of wall time: on a machine shared with other work (where JMH's wall-clock
+ * errors exceed the scores), CPU time leaves out the time the thread waits for a core. Each path
+ * runs {@value #OPS} calls per round after a warm-up; the median of {@value #ROUNDS} rounds is
+ * printed with the ratios the issue asks for. A complement to the JMH run, not a replacement: it
+ * does not guard against dead-code elimination beyond consuming each result.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar
  * io.github.chash.benchmarks.aspect.AspectCpuTimeReport}.
@@ -39,7 +39,11 @@ public final class AspectCpuTimeReport {
       Map<String, IntFunction<Object>> paths = new LinkedHashMap<>();
       paths.put("caffeineHit", i -> b.caffeine.getIfPresent(ids[i & mask]));
       paths.put("caffeineNoExpiryHit", i -> b.caffeineNoExpiry.getIfPresent(ids[i & mask]));
-      paths.put("shardedCacheHit", i -> b.users.getIfPresent("users:" + ids[i & mask], io.github.chash.cache.ValueType.OBJECT));
+      paths.put(
+          "shardedCacheHit",
+          i ->
+              b.users.getIfPresent(
+                  "users:" + ids[i & mask], io.github.chash.cache.ValueType.OBJECT));
       paths.put("wovenHit", i -> b.woven.find(ids[i & mask]));
       paths.put("springHit", i -> b.springService.find(ids[i & mask]));
       paths.put("unadvisedCall", i -> b.woven.absentDirect(ids[i & mask]));
@@ -53,15 +57,12 @@ public final class AspectCpuTimeReport {
       for (String path : new String[] {"caffeineHit", "wovenHit", "springHit"}) {
         ns2.put(path, twoThreads(paths.get(path)));
       }
-      System.out.printf(
-          "| path | ns/call, 1 thread | ns/call, 2 threads |%n|---|---:|---:|%n");
+      System.out.printf("| path | ns/call, 1 thread | ns/call, 2 threads |%n|---|---:|---:|%n");
       ns.forEach(
           (k, v) ->
               System.out.printf(
                   "| %s | %.1f | %s |%n",
-                  k,
-                  v,
-                  ns2.containsKey(k) ? String.format("%.1f", ns2.get(k)) : ""));
+                  k, v, ns2.containsKey(k) ? String.format("%.1f", ns2.get(k)) : ""));
       System.out.printf(
           "%nwovenHit / caffeineHit = %.2f (target <= 3)%n"
               + "wovenHit / caffeineNoExpiryHit = %.2f%n"

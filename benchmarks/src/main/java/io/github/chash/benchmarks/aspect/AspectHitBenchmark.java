@@ -31,17 +31,19 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 /**
  * A cached method's hit path, three ways, on the same string keys: a {@code @ShardedCacheable}
  * method woven by ajc (key expression, routing key, ring lookup, the owning Caffeine shard, stats);
- * a direct {@code Cache.getIfPresent} on one Caffeine cache (the floor); Spring's {@code @Cacheable}
- * through a proxy on a {@code CaffeineCacheManager}. Targets: woven at most 3x the direct lookup and
- * at most half of Spring's. Also the miss path's overhead: a method whose null result is not cached,
- * advised or not, so every call looks up, misses and runs the body.
+ * a direct {@code Cache.getIfPresent} on one Caffeine cache (the floor); Spring's
+ * {@code @Cacheable} through a proxy on a {@code CaffeineCacheManager}. Targets: woven at most 3x
+ * the direct lookup and at most half of Spring's. Also the miss path's overhead: a method whose
+ * null result is not cached, advised or not, so every call looks up, misses and runs the body.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar AspectHitBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class AspectHitBenchmark {
@@ -93,7 +95,8 @@ public class AspectHitBenchmark {
       springService.find(id);
     }
     if (manager.cacheStats().get("users").missCount() != keys) {
-      throw new IllegalStateException("WovenUserService is not woven: run the ajc step of the build");
+      throw new IllegalStateException(
+          "WovenUserService is not woven: run the ajc step of the build");
     }
   }
 

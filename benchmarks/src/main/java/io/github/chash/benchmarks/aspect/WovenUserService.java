@@ -3,8 +3,8 @@ package io.github.chash.benchmarks.aspect;
 import io.github.chash.aspect.ShardedCacheable;
 
 /**
- * The chash side: woven at build time by ajc with chash-aspect. Keys use {@code #p0}: this module is
- * compiled without {@code -parameters}.
+ * The chash side: woven at build time by ajc with chash-aspect. Keys use {@code #p0}: this module
+ * is compiled without {@code -parameters}.
  */
 public class WovenUserService {
   /** Creates the service. */

@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Both sides use one Lettuce connection per server shared by all threads, the same 1,024 keys (a
  * fixed seed), and values of {@code valueSize} random bytes; plain Lettuce picks its server by key
- * index modulo 3. {@link #start()} starts the servers and fills both key sets; {@link #stop()} kills
- * the servers.
+ * index modulo 3. {@link #start()} starts the servers and fills both key sets; {@link #stop()}
+ * kills the servers.
  */
 @State(Scope.Benchmark)
 public abstract class RedisFixture {
@@ -77,8 +77,11 @@ public abstract class RedisFixture {
     for (int i = 1; i <= SERVERS; i++) {
       RedisServerProcess server = RedisServerProcess.start();
       servers.add(server);
-      yaml.append("  - id: r").append(i).append("\n    type: redis\n    uri: ")
-          .append(server.uri()).append('\n');
+      yaml.append("  - id: r")
+          .append(i)
+          .append("\n    type: redis\n    uri: ")
+          .append(server.uri())
+          .append('\n');
     }
     // a generous timeout: a benchmark must not measure misses caused by a busy machine
     yaml.append("caches:\n  bench: { ttl: 1h }\n")
@@ -90,7 +93,8 @@ public abstract class RedisFixture {
     RedisCodec<String, byte[]> codec = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
     plain = new ArrayList<>();
     for (RedisServerProcess server : servers) {
-      StatefulRedisConnection<String, byte[]> connection = client.connect(codec, RedisURI.create(server.uri()));
+      StatefulRedisConnection<String, byte[]> connection =
+          client.connect(codec, RedisURI.create(server.uri()));
       connections.add(connection);
       plain.add(connection.async());
     }

@@ -15,10 +15,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The same operations as {@link RedisCacheBenchmark} ({@link RedisFixture}), but chash and plain Lettuce run at the same
- * time, with the same number of threads each (JMH groups): on a shared, busy machine both see the
- * same interference, so their ratio is steadier than two runs one after the other. {@code -tg N,N}
- * gives each contender N threads (default 1,1).
+ * The same operations as {@link RedisCacheBenchmark} ({@link RedisFixture}), but chash and plain
+ * Lettuce run at the same time, with the same number of threads each (JMH groups): on a shared,
+ * busy machine both see the same interference, so their ratio is steadier than two runs one after
+ * the other. {@code -tg N,N} gives each contender N threads (default 1,1).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})

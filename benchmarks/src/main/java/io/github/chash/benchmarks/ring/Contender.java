@@ -18,8 +18,8 @@ import java.util.function.Function;
 import net.spy.memcached.KetamaNodeLocator;
 
 /**
- * One algorithm under comparison: a name and a way to build a router over a list of node ids. Used by
- * the reports, which need every contender behind one shape; the JMH lookup benchmark calls each
+ * One algorithm under comparison: a name and a way to build a router over a list of node ids. Used
+ * by the reports, which need every contender behind one shape; the JMH lookup benchmark calls each
  * library directly instead, so no adapter sits in the measured path.
  */
 record Contender(String name, Function<List<String>, Router> factory) {

@@ -12,12 +12,12 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Turns JMH CSV results ({@code -rf csv}) of {@link RingLookupBenchmark} and
- * {@link RingBuildBenchmark} into markdown tables, with the issue's lookup targets as ratios from the
- * same run.
+ * Turns JMH CSV results ({@code -rf csv}) of {@link RingLookupBenchmark} and {@link
+ * RingBuildBenchmark} into markdown tables, with the issue's lookup targets as ratios from the same
+ * run.
  *
- * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar io.github.chash.benchmarks.ring.JmhTables
- * lookup.csv [build.csv]}.
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar
+ * io.github.chash.benchmarks.ring.JmhTables lookup.csv [build.csv]}.
  */
 public final class JmhTables {
   private JmhTables() {}
@@ -53,12 +53,13 @@ public final class JmhTables {
             csv + ": expected a JMH csv row with a nodes parameter; was \"" + line + "\"");
       }
       String benchmark = unquote(f[0]);
-      scores.add(new Score(
-          benchmark.substring(benchmark.lastIndexOf('.') + 1),
-          Integer.parseInt(unquote(f[7])),
-          Double.parseDouble(f[4]),
-          f[5].equals("NaN") ? Double.NaN : Double.parseDouble(f[5]),
-          unquote(f[6])));
+      scores.add(
+          new Score(
+              benchmark.substring(benchmark.lastIndexOf('.') + 1),
+              Integer.parseInt(unquote(f[7])),
+              Double.parseDouble(f[4]),
+              f[5].equals("NaN") ? Double.NaN : Double.parseDouble(f[5]),
+              unquote(f[6])));
     }
     return scores;
   }
@@ -80,15 +81,18 @@ public final class JmhTables {
     out.append("\n|---|");
     sizes.forEach(n -> out.append("---:|"));
     out.append('\n');
-    byMethod.forEach((method, row) -> {
-      out.append("| ").append(method).append(" |");
-      for (int n : sizes) {
-        Score s = row.get(n);
-        out.append(s == null ? " - |"
-            : String.format(Locale.ROOT, " %.1f ± %.1f |", s.score(), s.error()));
-      }
-      out.append('\n');
-    });
+    byMethod.forEach(
+        (method, row) -> {
+          out.append("| ").append(method).append(" |");
+          for (int n : sizes) {
+            Score s = row.get(n);
+            out.append(
+                s == null
+                    ? " - |"
+                    : String.format(Locale.ROOT, " %.1f ± %.1f |", s.score(), s.error()));
+          }
+          out.append('\n');
+        });
     out.append('\n');
   }
 
@@ -110,15 +114,16 @@ public final class JmhTables {
       StringBuilder out, List<Score> scores, String ours, String peer, int nodes, double limit) {
     Score a = find(scores, ours, nodes);
     Score b = find(scores, peer, nodes);
-    String what = String.format(Locale.ROOT, "%s / %s at %d nodes <= %sx", ours, peer, nodes,
-        limit);
+    String what =
+        String.format(Locale.ROOT, "%s / %s at %d nodes <= %sx", ours, peer, nodes, limit);
     if (a == null || b == null) {
       out.append("| ").append(what).append(" | - | not measured |\n");
       return;
     }
     double r = a.score() / b.score();
-    out.append(String.format(Locale.ROOT, "| %s | %.3f | %s |%n", what, r,
-        r <= limit ? "met" : "**missed**"));
+    out.append(
+        String.format(
+            Locale.ROOT, "| %s | %.3f | %s |%n", what, r, r <= limit ? "met" : "**missed**"));
   }
 
   private static Score find(List<Score> scores, String method, int nodes) {
@@ -133,8 +138,15 @@ public final class JmhTables {
   static void buildTable(StringBuilder out, List<Score> scores) {
     out.append("| build | nodes | time |\n|---|---:|---:|\n");
     for (Score s : scores) {
-      out.append(String.format(Locale.ROOT, "| %s | %d | %.1f ± %.1f %s |%n", s.method(),
-          s.nodes(), s.score(), s.error(), s.unit()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %.1f ± %.1f %s |%n",
+              s.method(),
+              s.nodes(),
+              s.score(),
+              s.error(),
+              s.unit()));
     }
     out.append('\n');
   }

@@ -20,7 +20,8 @@ import java.util.Map;
  *       should only take keys, a leaving node should only give its own).
  * </ul>
  *
- * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar io.github.chash.benchmarks.ring.QualityReport}.
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar
+ * io.github.chash.benchmarks.ring.QualityReport}.
  */
 public final class QualityReport {
   static final int KEY_COUNT = 1_000_000;
@@ -67,7 +68,8 @@ public final class QualityReport {
       counts.merge(owner100[i], 1, Integer::sum);
     }
     double mean = (double) keys.length / BALANCE_NODES;
-    double sampledPeak = counts.values().stream().mapToInt(Integer::intValue).max().orElse(0) / mean;
+    double sampledPeak =
+        counts.values().stream().mapToInt(Integer::intValue).max().orElse(0) / mean;
     // A node that got no key at all still counts as min 0.
     double sampledMin =
         counts.size() < BALANCE_NODES
@@ -129,33 +131,49 @@ public final class QualityReport {
 
   static String table(List<Result> results) {
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT,
-        "| algorithm | exact peak/mean | exact min/mean | sampled peak/mean | sampled min/mean"
-            + " | moved on join 10->11 (ideal %.4f) | join stray | moved on leave 100->99"
-            + " (ideal %.4f) | leave stray |%n", JOIN_IDEAL, LEAVE_IDEAL));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "| algorithm | exact peak/mean | exact min/mean | sampled peak/mean | sampled min/mean"
+                + " | moved on join 10->11 (ideal %.4f) | join stray | moved on leave 100->99"
+                + " (ideal %.4f) | leave stray |%n",
+            JOIN_IDEAL,
+            LEAVE_IDEAL));
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : results) {
-      out.append(String.format(Locale.ROOT,
-          "| %s | %s | %s | %.4f | %.4f | %.4f (%.3fx) | %,d | %.4f (%.3fx) | %,d |%n",
-          r.name(),
-          r.hasExact() ? String.format(Locale.ROOT, "%.4f", r.exactPeak()) : "n/a",
-          r.hasExact() ? String.format(Locale.ROOT, "%.4f", r.exactMin()) : "n/a",
-          r.sampledPeak(), r.sampledMin(),
-          r.joinMoved(), r.joinMoved() / JOIN_IDEAL, r.joinStray(),
-          r.leaveMoved(), r.leaveMoved() / LEAVE_IDEAL, r.leaveStray()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %.4f | %.4f | %.4f (%.3fx) | %,d | %.4f (%.3fx) | %,d |%n",
+              r.name(),
+              r.hasExact() ? String.format(Locale.ROOT, "%.4f", r.exactPeak()) : "n/a",
+              r.hasExact() ? String.format(Locale.ROOT, "%.4f", r.exactMin()) : "n/a",
+              r.sampledPeak(),
+              r.sampledMin(),
+              r.joinMoved(),
+              r.joinMoved() / JOIN_IDEAL,
+              r.joinStray(),
+              r.leaveMoved(),
+              r.leaveMoved() / LEAVE_IDEAL,
+              r.leaveStray()));
     }
-    out.append(String.format(Locale.ROOT,
-        "%nSame %,d keys (\"user:<n>\", seed %d) for every row; loads at %d equal nodes. "
-            + "\"n/a\": the algorithm has no exact shares, use the sampled columns. "
-            + "Stray = keys moved between nodes present before and after.%n%n",
-        KEY_COUNT, BenchKeys.SEED, BALANCE_NODES));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%nSame %,d keys (\"user:<n>\", seed %d) for every row; loads at %d equal nodes. "
+                + "\"n/a\": the algorithm has no exact shares, use the sampled columns. "
+                + "Stray = keys moved between nodes present before and after.%n%n",
+            KEY_COUNT,
+            BenchKeys.SEED,
+            BALANCE_NODES));
     return out.toString();
   }
 
   static String targets(List<Result> results) {
     Map<String, Result> byName = new HashMap<>();
     results.forEach(r -> byName.put(r.name(), r));
-    StringBuilder out = new StringBuilder("| quality target | measured | status |\n|---|---:|---|\n");
+    StringBuilder out =
+        new StringBuilder("| quality target | measured | status |\n|---|---:|---|\n");
     Result ring = byName.get("chash ring (xxh3)");
     Result maglev = byName.get("chash maglev");
     target(out, "ring exact peak/mean at 100 nodes <= 1.10", ring.exactPeak(), 1.10);
@@ -169,12 +187,22 @@ public final class QualityReport {
   }
 
   private static void target(StringBuilder out, String what, double measured, double limit) {
-    out.append(String.format(Locale.ROOT, "| %s | %.4f | %s |%n", what, measured,
-        measured <= limit ? "met" : "**missed**"));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "| %s | %.4f | %s |%n",
+            what,
+            measured,
+            measured <= limit ? "met" : "**missed**"));
   }
 
   private static void count(StringBuilder out, String what, long measured) {
-    out.append(String.format(Locale.ROOT, "| %s | %,d | %s |%n", what, measured,
-        measured == 0 ? "met" : "**missed**"));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "| %s | %,d | %s |%n",
+            what,
+            measured,
+            measured == 0 ? "met" : "**missed**"));
   }
 }

@@ -23,9 +23,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Time to build a lookup structure for {@code nodes} equal nodes, from node descriptions that already
- * exist (chash {@link Node}s, spymemcached nodes, id strings). Guava's and hash4j's consistent hashes
- * build nothing, so they are absent.
+ * Time to build a lookup structure for {@code nodes} equal nodes, from node descriptions that
+ * already exist (chash {@link Node}s, spymemcached nodes, id strings). Guava's and hash4j's
+ * consistent hashes build nothing, so they are absent.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -30,11 +30,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * Key-to-node lookup, the key's hashing included, over {@code nodes} equal nodes: each chash
  * algorithm with default settings (xxh3; ketama is MD5 by definition) side by side with its peers.
  *
- * <p>Keys are 65,536 precomputed strings like {@code "user:123456789"} from a fixed seed, cycled with
- * an index mask so the loop costs one array load. Each method returns the located node so JMH consumes
- * it; peers that answer a bucket index (Guava, hash4j) pay the array load to a node like the others.
- * hash4j's JumpBackHash hashes the key's chars directly ({@code hashCharsToLong}, its fastest path);
- * {@code hash4jJumpBackHashUtf8} shows the cost of the UTF-8 encoding chash's routing keys use.
+ * <p>Keys are 65,536 precomputed strings like {@code "user:123456789"} from a fixed seed, cycled
+ * with an index mask so the loop costs one array load. Each method returns the located node so JMH
+ * consumes it; peers that answer a bucket index (Guava, hash4j) pay the array load to a node like
+ * the others. hash4j's JumpBackHash hashes the key's chars directly ({@code hashCharsToLong}, its
+ * fastest path); {@code hash4jJumpBackHashUtf8} shows the cost of the UTF-8 encoding chash's
+ * routing keys use.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

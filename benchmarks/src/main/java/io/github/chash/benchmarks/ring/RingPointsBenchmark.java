@@ -22,10 +22,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Diagnosis, not part of the README table: where a chash {@code ring} lookup spends its time. Splits
- * it into the key's hashing alone ({@code keyHashOnly}: UTF-8 encoding plus xxh3, what every chash
- * lookup pays) and the full lookup for several {@code pointsPerWeight}, so the cost of the point
- * array's size (cache misses) shows as the difference.
+ * Diagnosis, not part of the README table: where a chash {@code ring} lookup spends its time.
+ * Splits it into the key's hashing alone ({@code keyHashOnly}: UTF-8 encoding plus xxh3, what every
+ * chash lookup pays) and the full lookup for several {@code pointsPerWeight}, so the cost of the
+ * point array's size (cache misses) shows as the difference.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

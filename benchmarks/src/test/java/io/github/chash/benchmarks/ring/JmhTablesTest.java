@@ -17,12 +17,18 @@ class JmhTablesTest {
   @Test
   void lookupTargets_marksEachRatioMetOrMissed(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("lookup.csv");
-    Files.writeString(csv, HEADER
-        + PREFIX + "chashRing\",\"avgt\",1,5,30.0,1.5,\"ns/op\",1000\n"
-        + PREFIX + "spymemcachedKetama\",\"avgt\",1,5,600.0,10.0,\"ns/op\",1000\n"
-        + PREFIX + "hash4jJumpBackHash\",\"avgt\",1,5,10.0,NaN,\"ns/op\",1000\n");
+    Files.writeString(
+        csv,
+        HEADER
+            + PREFIX
+            + "chashRing\",\"avgt\",1,5,30.0,1.5,\"ns/op\",1000\n"
+            + PREFIX
+            + "spymemcachedKetama\",\"avgt\",1,5,600.0,10.0,\"ns/op\",1000\n"
+            + PREFIX
+            + "hash4jJumpBackHash\",\"avgt\",1,5,10.0,NaN,\"ns/op\",1000\n");
     List<JmhTables.Score> scores = JmhTables.read(csv);
-    assertThat(scores).extracting(JmhTables.Score::method)
+    assertThat(scores)
+        .extracting(JmhTables.Score::method)
         .containsExactly("chashRing", "spymemcachedKetama", "hash4jJumpBackHash");
 
     StringBuilder out = new StringBuilder();

@@ -26,8 +26,7 @@ class SpyNodesTest {
 
   @Test
   void node_answersItsAddressWithoutResolvingAName() {
-    assertThat(SpyNodes.node("10.0.1.2:11211").getSocketAddress())
-        .hasToString("/10.0.1.2:11211");
+    assertThat(SpyNodes.node("10.0.1.2:11211").getSocketAddress()).hasToString("/10.0.1.2:11211");
   }
 
   @Test

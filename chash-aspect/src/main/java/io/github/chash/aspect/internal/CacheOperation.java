@@ -54,7 +54,8 @@ public abstract class CacheOperation {
    * rethrows whatever the method throws as it is, checked or not. The advised method's own {@code
    * throws} clause allowed it, so its callers are ready for it.
    */
-  public final Object invokeRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
+  public final Object invokeRethrowing(
+      Object[] args, MethodBody body, ShardedCacheManager manager) {
     try {
       return invoke(args, body, manager);
     } catch (Throwable t) {
@@ -62,7 +63,9 @@ public abstract class CacheOperation {
     }
   }
 
-  /** Throws {@code t} as it is; declared to return an exception so callers can write {@code throw}. */
+  /**
+   * Throws {@code t} as it is; declared to return an exception so callers can write {@code throw}.
+   */
   static RuntimeException rethrow(Throwable t) {
     throw CacheOperation.<RuntimeException>sneakyThrow(t);
   }
@@ -72,7 +75,9 @@ public abstract class CacheOperation {
     throw (T) t;
   }
 
-  /** Returns this method's cache on the manager, failing with the method's name if it is unknown. */
+  /**
+   * Returns this method's cache on the manager, failing with the method's name if it is unknown.
+   */
   final ShardedCache cache(ShardedCacheManager manager) {
     Binding b = binding;
     if (b != null && b.manager == manager) {

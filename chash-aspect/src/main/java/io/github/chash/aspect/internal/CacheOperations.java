@@ -20,7 +20,8 @@ public final class CacheOperations {
   private static final PerClass EVICT = new PerClass();
 
   /** The operations of one class's methods. */
-  private static final class PerClass extends ClassValue<ConcurrentHashMap<Method, CacheOperation>> {
+  private static final class PerClass
+      extends ClassValue<ConcurrentHashMap<Method, CacheOperation>> {
     @Override
     protected ConcurrentHashMap<Method, CacheOperation> computeValue(Class<?> type) {
       return new ConcurrentHashMap<>();

@@ -17,6 +17,7 @@ public final class CacheableOperation extends CacheOperation {
   private final boolean sync;
   private final boolean cacheNull;
   private final Duration ttl;
+
   /** Futures being computed, for {@code sync}: concurrent callers share the running one. */
   private final ConcurrentHashMap<String, CompletableFuture<Object>> running;
 
@@ -72,8 +73,8 @@ public final class CacheableOperation extends CacheOperation {
   }
 
   /**
-   * The first half of {@link #invoke}: the method's result from the cache (an {@code Optional} or
-   * a completed future for such methods), or {@link #MISS}. Counts the hit or the miss.
+   * The first half of {@link #invoke}: the method's result from the cache (an {@code Optional} or a
+   * completed future for such methods), or {@link #MISS}. Counts the hit or the miss.
    */
   public Object lookup(Object[] args, ShardedCacheManager manager) {
     Object stored = cache(manager).getIfPresent(key.evaluate(args), valueType);
@@ -98,8 +99,7 @@ public final class CacheableOperation extends CacheOperation {
     switch (kind) {
       case OPTIONAL:
         return Optional.ofNullable(
-            cache.load(
-                routingKey, valueType, () -> cachedValueOf(body.run()), sync, cacheNull));
+            cache.load(routingKey, valueType, () -> cachedValueOf(body.run()), sync, cacheNull));
       case FUTURE:
         return sync ? loadShared(cache, routingKey, body) : loadFuture(cache, routingKey, body);
       default:

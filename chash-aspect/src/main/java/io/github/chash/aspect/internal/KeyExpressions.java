@@ -22,8 +22,8 @@ import java.util.StringJoiner;
  * a no-argument method of the same name (record components) or a public field. Literals are in
  * single quotes, {@code ''} standing for one quote. Positions in messages are 1-based columns.
  *
- * <p>Properties are resolved on the parameter's declared type at compile time; when the declared type
- * lacks the property but a subclass could have it, it is resolved on each argument's class and
+ * <p>Properties are resolved on the parameter's declared type at compile time; when the declared
+ * type lacks the property but a subclass could have it, it is resolved on each argument's class and
  * cached per class.
  */
 public final class KeyExpressions {
@@ -212,13 +212,16 @@ public final class KeyExpressions {
     }
 
     private Step resolve(Class<?> declared, String property, int position, String path) {
-      Class<?> type = declared.isPrimitive() ? MethodType.methodType(declared).wrap().returnType() : declared;
+      Class<?> type =
+          declared.isPrimitive() ? MethodType.methodType(declared).wrap().returnType() : declared;
       Accessor accessor = Accessor.find(type, property);
       if (accessor != null) {
         return new StaticStep(accessor, position, path, property, this);
       }
       if (Modifier.isFinal(type.getModifiers()) || type.isArray()) {
-        throw error(position, "no property " + property + " on " + type.getName() + Accessor.lookedFor(property));
+        throw error(
+            position,
+            "no property " + property + " on " + type.getName() + Accessor.lookedFor(property));
       }
       return new DynamicStep(property, position, path, this);
     }
@@ -226,7 +229,13 @@ public final class KeyExpressions {
     @Override
     public KeyExpressionException error(int start, String message) {
       return new KeyExpressionException(
-          methodName + ": key expression \"" + text + "\" at position " + (start + 1) + ": " + message);
+          methodName
+              + ": key expression \""
+              + text
+              + "\" at position "
+              + (start + 1)
+              + ": "
+              + message);
     }
   }
 
@@ -315,7 +324,8 @@ public final class KeyExpressions {
 
   /** A getter, record component accessor or public field, as a handle of type (Object)Object. */
   private static final class Accessor {
-    private static final MethodType OBJECT_TO_OBJECT = MethodType.methodType(Object.class, Object.class);
+    private static final MethodType OBJECT_TO_OBJECT =
+        MethodType.methodType(Object.class, Object.class);
     final MethodHandle handle;
     final Class<?> resultType;
 
@@ -336,7 +346,15 @@ public final class KeyExpressions {
 
     static String lookedFor(String property) {
       String cap = Character.toUpperCase(property.charAt(0)) + property.substring(1);
-      return " (looked for public get" + cap + "(), is" + cap + "(), " + property + "() and a public field " + property + ")";
+      return " (looked for public get"
+          + cap
+          + "(), is"
+          + cap
+          + "(), "
+          + property
+          + "() and a public field "
+          + property
+          + ")";
     }
 
     static Accessor find(Class<?> type, String property) {
@@ -344,7 +362,9 @@ public final class KeyExpressions {
       Method method = noArgMethod(type, "get" + cap);
       if (method == null) {
         method = noArgMethod(type, "is" + cap);
-        if (method != null && method.getReturnType() != boolean.class && method.getReturnType() != Boolean.class) {
+        if (method != null
+            && method.getReturnType() != boolean.class
+            && method.getReturnType() != Boolean.class) {
           method = null;
         }
       }
@@ -366,7 +386,13 @@ public final class KeyExpressions {
         return null;
       } catch (IllegalAccessException e) {
         throw new KeyExpressionException(
-            "property " + property + " of " + type.getName() + " is not accessible: " + e.getMessage(), e);
+            "property "
+                + property
+                + " of "
+                + type.getName()
+                + " is not accessible: "
+                + e.getMessage(),
+            e);
       }
     }
 

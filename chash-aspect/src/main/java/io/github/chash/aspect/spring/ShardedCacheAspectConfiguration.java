@@ -42,10 +42,10 @@ import org.springframework.core.type.AnnotationMetadata;
  * behind an interface proxy) run through a {@link ShardedCacheInterceptor}, which shares the
  * compiled operations with the woven {@code ShardedCacheAspect}. The advisors are infrastructure
  * beans, applied by Spring's infrastructure auto-proxy creator, which this configuration registers
- * as {@code @EnableCaching} does (an {@code @EnableAspectJAutoProxy} elsewhere takes over and applies
- * them too); so AspectJ's weaver library is not needed. As with Spring's own caching, a call from
- * inside the same object is not intercepted. Do not combine with AspectJ weaving of the same
- * classes.
+ * as {@code @EnableCaching} does (an {@code @EnableAspectJAutoProxy} elsewhere takes over and
+ * applies them too); so AspectJ's weaver library is not needed. As with Spring's own caching, a
+ * call from inside the same object is not intercepted. Do not combine with AspectJ weaving of the
+ * same classes.
  */
 @Configuration(proxyBeanMethods = false)
 @Import(ShardedCacheAspectConfiguration.AutoProxy.class)
@@ -103,7 +103,8 @@ public class ShardedCacheAspectConfiguration {
       BiFunction<Method, Object, CacheOperation> operations,
       ObjectProvider<ShardedCacheManager> managers) {
     // Methods of the target class, as AspectJ's execution() would match: not inherited ones.
-    AnnotationMatchingPointcut pointcut = AnnotationMatchingPointcut.forMethodAnnotation(annotation);
+    AnnotationMatchingPointcut pointcut =
+        AnnotationMatchingPointcut.forMethodAnnotation(annotation);
     return new DefaultPointcutAdvisor(
         pointcut, new ShardedCacheInterceptor(operations, managers::getIfAvailable));
   }

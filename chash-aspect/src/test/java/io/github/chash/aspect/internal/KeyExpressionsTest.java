@@ -134,7 +134,8 @@ class KeyExpressionsTest {
     assertThat(key.evaluate(new Object[] {new PremiumAccount(3)})).isEqualTo("gold");
     assertThatThrownBy(() -> key.evaluate(new Object[] {new Account(4, false)}))
         .isInstanceOf(KeyExpressionException.class)
-        .hasMessageContaining("OrderService.account(Account): key expression \"#account.tier\" at position 10")
+        .hasMessageContaining(
+            "OrderService.account(Account): key expression \"#account.tier\" at position 10")
         .hasMessageContaining("no property tier on " + Account.class.getName());
   }
 
@@ -172,11 +173,13 @@ class KeyExpressionsTest {
 
   @Test
   void compile_unknownPropertyOnRecordFailsAtItsPosition() {
-    assertThatThrownBy(() -> KeyExpressions.compile(method("find"), "'x' + #customer.idd", "", TO_STRING))
+    assertThatThrownBy(
+            () -> KeyExpressions.compile(method("find"), "'x' + #customer.idd", "", TO_STRING))
         .isInstanceOf(KeyExpressionException.class)
         .hasMessageStartingWith(
             "OrderService.find(Customer): key expression \"'x' + #customer.idd\" at position 17:"
-                + " no property idd on " + Customer.class.getName());
+                + " no property idd on "
+                + Customer.class.getName());
   }
 
   @Test
@@ -192,7 +195,8 @@ class KeyExpressionsTest {
     assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id +", "", TO_STRING))
         .hasMessageEndingWith(
             "at position 6: expected '#parameter' or a quoted literal, found the end");
-    assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "#id #year", "", TO_STRING))
+    assertThatThrownBy(
+            () -> KeyExpressions.compile(method("byIdAndYear"), "#id #year", "", TO_STRING))
         .hasMessageEndingWith("at position 5: expected '+' or the end, found '#'");
     assertThatThrownBy(() -> KeyExpressions.compile(method("byIdAndYear"), "'abc", "", TO_STRING))
         .hasMessageEndingWith("at position 1: unterminated literal; close it with '");
@@ -205,7 +209,8 @@ class KeyExpressionsTest {
 
   @Test
   void evaluate_nullInPathNamesTheExpression() {
-    KeyExpression key = KeyExpressions.compile(method("find"), "#customer.address.city", "", TO_STRING);
+    KeyExpression key =
+        KeyExpressions.compile(method("find"), "#customer.address.city", "", TO_STRING);
     assertThatThrownBy(() -> key.evaluate(new Object[] {new Customer("c", null)}))
         .isInstanceOf(KeyExpressionException.class)
         .hasMessage(
@@ -228,10 +233,14 @@ class KeyExpressionsTest {
           }
         };
     assertThatThrownBy(
-            () -> KeyExpressions.compile(method("find"), "#customer", "", failing).evaluate(new Object[] {null}))
+            () ->
+                KeyExpressions.compile(method("find"), "#customer", "", failing)
+                    .evaluate(new Object[] {null}))
         .hasMessage("key of OrderService.find(customer) has no stable string form");
     assertThatThrownBy(
-            () -> KeyExpressions.compile(method("find"), "", "", failing).evaluate(new Object[] {null}))
+            () ->
+                KeyExpressions.compile(method("find"), "", "", failing)
+                    .evaluate(new Object[] {null}))
         .hasMessage("key of OrderService.find(customer)");
   }
 }

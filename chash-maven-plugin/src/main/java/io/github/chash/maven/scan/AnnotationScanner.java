@@ -21,9 +21,9 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
- * Finds the methods annotated with {@code @ShardedCacheable}, {@code @ShardedCachePut} or {@code
- * @ShardedCacheEvict} in a directory of compiled classes and checks them against a configuration,
- * as the aspect would at each method's first call, but at build time:
+ * Finds the methods annotated with {@code @ShardedCacheable}, {@code @ShardedCachePut} or
+ * {@code @ShardedCacheEvict} in a directory of compiled classes and checks them against a
+ * configuration, as the aspect would at each method's first call, but at build time:
  *
  * <ul>
  *   <li>the cache name is one {@code chash.yaml} defines;
@@ -64,8 +64,7 @@ public final class AnnotationScanner {
     }
     List<Path> classFiles;
     try (Stream<Path> files = Files.walk(classesDir)) {
-      classFiles =
-          files.filter(f -> f.toString().endsWith(".class")).sorted().toList();
+      classFiles = files.filter(f -> f.toString().endsWith(".class")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the classes in " + classesDir, e);
     }
@@ -230,7 +229,9 @@ public final class AnnotationScanner {
 
     /** The index of {@code p3}/{@code a3}, or -1 for a name. */
     private static int index(String name) {
-      if (name.length() < 2 || name.length() > 6 || (name.charAt(0) != 'p' && name.charAt(0) != 'a')) {
+      if (name.length() < 2
+          || name.length() > 6
+          || (name.charAt(0) != 'p' && name.charAt(0) != 'a')) {
         return -1;
       }
       for (int i = 1; i < name.length(); i++) {

@@ -61,13 +61,15 @@ class KeyExpressionParserTest {
   void parse_syntaxErrorsAtTheirPosition() {
     assertThatThrownBy(() -> parse("#id +"))
         .hasMessage("5: expected '#parameter' or a quoted literal, found the end");
-    assertThatThrownBy(() -> parse("#id #year")).hasMessage("4: expected '+' or the end, found '#'");
+    assertThatThrownBy(() -> parse("#id #year"))
+        .hasMessage("4: expected '+' or the end, found '#'");
     assertThatThrownBy(() -> parse("'abc")).hasMessage("0: unterminated literal; close it with '");
     assertThatThrownBy(() -> parse("id"))
         .hasMessage("0: expected '#parameter' or a quoted literal, found 'i'");
     assertThatThrownBy(() -> parse("#customer."))
         .hasMessage("10: expected a property name after '.', found the end");
-    assertThatThrownBy(() -> parse("#1")).hasMessage("1: expected a parameter name after '#', found '1'");
+    assertThatThrownBy(() -> parse("#1"))
+        .hasMessage("1: expected a parameter name after '#', found '1'");
     assertThatThrownBy(() -> parse("   "))
         .hasMessage("3: expected '#parameter' or a quoted literal, found the end");
   }

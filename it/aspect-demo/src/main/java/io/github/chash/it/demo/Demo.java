@@ -25,10 +25,13 @@ import java.util.SplittableRandom;
 public final class Demo {
   /** Calls of {@code find}. */
   static final int CALLS = 400_000;
+
   /** Distinct user ids. */
   static final int USERS = 50_000;
+
   /** Zipf exponent: a few users are very popular, most are rare. */
   static final double ZIPF_EXPONENT = 1.0;
+
   /** One call in this many is a rename, which evicts. */
   static final int RENAME_EVERY = 50;
 
@@ -76,7 +79,8 @@ public final class Demo {
           }
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        print(out, config, manager, ring, distinctKeys, calls, renames, directory.lookups(), millis);
+        print(
+            out, config, manager, ring, distinctKeys, calls, renames, directory.lookups(), millis);
       } finally {
         ShardedCacheAspect.setManager(null);
       }
@@ -108,7 +112,16 @@ public final class Demo {
         renames,
         millis);
     String row = "%-8s %6s %14s %10s %10s %10s %10s %9s%n";
-    out.printf(row, "shard", "weight", "expected share", "keys seen", "key share", "hits", "misses", "hit rate");
+    out.printf(
+        row,
+        "shard",
+        "weight",
+        "expected share",
+        "keys seen",
+        "key share",
+        "hits",
+        "misses",
+        "hit rate");
     Map<String, Double> ownership = ring.ownership();
     Map<String, CacheStats> stats = manager.nodeStats();
     long hits = 0;

@@ -29,7 +29,9 @@ class DemoTest {
     // 20,000 calls, one in 50 a rename: every find is one hit or one miss, never two.
     assertThat(hits + misses).isEqualTo(20_000 - 20_000 / Demo.RENAME_EVERY);
     assertThat(hits).isGreaterThan(misses);
-    assertThat(lines).anyMatch(l -> l.startsWith("the method body ran " + String.format("%,d", misses) + " times"));
+    assertThat(lines)
+        .anyMatch(
+            l -> l.startsWith("the method body ran " + String.format("%,d", misses) + " times"));
   }
 
   @Test

@@ -46,11 +46,16 @@ class RedisWovenServiceIT {
     fleet.reset();
     Map<String, String> env = new HashMap<>();
     for (String id : fleet.nodeIds()) {
-      env.put("CHASH_IT_" + id.toUpperCase(java.util.Locale.ROOT) + "_PORT",
+      env.put(
+          "CHASH_IT_" + id.toUpperCase(java.util.Locale.ROOT) + "_PORT",
           Integer.toString(fleet.server(id).port()));
     }
     ChashConfig config = ChashConfigs.load(CONFIG);
-    manager = ShardedCaches.builder().config(config).nodeFactory(new RedisCacheNodeFactory(env::get)).build();
+    manager =
+        ShardedCaches.builder()
+            .config(config)
+            .nodeFactory(new RedisCacheNodeFactory(env::get))
+            .build();
     ShardedCacheAspect.setManager(manager);
     service = new UserService();
   }
@@ -73,7 +78,8 @@ class RedisWovenServiceIT {
       String redisKey = "chash:" + e.getKey();
       for (String node : fleet.nodeIds()) {
         boolean there = fleet.server(node).command("EXISTS", redisKey).equals(1L);
-        assertThat(there).as("%s on %s (chash:locate says %s)", redisKey, node, e.getValue())
+        assertThat(there)
+            .as("%s on %s (chash:locate says %s)", redisKey, node, e.getValue())
             .isEqualTo(node.equals(e.getValue()));
       }
       perNode.merge(e.getValue(), 1, Integer::sum);
@@ -119,7 +125,10 @@ class RedisWovenServiceIT {
     assertThat(service.bodyRuns("find", 5L)).isLessThanOrEqualTo(1 + 3 + 1);
   }
 
-  /** chash:locate's output for src/test/resources/locate-keys.txt (run by the build before the tests). */
+  /**
+   * chash:locate's output for src/test/resources/locate-keys.txt (run by the build before the
+   * tests).
+   */
   private static Map<String, String> located() throws IOException {
     Map<String, String> located = new LinkedHashMap<>();
     for (String line : Files.readAllLines(LOCATED, StandardCharsets.UTF_8)) {

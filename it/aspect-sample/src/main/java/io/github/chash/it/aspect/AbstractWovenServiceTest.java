@@ -112,7 +112,9 @@ public abstract class AbstractWovenServiceTest {
       service.find(id);
       String routingKey = "users:" + id;
       String owner = ring.locate(routingKey).id();
-      assertThat(shardHolding(routingKey)).as("shards holding %s", routingKey).containsExactly(owner);
+      assertThat(shardHolding(routingKey))
+          .as("shards holding %s", routingKey)
+          .containsExactly(owner);
       perShard.merge(owner, 1, Integer::sum);
     }
     assertThat(perShard).containsOnlyKeys(SHARDS);

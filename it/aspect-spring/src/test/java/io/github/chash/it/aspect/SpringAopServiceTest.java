@@ -21,7 +21,8 @@ class SpringAopServiceTest extends AbstractWovenServiceTest {
     context = new AnnotationConfigApplicationContext();
     context.register(ShardedCacheAspectConfiguration.class);
     // The manager is a bean; the aspect finds it there (nothing set programmatically).
-    context.registerBean(ShardedCacheManager.class, () -> manager, bd -> bd.setDestroyMethodName(""));
+    context.registerBean(
+        ShardedCacheManager.class, () -> manager, bd -> bd.setDestroyMethodName(""));
     context.registerBean(UserService.class);
     context.refresh();
     service = context.getBean(UserService.class);

@@ -60,7 +60,8 @@ class SpringInterfaceProxyTest {
       UserGreeter users = new UserGreeter();
       ReportGreeter reports = new ReportGreeter();
       context.register(ShardedCacheAspectConfiguration.class);
-      context.registerBean(ShardedCacheManager.class, () -> manager, bd -> bd.setDestroyMethodName(""));
+      context.registerBean(
+          ShardedCacheManager.class, () -> manager, bd -> bd.setDestroyMethodName(""));
       context.registerBean("users", Greeter.class, () -> users);
       context.registerBean("reports", Greeter.class, () -> reports);
       context.refresh();
