@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.CacheConfig;
 import io.github.chash.config.OnRejoin;
 import java.time.Duration;
 
@@ -36,7 +37,7 @@ final class RoutedCache implements ShardedCache {
       WriteStamps stamps) {
     this.name = name;
     this.prefix = name + ":";
-    this.ttl = checkTtl(name, ttl);
+    this.ttl = new CacheConfig(name, ttl).ttl(); // the rules of chash.yaml's caches
     Duration cap = policy.config().fallbackTtl();
     this.fallbackTtl = ttl == null || ttl.compareTo(cap) > 0 ? cap : ttl;
     this.stats = stats;
@@ -410,13 +411,5 @@ final class RoutedCache implements ShardedCache {
   private void refused(NodeSlot target) {
     stats.refused();
     target.stats.refused();
-  }
-
-  private static Duration checkTtl(String cache, Duration ttl) {
-    if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
-      throw new IllegalArgumentException(
-          "ttl of cache \"" + cache + "\" must be positive; was " + ttl);
-    }
-    return ttl;
   }
 }
