@@ -103,10 +103,10 @@ public record ChashConfig(
     /**
      * Adds a node after those added before.
      *
-     * @throws IllegalArgumentException if its id is blank or already used, its weight is not
-     *     positive, a local node has no positive {@code maximumSize} or has a URI, or a Redis
-     *     node's URI is missing, invalid, holds a plain-text password or points to a server already
-     *     used
+     * @throws IllegalArgumentException if its id is blank or already used, its name is blank or
+     *     already used, its weight is not positive, a local node has no positive {@code
+     *     maximumSize} or has a URI, or a Redis node's URI is missing, invalid, holds a plain-text
+     *     password or points to a server already used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
@@ -115,6 +115,21 @@ public record ChashConfig(
       require(id != null && !id.isBlank(), "node id must not be blank; was %s", quote(id));
       for (NodeConfig other : nodes) {
         require(!other.id().equals(id), "duplicate node id %s", quote(id));
+      }
+      if (node.name() != null) {
+        require(
+            !node.name().isBlank(),
+            "name of node %s must not be blank; was %s",
+            quote(id),
+            quote(node.name()));
+        for (NodeConfig other : nodes) {
+          require(
+              !node.name().equals(other.name()),
+              "name %s of node %s is already used by node %s",
+              quote(node.name()),
+              quote(id),
+              quote(other.id()));
+        }
       }
       require(
           node.weight() > 0,
@@ -269,11 +284,24 @@ public record ChashConfig(
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added, or the algorithm is {@code jump} and a
-     *     node's weight is not 1
+     * @throws IllegalStateException if no node was added, the algorithm is {@code jump} and a
+     *     node's weight is not 1, or a node has a name and the algorithm is neither {@code ketama}
+     *     nor {@code jedis}
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
+      Algorithm algorithm = ring == null ? Algorithm.RING : ring.algorithm();
+      if (algorithm != Algorithm.KETAMA && algorithm != Algorithm.JEDIS) {
+        for (NodeConfig node : nodes) {
+          if (node.name() != null) {
+            throw new IllegalStateException(
+                "name of node "
+                    + quote(node.id())
+                    + " applies only to algorithms ketama and jedis; was given for "
+                    + algorithm.configName());
+          }
+        }
+      }
       if (ring != null && ring.algorithm() == Algorithm.JUMP) {
         for (NodeConfig node : nodes) {
           if (node.weight() != 1) {

@@ -11,7 +11,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /** Reads and checks {@code nodes:}: each node's fields, then duplicate ids and servers. */
 final class NodesBlock {
-  static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri");
+  static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri", "name");
   private static final List<String> TYPES = List.of("local", "redis");
 
   private NodesBlock() {}
@@ -28,6 +28,7 @@ final class NodesBlock {
     }
     List<NodeConfig> nodes = new ArrayList<>();
     Map<String, String> idOwners = new HashMap<>();
+    Map<String, String> nameOwners = new HashMap<>();
     Map<String, String> serverOwners = new HashMap<>();
     for (int i = 0; i < items.size(); i++) {
       String path = "nodes[" + i + "]";
@@ -38,7 +39,8 @@ final class NodesBlock {
       }
       Optional<YamlMap> map = YamlMap.of(item, path, problems);
       if (map.isPresent()) {
-        NodeConfig node = readNode(map.get().allowOnly(KEYS), algorithm, idOwners, serverOwners);
+        NodeConfig node =
+            readNode(map.get().allowOnly(KEYS), algorithm, idOwners, nameOwners, serverOwners);
         if (node != null) {
           nodes.add(node);
         }
@@ -51,21 +53,36 @@ final class NodesBlock {
       YamlMap map,
       Algorithm algorithm,
       Map<String, String> idOwners,
+      Map<String, String> nameOwners,
       Map<String, String> serverOwners) {
     Problems problems = map.problems();
     Fields f = new Fields(map);
     Optional<Node> idNode = map.require("id", null);
     String id = idNode.isPresent() ? f.string("id", null) : null;
     if (id != null) {
-      if (!id.equals(id.strip())) {
-        f.problem("id", "must not start or end with white space, was " + Scalars.quote(id));
-      } else if (id.chars().anyMatch(Character::isISOControl)) {
-        // a line break or tab in an id breaks every line-oriented output (locate, logs, reports)
-        f.problem("id", "must not contain control characters, was " + Scalars.quote(id));
-      }
+      checkText(f, "id", id);
       String first = idOwners.putIfAbsent(id, map.path());
       if (first != null) {
         f.problem("id", Scalars.quote(id) + " is already used by " + first);
+      }
+    }
+    String name = null;
+    if (f.has("name")) {
+      if (algorithm != Algorithm.KETAMA && algorithm != Algorithm.JEDIS) {
+        f.problem(
+            "name",
+            "applies only to algorithms ketama and jedis (which name a server's points by it);"
+                + " remove it for "
+                + algorithm.configName());
+      } else {
+        name = f.string("name", null);
+        if (name != null) {
+          checkText(f, "name", name);
+          String first = nameOwners.putIfAbsent(name, map.path());
+          if (first != null) {
+            f.problem("name", Scalars.quote(name) + " is already used by " + first);
+          }
+        }
       }
     }
     NodeType type =
@@ -115,6 +132,16 @@ final class NodesBlock {
     if (id == null) {
       return null;
     }
-    return new NodeConfig(id, type, weight, maximumSize, uri);
+    return new NodeConfig(id, type, weight, maximumSize, uri, name);
+  }
+
+  /** An id or a name: no white space around it, no control characters in it. */
+  private static void checkText(Fields f, String key, String value) {
+    if (!value.equals(value.strip())) {
+      f.problem(key, "must not start or end with white space, was " + Scalars.quote(value));
+    } else if (value.chars().anyMatch(Character::isISOControl)) {
+      // a line break or tab in an id breaks every line-oriented output (locate, logs, reports)
+      f.problem(key, "must not contain control characters, was " + Scalars.quote(value));
+    }
   }
 }

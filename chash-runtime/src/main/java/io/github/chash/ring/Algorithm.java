@@ -9,7 +9,10 @@ public enum Algorithm {
    * Virtual-node ring over any hash function, {@code pointsPerWeight} points per unit of weight.
    */
   RING("ring"),
-  /** libketama-compatible MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}. */
+  /**
+   * libketama's MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}, twemproxy or
+   * libketama, chosen by {@link KetamaCompat}.
+   */
   KETAMA("ketama"),
   /** Maglev lookup table (Eisenbud et al., NSDI 2016), weights honoured. */
   MAGLEV("maglev"),
@@ -18,7 +21,12 @@ public enum Algorithm {
   /**
    * Jump consistent hash (Lamping and Veach, 2014) over the nodes in order; remove only the last.
    */
-  JUMP("jump");
+  JUMP("jump"),
+  /**
+   * Jedis' {@code ShardedJedis} / {@code JedisSharding} ring (MurmurHash64A, 160 points per unit of
+   * weight named by list position or shard name) over the nodes in order.
+   */
+  JEDIS("jedis");
 
   private final String configName;
 
@@ -44,6 +52,14 @@ public enum Algorithm {
     }
     throw new IllegalArgumentException(
         "algorithm must be one of " + choices() + "; was \"" + name + "\"");
+  }
+
+  /**
+   * Whether the nodes' order is part of the placement ({@code jump} numbers buckets, {@code jedis}
+   * names points, by list position): reordering the nodes moves keys.
+   */
+  public boolean orderSensitive() {
+    return this == JUMP || this == JEDIS;
   }
 
   /** The valid config names, comma separated, in declaration order. */
