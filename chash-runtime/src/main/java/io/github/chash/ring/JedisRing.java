@@ -2,6 +2,7 @@ package io.github.chash.ring;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -161,21 +162,57 @@ final class JedisRing extends AbstractRing {
   }
 
   @Override
+  int firstUsable(CharSequence key, IntPredicate usable) {
+    int start = search(keyHash(key));
+    for (int step = 0; step < size; step++) {
+      int owner = owners[(start + step) % size];
+      if (usable.test(owner)) {
+        return owner;
+      }
+    }
+    for (int i = 0; i < nodes.size(); i++) {
+      if (usable.test(i)) {
+        return i; // a shard every point of which a later shard took
+      }
+    }
+    return -1;
+  }
+
+  @Override
   double[] shares() {
+    return shares(owner -> true);
+  }
+
+  @Override
+  double[] shares(IntPredicate usable) {
+    // a refused shard's arcs go to the next usable point clockwise; two passes backwards wrap
+    int[] heir = new int[size];
+    int next = -1;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = size - 1; i >= 0; i--) {
+        if (usable.test(owners[i])) {
+          next = owners[i];
+        }
+        heir[i] = next;
+      }
+    }
+    double[] shares = new double[nodes.size()];
+    if (next < 0) {
+      return shares;
+    }
     // the arc ending at point i starts after point i - 1; point 0's wraps from the last point
-    double[] arcs = new double[nodes.size()];
     double total = 0;
     for (int i = 0; i < size; i++) {
       long length = i == 0 ? positions[0] - positions[size - 1] : positions[i] - positions[i - 1];
       double arc = size == 1 ? 0x1p64 : unsigned(length);
-      arcs[owners[i]] += arc;
+      shares[heir[i]] += arc;
       total += arc;
     }
     // the arcs sum to 2^64 exactly; dividing by their double sum keeps the shares' sum at 1
-    for (int i = 0; i < arcs.length; i++) {
-      arcs[i] /= total;
+    for (int i = 0; i < shares.length; i++) {
+      shares[i] /= total;
     }
-    return arcs;
+    return shares;
   }
 
   private static double unsigned(long v) {
