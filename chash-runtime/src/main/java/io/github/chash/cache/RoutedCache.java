@@ -216,9 +216,10 @@ final class RoutedCache implements ShardedCache {
         slot.pendingClears.add(prefix);
         continue;
       }
+      int failuresBefore = slot.failureTotal.get();
       try {
         slot.node.clear(prefix);
-        policy.succeeded(slot, true);
+        policy.succeeded(slot, true, failuresBefore);
         stats.eviction();
       } catch (RuntimeException e) {
         stats.error();
@@ -245,8 +246,12 @@ final class RoutedCache implements ShardedCache {
       }
     }
     Map<NodeSlot, CompletableFuture<Map<String, Object>>> sent = new LinkedHashMap<>();
+    Map<NodeSlot, Integer> failuresBefore = new HashMap<>();
     byTarget.forEach(
-        (target, keys) -> sent.put(target, send(() -> target.node.getAll(keys, type))));
+        (target, keys) -> {
+          failuresBefore.put(target, target.failureTotal.get());
+          sent.put(target, send(() -> target.node.getAll(keys, type)));
+        });
     Map<String, Object> found = new HashMap<>();
     sent.forEach(
         (target, reply) -> {
@@ -260,7 +265,7 @@ final class RoutedCache implements ShardedCache {
             keys.forEach(k -> miss(target));
             return;
           }
-          policy.succeeded(target, false);
+          policy.succeeded(target, false, failuresBefore.get(target));
           for (String key : keys) {
             Object value = values.get(key);
             if (value instanceof ValueRefusedException) {
@@ -309,8 +314,7 @@ final class RoutedCache implements ShardedCache {
           }
         });
     Routing r = router.forCache(name);
-    writeAll(r, fill, true);
-    for (String key : fill.keySet()) {
+    for (String key : writeAll(r, fill, true)) {
       if (stamps.stamp(key) != stampsBefore.get(key)) {
         write(route(key), key, null, false, 0); // a write began while the fill ran
       }
@@ -328,7 +332,8 @@ final class RoutedCache implements ShardedCache {
    * The bulk form of {@link #write}: the same rules for each key, grouped by target (and by whether
    * the key is at home, which decides its TTL), one request per group.
    */
-  private void writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+  private java.util.Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+    java.util.Set<String> written = new java.util.HashSet<>();
     record Group(NodeSlot target, boolean atHome) {}
     Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
     stored.forEach(
@@ -359,11 +364,14 @@ final class RoutedCache implements ShardedCache {
               .put(key, value);
         });
     Map<Group, CompletableFuture<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
+    Map<Group, Integer> failuresBefore = new HashMap<>();
     groups.forEach(
-        (group, values) ->
-            sent.put(
-                group,
-                send(() -> group.target.node.putAll(values, group.atHome ? ttl : fallbackTtl))));
+        (group, values) -> {
+          failuresBefore.put(group, group.target.failureTotal.get());
+          sent.put(
+              group,
+              send(() -> group.target.node.putAll(values, group.atHome ? ttl : fallbackTtl)));
+        });
     sent.forEach(
         (group, reply) -> {
           NodeSlot target = group.target;
@@ -377,7 +385,7 @@ final class RoutedCache implements ShardedCache {
             policy.failed(target, runtime(e.getCause()), true);
             return;
           }
-          policy.succeeded(target, true);
+          policy.succeeded(target, true, failuresBefore.get(group));
           for (String key : values.keySet()) {
             if (refusals.containsKey(key)) {
               refused(target);
@@ -390,6 +398,7 @@ final class RoutedCache implements ShardedCache {
               }
               stats.put();
               target.stats.put();
+              written.add(key);
             }
           }
         });
@@ -408,6 +417,7 @@ final class RoutedCache implements ShardedCache {
                         }
                       }));
     }
+    return written;
   }
 
   /** A node call's reply; a node that throws at once gives a failed reply instead. */
@@ -463,10 +473,11 @@ final class RoutedCache implements ShardedCache {
       return null;
     }
     Object value;
+    int failuresBefore = target.failureTotal.get();
     try {
       value = target.node.get(routingKey, type);
     } catch (ValueRefusedException e) {
-      policy.succeeded(target, false);
+      policy.succeeded(target, false, failuresBefore);
       refused(target);
       miss(target);
       return null;
@@ -476,7 +487,7 @@ final class RoutedCache implements ShardedCache {
       miss(target);
       return null;
     }
-    policy.succeeded(target, false);
+    policy.succeeded(target, false, failuresBefore);
     if (value == null) {
       miss(target);
     } else {
@@ -491,9 +502,10 @@ final class RoutedCache implements ShardedCache {
     if (target == null || target.justFailed() || !route.routing.readable(target, routingKey)) {
       return null;
     }
+    int failuresBefore = target.failureTotal.get();
     try {
       Object value = target.node.get(routingKey, type);
-      policy.succeeded(target, false);
+      policy.succeeded(target, false, failuresBefore);
       return value;
     } catch (ValueRefusedException e) {
       refused(target);
@@ -537,8 +549,7 @@ final class RoutedCache implements ShardedCache {
     if (stamps.stamp(routingKey) != stamp) {
       return;
     }
-    write(route, routingKey, stored, true, 0);
-    if (stamps.stamp(routingKey) != stamp) {
+    if (write(route, routingKey, stored, true, 0) && stamps.stamp(routingKey) != stamp) {
       write(route(routingKey), routingKey, null, false, 0);
     }
   }
@@ -562,30 +573,34 @@ final class RoutedCache implements ShardedCache {
    * wait a second time for a write that is only an optimisation. A copy written away from the key's
    * home is marked first (so it is never untracked), lives at most {@code failover.fallbackTtl},
    * and, with {@code onRejoin: keep}, marks the key unknown on the home.
+   *
+   * @return whether the write reached the node
    */
-  private void write(Route route, String routingKey, Object stored, boolean optional, int depth) {
+  private boolean write(
+      Route route, String routingKey, Object stored, boolean optional, int depth) {
     Routing r = route.routing;
     NodeSlot target = route.target;
     if (target == null) {
       if (keepOnRejoin) {
         policy.unknownCopy(r.home(routingKey), routingKey); // every node is out
       }
-      return;
+      return false;
     }
     if (optional && target.justFailed()) {
-      return;
+      return false;
     }
     NodeSlot home = r.degraded ? r.home(routingKey) : target;
     boolean atHome = home == target;
     if (!atHome && stored != null) {
       if (!target.marks.beginOffHomeWrite(routingKey)) {
         policy.trackingFull();
-        return;
+        return false;
       }
       if (keepOnRejoin) {
         policy.unknownCopy(home, routingKey);
       }
     }
+    int failuresBefore = target.failureTotal.get();
     try {
       if (stored == null) {
         target.node.evict(routingKey);
@@ -595,14 +610,14 @@ final class RoutedCache implements ShardedCache {
     } catch (ValueRefusedException e) {
       refused(target);
       write(route, routingKey, null, false, depth); // the old value must not stay readable
-      return;
+      return false;
     } catch (RuntimeException e) {
       stats.error();
       policy.unknownCopy(target, routingKey);
       policy.failed(target, e, true);
-      return;
+      return false;
     }
-    policy.succeeded(target, true);
+    policy.succeeded(target, true, failuresBefore);
     if (stored == null || atHome) {
       target.marks.forget(routingKey);
     } else {
@@ -620,6 +635,7 @@ final class RoutedCache implements ShardedCache {
         write(new Route(now, next), routingKey, null, false, depth + 1);
       }
     }
+    return true;
   }
 
   private void miss(NodeSlot target) {

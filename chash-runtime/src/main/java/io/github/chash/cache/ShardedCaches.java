@@ -222,12 +222,7 @@ public final class ShardedCaches {
             created.add(node);
           }
           slots.put(
-              id,
-              new NodeSlot(
-                  node,
-                  Node.of(id, weights.get(id)),
-                  slots.size(),
-                  new CopyMarks(marks, MAX_MARKS)));
+              id, new NodeSlot(node, ringNode(id), slots.size(), new CopyMarks(marks, MAX_MARKS)));
         }
       } catch (RuntimeException e) {
         created.forEach(CacheNode::close);
@@ -250,6 +245,12 @@ public final class ShardedCaches {
                     name, ttl, new StatsCounter(), hits, router, failures, inFlight, stamps));
           });
       return new RingCacheManager(handles, slots, router, failures);
+    }
+
+    /** The node as a ring member: a configured node keeps its name (ketama, jedis). */
+    private Node ringNode(String id) {
+      NodeConfig configured = nodeConfigs.get(id);
+      return configured != null ? configured.toNode() : Node.of(id, weights.get(id));
     }
 
     private CacheNode createNode(NodeConfig node, ChashConfig whole) {

@@ -205,14 +205,24 @@ public final class ChashConfig {
     /**
      * Adds a node after those added before; its own values were checked when it was made.
      *
-     * @throws IllegalArgumentException if its id is already used, or a Redis node's URI points to a
-     *     server already used
+     * @throws IllegalArgumentException if its id or name is already used, or a Redis node's URI
+     *     points to a server already used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
       String id = node.id();
       for (NodeConfig other : nodes) {
         require(!other.id().equals(id), "duplicate node id %s", Scalars.quote(id));
+      }
+      if (node.name() != null) {
+        for (NodeConfig other : nodes) {
+          require(
+              !node.name().equals(other.name()),
+              "name %s of node %s is already used by node %s",
+              Scalars.quote(node.name()),
+              Scalars.quote(id),
+              Scalars.quote(other.id()));
+        }
       }
       if (node.type() == NodeType.REDIS) {
         String server = RedisUris.check(node.uri()).server();
@@ -290,8 +300,8 @@ public final class ChashConfig {
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added, or a node's weight is not one the
-     *     algorithm accepts ({@code jump}: weight 1)
+     * @throws IllegalStateException if no node was added, or a node's weight or name is not one the
+     *     algorithm accepts ({@code jump}: weight 1; names: {@code ketama} and {@code jedis})
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
@@ -300,6 +310,11 @@ public final class ChashConfig {
         String problem = settings.algorithm().weightProblem(node.weight());
         requireState(
             problem == null, "%s", "weight of node " + Scalars.quote(node.id()) + " " + problem);
+        String nameProblem = node.name() == null ? null : settings.algorithm().nameProblem();
+        requireState(
+            nameProblem == null,
+            "%s",
+            "name of node " + Scalars.quote(node.id()) + " " + nameProblem);
       }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,

@@ -49,7 +49,9 @@ final class ConfigReader {
   private static void checkPoints(
       RingBlock.Values ring, List<NodeConfig> nodes, Node where, Problems problems) {
     Algorithm algorithm = ring.algorithm();
-    if (algorithm != Algorithm.RING && algorithm != Algorithm.KETAMA) {
+    if (algorithm != Algorithm.RING
+        && algorithm != Algorithm.KETAMA
+        && algorithm != Algorithm.JEDIS) {
       return;
     }
     long perWeight =
@@ -60,9 +62,9 @@ final class ConfigReader {
                 : RingSettings.DEFAULT_KETAMA_POINTS;
     // ketama scales weights to the average, so its total depends on the node count only.
     long units =
-        algorithm == Algorithm.RING
-            ? nodes.stream().mapToLong(NodeConfig::weight).sum()
-            : nodes.size();
+        algorithm == Algorithm.KETAMA
+            ? nodes.size()
+            : nodes.stream().mapToLong(NodeConfig::weight).sum();
     long total = units * perWeight;
     if (total > MAX_TOTAL_POINTS) {
       problems.at(
@@ -70,10 +72,14 @@ final class ConfigReader {
           "the ring would need "
               + total
               + " virtual points ("
-              + (algorithm == Algorithm.RING ? "sum of weights" : "nodes")
-              + " x pointsPerWeight); at most "
+              + (algorithm == Algorithm.KETAMA ? "nodes" : "sum of weights")
+              + (algorithm == Algorithm.JEDIS ? " x 160" : " x pointsPerWeight")
+              + "); at most "
               + MAX_TOTAL_POINTS
-              + " are allowed: lower ring.pointsPerWeight or the weights");
+              + " are allowed: lower "
+              + (algorithm == Algorithm.JEDIS
+                  ? "the weights"
+                  : "ring.pointsPerWeight or the weights"));
     }
   }
 
