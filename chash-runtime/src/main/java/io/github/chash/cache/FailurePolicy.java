@@ -23,7 +23,6 @@ final class FailurePolicy {
   private static final System.Logger LOG = System.getLogger(FailurePolicy.class.getName());
 
   private final Router router;
-  private final Collection<NodeSlot> slots;
   private final FailoverConfig failover;
   private final Ticker ticker;
   private final boolean scheduleProbes;
@@ -31,14 +30,8 @@ final class FailurePolicy {
   private ScheduledExecutorService prober; // created at the first ejection; guarded by this
   private boolean closed; // guarded by this
 
-  FailurePolicy(
-      Router router,
-      Collection<NodeSlot> slots,
-      FailoverConfig failover,
-      Ticker ticker,
-      boolean scheduleProbes) {
+  FailurePolicy(Router router, FailoverConfig failover, Ticker ticker, boolean scheduleProbes) {
     this.router = router;
-    this.slots = slots;
     this.failover = failover;
     this.ticker = ticker;
     this.scheduleProbes = scheduleProbes;
@@ -46,6 +39,16 @@ final class FailurePolicy {
 
   FailoverConfig config() {
     return failover;
+  }
+
+  /** The manager's clock ({@code Ticker} nanos): expiry, retry delays and migration windows. */
+  long now() {
+    return ticker.read();
+  }
+
+  /** Every node a routing may reach: the configured ones and those of prior rings. */
+  private Collection<NodeSlot> slots() {
+    return router.current().reachableSlots();
   }
 
   /**
@@ -145,7 +148,7 @@ final class FailurePolicy {
    * retryAfter}. Runs on the probe thread; tests call it directly.
    */
   void probeDue() {
-    for (NodeSlot slot : slots) {
+    for (NodeSlot slot : slots()) {
       if (remainingNanos(slot) == 0) {
         probe(slot);
       }
@@ -230,7 +233,7 @@ final class FailurePolicy {
   int deleteUntrustedCopies() {
     Routing now = router.current();
     int[] deleted = {0};
-    for (NodeSlot slot : slots) {
+    for (NodeSlot slot : slots()) {
       if (slot.ejected || slot.marks.isEmpty()) {
         continue;
       }
@@ -252,6 +255,14 @@ final class FailurePolicy {
   }
 
   private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {
+    schedule(() -> probeWhenDue(slot), delayNanos);
+  }
+
+  /**
+   * Runs a background task of the manager (a probe, a leftover sweep) after {@code delayNanos} on
+   * its one daemon thread; nothing when probes are off (tests drive them by hand) or closed.
+   */
+  synchronized void schedule(Runnable task, long delayNanos) {
     if (!scheduleProbes || closed) {
       return;
     }
@@ -260,14 +271,14 @@ final class FailurePolicy {
           new ScheduledThreadPoolExecutor(
               1,
               r -> {
-                Thread t = new Thread(r, "chash-node-probe");
+                Thread t = new Thread(r, "chash-maintenance");
                 t.setDaemon(true);
                 return t;
               });
       executor.setRemoveOnCancelPolicy(true);
       prober = executor;
     }
-    prober.schedule(() -> probeWhenDue(slot), delayNanos, TimeUnit.NANOSECONDS);
+    prober.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
   }
 
   /** The scheduled task of one ejected node: probe it when due, else wait the rest. */

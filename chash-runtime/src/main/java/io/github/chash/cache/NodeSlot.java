@@ -8,9 +8,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** A configured node with its ring identity, counters, health state and copy marks. */
 final class NodeSlot {
   final CacheNode node;
-  final Node ringNode;
 
-  /** The node's position among the manager's nodes (configuration order), for per-node arrays. */
+  /** Its ring identity; a reweight changes it (under the membership's lock), nothing else. */
+  volatile Node ringNode;
+
+  /** The node's number in its manager, unique and stable, for per-node arrays. */
   final int index;
 
   final StatsCounter stats = new StatsCounter();

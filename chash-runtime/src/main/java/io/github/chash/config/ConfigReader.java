@@ -9,7 +9,8 @@ import org.snakeyaml.engine.v2.nodes.Node;
 
 /** Reads a whole {@code chash.yaml} into a {@link ChashConfig}, collecting every problem. */
 final class ConfigReader {
-  static final List<String> KEYS = List.of("ring", "nodes", "caches", "failover", "redis", "check");
+  static final List<String> KEYS =
+      List.of("ring", "nodes", "caches", "failover", "migration", "redis", "check");
 
   /** Most virtual points of a ring or ketama ring: 20 million points take 160 MB. */
   static final long MAX_TOTAL_POINTS = RingSettings.MAX_TOTAL_POINTS;
@@ -31,6 +32,7 @@ final class ConfigReader {
     nodesValue.ifPresent(n -> checkPoints(ring, nodes, n, problems));
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"));
+    MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
@@ -40,6 +42,7 @@ final class ConfigReader {
         nodes,
         caches,
         failover,
+        migration,
         redis,
         check,
         Locations.of(root.orElseThrow(), sourceName));

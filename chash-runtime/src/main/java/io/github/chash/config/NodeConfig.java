@@ -56,6 +56,11 @@ public record NodeConfig(
     return new NodeConfig(id, NodeType.REDIS, 1, 0, uri);
   }
 
+  /** This node with another weight. */
+  public NodeConfig withWeight(int weight) {
+    return weight == this.weight ? this : new NodeConfig(id, type, weight, maximumSize, uri, name);
+  }
+
   /** This node with the given name; see {@link #name()}. */
   public NodeConfig withName(String name) {
     return new NodeConfig(id, type, weight, maximumSize, uri, name);

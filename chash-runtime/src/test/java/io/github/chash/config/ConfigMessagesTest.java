@@ -57,9 +57,9 @@ class ConfigMessagesTest {
     assertThat(problems("nodes: [{id: a}]\nfailvoer: {}\nzzz: 1\n"))
         .containsExactly(
             "chash.yaml:2:1: unknown key \"failvoer\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, redis, check; did you mean \"failover\"?",
+                + " caches, failover, migration, redis, check; did you mean \"failover\"?",
             "chash.yaml:3:1: unknown key \"zzz\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, redis, check");
+                + " caches, failover, migration, redis, check");
   }
 
   @Test
