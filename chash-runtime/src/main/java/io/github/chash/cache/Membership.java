@@ -179,10 +179,10 @@ final class Membership {
       slots.put(p.id, slot);
       placed.add(new Planned(p.id, p.weight, p.config, slot));
     }
-    caches.ensureNodes(nextIndex);
     if (whole != null) {
       caches.addMissing(whole);
     }
+    caches.ensureNodes(nextIndex); // the new caches too
     long window = nextMigration.window().toNanos();
     Routing before = router.current();
     router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
@@ -195,7 +195,7 @@ final class Membership {
         Level.INFO,
         "reconfigured: {0}; misses read the previous owners for {1}, then leftovers are swept",
         summary,
-        nextMigration.window());
+        io.github.chash.config.Durations.format(nextMigration.window()));
     failures.schedule(this::sweepDue, window);
   }
 

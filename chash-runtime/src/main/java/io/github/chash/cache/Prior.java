@@ -41,6 +41,26 @@ final class Prior {
     return List.of(slots);
   }
 
+  NodeSlot[] slotArray() {
+    return slots;
+  }
+
+  /**
+   * Whether this ring places every key on the same node (the same slot) as {@code other}: the same
+   * settings and nodes, in the same order.
+   */
+  boolean placesAs(Ring other, NodeSlot[] otherSlots) {
+    if (!ring.settings().equals(other.settings()) || !ring.nodes().equals(other.nodes())) {
+      return false;
+    }
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] != otherSlots[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static NodeSlot[] inRingOrder(Ring ring, Map<String, NodeSlot> slotsById) {
     return ring.nodes().stream().map(n -> slotsById.get(n.id())).toArray(NodeSlot[]::new);
   }

@@ -514,14 +514,17 @@ final class RoutedCache implements ShardedCache {
    */
   private Object readPrior(Routing r, NodeSlot target, String routingKey, ValueType type) {
     long now = policy.now();
+    List<NodeSlot> asked = new ArrayList<>(2);
     for (Prior prior : r.priors) {
       NodeSlot from = prior.home(routingKey);
       if (!prior.inWindow(now)
           || from == target
+          || asked.contains(from)
           || from.ejected
           || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
         continue;
       }
+      asked.add(from);
       long stamp = stamps.stamp(routingKey);
       CacheNode.StoredEntry entry;
       int failuresBefore = from.failureTotal.get();
@@ -558,13 +561,16 @@ final class RoutedCache implements ShardedCache {
    * delete that fails marks the copy unknown there.
    */
   private void deletePriors(Routing r, NodeSlot target, String routingKey) {
-    NodeSlot last = target;
+    if (r.priors.isEmpty()) {
+      return;
+    }
+    List<NodeSlot> done = new ArrayList<>(2);
     for (Prior prior : r.priors) {
       NodeSlot from = prior.home(routingKey);
-      if (from == target || from == last) {
+      if (from == target || done.contains(from)) {
         continue;
       }
-      last = from;
+      done.add(from);
       if (from.ejected) {
         if (keepOnRejoin) {
           policy.unknownCopy(from, routingKey); // emptied on rejoin with flush

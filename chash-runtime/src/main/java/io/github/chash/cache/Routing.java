@@ -108,11 +108,27 @@ final class Routing {
     for (int i = 0; i < nextSlots.length; i++) {
       nextOut[i] = nextSlots[i].ejected;
     }
+    // a prior that places keys as a newer ring of the chain (or as the next one) adds nothing: a
+    // node flapping in and out keeps a chain of one
     List<Prior> chain = new ArrayList<>();
-    chain.add(new Prior(ring, slots, windowEndsNanos));
-    chain.addAll(priors);
+    for (Prior p : concat(new Prior(ring, slots, windowEndsNanos), priors)) {
+      boolean redundant = p.placesAs(next, nextSlots);
+      for (Prior kept : chain) {
+        redundant |= p.placesAs(kept.ring, kept.slotArray());
+      }
+      if (!redundant) {
+        chain.add(p);
+      }
+    }
     return new Routing(
         generation + 1, next, nextSlots, nextOut, generation + 1, closed, List.copyOf(chain));
+  }
+
+  private static List<Prior> concat(Prior first, List<Prior> rest) {
+    List<Prior> all = new ArrayList<>(rest.size() + 1);
+    all.add(first);
+    all.addAll(rest);
+    return all;
   }
 
   /** The next generation without the priors whose leftovers were swept. */
