@@ -1,0 +1,26 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.FailoverConfig;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+
+/** {@link ChashHealth} as a Spring Boot 4 health indicator ({@code spring-boot-health}). */
+final class ChashHealthIndicatorBoot4 implements HealthIndicator {
+  private final ShardedCacheManager manager;
+  private final FailoverConfig failover;
+
+  ChashHealthIndicatorBoot4(ShardedCacheManager manager, FailoverConfig failover) {
+    this.manager = manager;
+    this.failover = failover;
+  }
+
+  @Override
+  public Health health() {
+    ChashHealth health = ChashHealth.of(manager, failover);
+    return Health.status(new Status(health.statusCode(), health.description()))
+        .withDetails(health.details())
+        .build();
+  }
+}
