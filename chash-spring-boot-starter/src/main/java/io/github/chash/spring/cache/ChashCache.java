@@ -4,7 +4,6 @@ import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ValueType;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.LongAdder;
 import org.springframework.cache.support.AbstractValueAdaptingCache;
 
 /**
@@ -31,8 +30,6 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
 public final class ChashCache extends AbstractValueAdaptingCache {
   private final ShardedCache cache;
   private final String where;
-  private final LongAdder puts = new LongAdder();
-  private final LongAdder evictions = new LongAdder();
 
   ChashCache(ShardedCache cache, boolean allowNullValues) {
     super(allowNullValues);
@@ -59,20 +56,8 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @Override
   public <T> T get(Object key, Callable<T> valueLoader) {
     String routingKey = routingKey(key);
-    boolean cacheNull = isAllowNullValues();
     try {
-      return cache.get(
-          routingKey,
-          ValueType.OBJECT,
-          () -> {
-            T value = valueLoader.call();
-            if (value != null || cacheNull) {
-              puts.increment();
-            }
-            return value;
-          },
-          true,
-          cacheNull);
+      return cache.get(routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
     } catch (Throwable t) {
       // Spring's cache interceptor rethrows the cause: the method's own exception.
       throw new ValueRetrievalException(key, valueLoader, t);
@@ -82,13 +67,11 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @Override
   public void put(Object key, Object value) {
     cache.put(routingKey(key), toStoreValue(value));
-    puts.increment();
   }
 
   @Override
   public void evict(Object key) {
     cache.evict(routingKey(key));
-    evictions.increment();
   }
 
   @Override
@@ -109,23 +92,6 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @Override
   protected Object fromStoreValue(Object storeValue) {
     return storeValue == null ? null : NullValue.unwrap(storeValue);
-  }
-
-  /**
-   * Values stored through this Spring cache: {@code put} calls ({@code @CachePut}, a non-{@code
-   * sync} {@code @Cacheable} after its miss) and values its {@code sync} loads stored. Writes of
-   * the {@code @ShardedCache*} annotations to the same cache are not counted here.
-   */
-  public long putCount() {
-    return puts.sum();
-  }
-
-  /**
-   * Keys evicted through this Spring cache ({@code @CacheEvict} of a key); {@code allEntries}
-   * clears are not counted, nor evictions of the {@code @ShardedCache*} annotations.
-   */
-  public long evictionCount() {
-    return evictions.sum();
   }
 
   String routingKey(Object key) {

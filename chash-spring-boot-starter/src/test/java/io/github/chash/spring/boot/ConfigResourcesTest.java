@@ -48,7 +48,8 @@ class ConfigResourcesTest {
   @Test
   void load_reportsProblemsOfAJarResourceWithLineAndColumn() throws Exception {
     DefaultResourceLoader loader =
-        jarWith("chash.yaml", "nodes:\n  - id: a\n    wieght: 2\n".getBytes(StandardCharsets.UTF_8));
+        jarWith(
+            "chash.yaml", "nodes:\n  - id: a\n    wieght: 2\n".getBytes(StandardCharsets.UTF_8));
     assertThatThrownBy(() -> ConfigResources.load(loader, "classpath:chash.yaml"))
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith("chash.yaml:3:5: ")

@@ -2,7 +2,6 @@ package io.github.chash.spring.boot.metrics;
 
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ShardedCache;
-import io.github.chash.spring.cache.ChashCache;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -10,24 +9,16 @@ import io.micrometer.core.instrument.binder.cache.CacheMeterBinder;
 
 /**
  * Micrometer's standard cache meters for one chash cache, under the names every {@link
- * CacheMeterBinder} uses: {@code cache.gets{result=hit|miss}} and {@code
- * cache.load{result=success|failure}} from the cache's own counters (both annotation families), and
- * {@code cache.puts} and {@code cache.evictions} from its Spring view when there is one (the
- * runtime does not count puts and evictions yet). No {@code cache.size}: the nodes hold every
- * cache's entries together.
+ * CacheMeterBinder} uses, from the cache's own counters (so both annotation families count): {@code
+ * cache.gets{result=hit|miss}}, {@code cache.puts} (entries written that landed: puts and fills
+ * after a load), {@code cache.evictions} (explicit evictions and clears, not expiries), {@code
+ * cache.load{result=success|failure}} as Caffeine's binder has it; and {@code chash.cache.refused}
+ * (values a node refused: too large, not encodable or decodable). No {@code cache.size}: the nodes
+ * hold every cache's entries together.
  */
 final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
-  private static final long UNSUPPORTED = -1L;
-
-  private final ChashCache springView;
-
-  /**
-   * @param springView the Spring cache over the same cache, or null when Spring caching does not
-   *     use chash
-   */
-  ChashCacheMeterBinder(ShardedCache cache, ChashCache springView, Iterable<Tag> tags) {
+  ChashCacheMeterBinder(ShardedCache cache, Iterable<Tag> tags) {
     super(cache, cache.name(), tags);
-    this.springView = springView;
   }
 
   private CacheStats stats() {
@@ -52,12 +43,12 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
 
   @Override
   protected Long evictionCount() {
-    return springView == null ? null : springView.evictionCount();
+    return stats().evictionCount();
   }
 
   @Override
   protected long putCount() {
-    return springView == null ? UNSUPPORTED : springView.putCount();
+    return stats().putCount();
   }
 
   @Override
@@ -72,6 +63,10 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
         .tags(getTagsWithCacheName())
         .tag("result", "failure")
         .description("The number of times loading a value (running the method) threw")
+        .register(registry);
+    FunctionCounter.builder("chash.cache.refused", getCache(), c -> c.stats().refusedCount())
+        .tags(getTagsWithCacheName())
+        .description("Values a node refused to store or return: too large, not (de)codable")
         .register(registry);
   }
 }

@@ -3,8 +3,6 @@ package io.github.chash.spring.boot.metrics;
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.ring.Node;
-import io.github.chash.spring.cache.ChashCache;
-import io.github.chash.spring.cache.ChashCacheManager;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,17 +24,13 @@ import java.util.function.ToLongFunction;
  */
 final class ChashMeterBinder implements MeterBinder {
   private final ShardedCacheManager manager;
-  private final ChashCacheManager springCaches;
   private final String cacheManagerTag;
 
   /**
-   * @param springCaches Spring's cache manager over the same manager, or null
    * @param cacheManagerTag the value of the {@code cache.manager} tag
    */
-  ChashMeterBinder(
-      ShardedCacheManager manager, ChashCacheManager springCaches, String cacheManagerTag) {
+  ChashMeterBinder(ShardedCacheManager manager, String cacheManagerTag) {
     this.manager = manager;
-    this.springCaches = springCaches;
     this.cacheManagerTag = cacheManagerTag;
   }
 
@@ -44,9 +38,7 @@ final class ChashMeterBinder implements MeterBinder {
   public void bindTo(MeterRegistry registry) {
     Tags managerTags = Tags.of("cache.manager", cacheManagerTag);
     for (String name : manager.cacheNames()) {
-      ChashCache springView =
-          springCaches == null ? null : (ChashCache) springCaches.getCache(name);
-      new ChashCacheMeterBinder(manager.cache(name), springView, managerTags).bindTo(registry);
+      new ChashCacheMeterBinder(manager.cache(name), managerTags).bindTo(registry);
     }
     for (Node node : manager.ring().nodes()) {
       String id = node.id();

@@ -5,7 +5,6 @@ import io.github.chash.spring.boot.ChashAutoConfiguration;
 import io.github.chash.spring.cache.ChashCacheManager;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -29,18 +28,14 @@ public class ChashMetricsAutoConfiguration {
   /**
    * The cache and node meters.
    *
-   * @param springCaches Spring's cache manager over the ring, if the context has one; its bean name
-   *     is the {@code cache.manager} tag (else {@code chash})
+   * @param beans the context; the bean name of Spring's cache manager over the ring is the {@code
+   *     cache.manager} tag, as Boot tags its own managers' caches ({@code chash} without one)
    */
   @Bean
-  public MeterBinder chashMeterBinder(
-      ShardedCacheManager manager,
-      ObjectProvider<ChashCacheManager> springCaches,
-      ListableBeanFactory beans) {
-    ChashCacheManager spring = springCaches.getIfUnique();
+  public MeterBinder chashMeterBinder(ShardedCacheManager manager, ListableBeanFactory beans) {
     String[] names = beans.getBeanNamesForType(ChashCacheManager.class, false, false);
-    String tag = spring != null && names.length == 1 ? managerTag(names[0]) : "chash";
-    return new ChashMeterBinder(manager, spring, tag);
+    String tag = names.length == 1 ? managerTag(names[0]) : "chash";
+    return new ChashMeterBinder(manager, tag);
   }
 
   private static String managerTag(String beanName) {
