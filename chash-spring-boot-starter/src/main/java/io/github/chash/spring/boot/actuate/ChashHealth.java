@@ -21,12 +21,12 @@ import java.util.stream.Collectors;
  * lists {@code DEGRADED}.
  *
  * @param up whether every node is live
- * @param description one line, e.g. {@code 1 of 3 nodes ejected}
+ * @param description one line, e.g. {@code 1 of 3 nodes ejected} (the {@code DEGRADED} status's)
  * @param details {@code nodes} (id to {@code live} or {@code ejected}) and, when some are ejected,
  *     {@code ejected} (id to its reason and counts)
  */
 record ChashHealth(boolean up, String description, Map<String, Object> details) {
-  /** The status code while some node is ejected. */
+  /** The status code while some node is ejected (not one of Boot's default order). */
   static final String DEGRADED = "DEGRADED";
 
   /**
@@ -76,10 +76,5 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
         + " operations in a row (failover.failureLimit); probed again every "
         + failover.retryAfter()
         + " (failover.retryAfter) and readmitted when it answers";
-  }
-
-  /** The status code: {@code UP} or {@value #DEGRADED}. */
-  String statusCode() {
-    return up ? "UP" : DEGRADED;
   }
 }

@@ -19,8 +19,11 @@ final class ChashHealthIndicatorBoot3 implements HealthIndicator {
   @Override
   public Health health() {
     ChashHealth health = ChashHealth.of(manager, failover);
-    return Health.status(new Status(health.statusCode(), health.description()))
-        .withDetails(health.details())
-        .build();
+    // UP without a description: Boot's aggregate takes the description of the UP status it picks
+    Health.Builder builder =
+        health.up()
+            ? Health.up()
+            : Health.status(new Status(ChashHealth.DEGRADED, health.description()));
+    return builder.withDetails(health.details()).build();
   }
 }
