@@ -373,12 +373,35 @@ final class RedisCacheNode implements CacheNode {
       lastConnectAttempt = now;
       // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
       connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
-      connecting.thenAccept(this::connected);
+      connecting.whenComplete(
+          (open, failure) -> {
+            if (open != null) {
+              connected(open);
+            } else {
+              connectFailed(failure);
+            }
+          });
     }
     return connecting;
   }
 
+  /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
+  private volatile boolean connectFailureLogged;
+
+  /**
+   * Says why a connection attempt failed, at WARNING the first time after a success (it may finish
+   * after {@link #awaitReady} gave up, and a refused login must be named), then at DEBUG.
+   */
+  private void connectFailed(Throwable failure) {
+    Level level = connectFailureLogged || closed ? Level.DEBUG : Level.WARNING;
+    connectFailureLogged = true;
+    LOG.log(
+        level,
+        () -> "node \"" + id + "\": cannot connect to " + endpoint + ": " + describe(failure));
+  }
+
   private void connected(StatefulRedisConnection<byte[], byte[]> open) {
+    connectFailureLogged = false;
     boolean keep;
     synchronized (this) {
       keep = !closed;
