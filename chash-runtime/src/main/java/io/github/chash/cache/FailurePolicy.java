@@ -48,8 +48,16 @@ final class FailurePolicy {
     return failover;
   }
 
-  /** A node answered: its failure streak ends. Read-only when there was none (the hot path). */
-  void succeeded(NodeSlot slot, boolean write) {
+  /**
+   * A node answered a call that started when the node had failed {@code failuresBefore} times in
+   * all ({@link NodeSlot#failureTotal}): its failure streak ends, unless a failure came while the
+   * call ran (a reply sent before a server died must not restart the count of failures after it).
+   * Read-only when there was no streak (the hot path).
+   */
+  void succeeded(NodeSlot slot, boolean write, int failuresBefore) {
+    if (slot.failureTotal.get() != failuresBefore) {
+      return;
+    }
     if (slot.consecutiveFailures.get() != 0) {
       slot.consecutiveFailures.set(0);
     }
@@ -64,6 +72,7 @@ final class FailurePolicy {
    */
   void failed(NodeSlot slot, RuntimeException e, boolean write) {
     slot.stats.error();
+    slot.failureTotal.incrementAndGet();
     int streak = slot.consecutiveFailures.incrementAndGet();
     int writeStreak = write ? slot.consecutiveWriteFailures.incrementAndGet() : 0;
     LOG.log(
@@ -278,11 +287,19 @@ final class FailurePolicy {
     }
   }
 
-  synchronized void close() {
+  /**
+   * Stops the probes and publishes a closed routing; returns false when it was closed already. The
+   * routing is the one record of "closed": every operation reads it.
+   */
+  synchronized boolean close() {
+    if (closed) {
+      return false;
+    }
     closed = true;
     router.update(Routing::closing);
     if (prober != null) {
       prober.shutdownNow();
     }
+    return true;
   }
 }

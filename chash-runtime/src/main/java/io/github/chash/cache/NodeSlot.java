@@ -16,7 +16,13 @@ final class NodeSlot {
   final StatsCounter stats = new StatsCounter();
   final CopyMarks marks;
 
-  /** Failed operations in a row; any success ends the streak. */
+  /**
+   * Every failure so far, never reset: a call notes it before it starts, and its success ends the
+   * streak only if no failure came while it ran ({@link FailurePolicy#succeeded}).
+   */
+  final AtomicInteger failureTotal = new AtomicInteger();
+
+  /** Failed operations in a row; a success ends the streak. */
   final AtomicInteger consecutiveFailures = new AtomicInteger();
 
   /** Failed writes in a row; only a write that lands ends it (reads may succeed meanwhile). */

@@ -34,14 +34,24 @@ final class ConfigReader {
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
-    return new ChashConfig(sourceName, ring.toSettings(), nodes, caches, failover, redis, check);
+    return ChashConfig.parsed(
+        sourceName,
+        ring.toSettings(),
+        nodes,
+        caches,
+        failover,
+        redis,
+        check,
+        Locations.of(root.orElseThrow(), sourceName));
   }
 
   /** A ring's virtual points cost 8 bytes each in every JVM that builds it; keep that sane. */
   private static void checkPoints(
       RingBlock.Values ring, List<NodeConfig> nodes, Node where, Problems problems) {
     Algorithm algorithm = ring.algorithm();
-    if (algorithm != Algorithm.RING && algorithm != Algorithm.KETAMA) {
+    if (algorithm != Algorithm.RING
+        && algorithm != Algorithm.KETAMA
+        && algorithm != Algorithm.JEDIS) {
       return;
     }
     long perWeight =
@@ -52,9 +62,9 @@ final class ConfigReader {
                 : RingSettings.DEFAULT_KETAMA_POINTS;
     // ketama scales weights to the average, so its total depends on the node count only.
     long units =
-        algorithm == Algorithm.RING
-            ? nodes.stream().mapToLong(NodeConfig::weight).sum()
-            : nodes.size();
+        algorithm == Algorithm.KETAMA
+            ? nodes.size()
+            : nodes.stream().mapToLong(NodeConfig::weight).sum();
     long total = units * perWeight;
     if (total > MAX_TOTAL_POINTS) {
       problems.at(
@@ -62,10 +72,14 @@ final class ConfigReader {
           "the ring would need "
               + total
               + " virtual points ("
-              + (algorithm == Algorithm.RING ? "sum of weights" : "nodes")
-              + " x pointsPerWeight); at most "
+              + (algorithm == Algorithm.KETAMA ? "nodes" : "sum of weights")
+              + (algorithm == Algorithm.JEDIS ? " x 160" : " x pointsPerWeight")
+              + "); at most "
               + MAX_TOTAL_POINTS
-              + " are allowed: lower ring.pointsPerWeight or the weights");
+              + " are allowed: lower "
+              + (algorithm == Algorithm.JEDIS
+                  ? "the weights"
+                  : "ring.pointsPerWeight or the weights"));
     }
   }
 

@@ -8,8 +8,8 @@
  * The algorithms are listed in {@link io.github.chash.ring.Algorithm}; the hash functions in {@link
  * io.github.chash.ring.HashFunctions}.
  *
- * <p>Placement depends only on the node set and the settings, never on the order of changes, so
- * every JVM with the same configuration routes every key the same way. Nothing here knows about
- * files, caches or servers.
+ * <p>Placement depends only on the node set and the settings, never on the order of changes (for
+ * {@code jump} and {@code jedis}, also on the nodes' list order), so every JVM with the same
+ * configuration routes every key the same way. Nothing here knows about files, caches or servers.
  */
 package io.github.chash.ring;

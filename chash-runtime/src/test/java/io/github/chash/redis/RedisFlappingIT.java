@@ -24,8 +24,9 @@ import org.junit.jupiter.api.RepetitionInfo;
 
 /**
  * Issue 11's flapping owner: one of three real servers is killed and restarted every 500 ms for 20
- * s while 4 threads read, write and evict through the cache, each thread checking every hit of its
- * own keys against the last version it wrote. The promise: no stale read, no exception.
+ * s (down for 250 ms, long enough to be ejected, or for 20 ms, too short for it) while 4 threads
+ * read, write and evict through the cache, each thread checking every hit of its own keys against
+ * the last version it wrote. The promise: no stale read, no exception.
  */
 class RedisFlappingIT {
   private static final Duration RUN = Duration.ofSeconds(20);

@@ -36,6 +36,29 @@ class JumpRingTest extends AbstractRingContractTest {
   }
 
   @Test
+  void locate_isGuavaConsistentHashOverTheKeysHash() {
+    // what a Guava user wrote: consistentHash(murmur3_128().hashString(key, UTF_8), n); the
+    // HashCode's padToLong() is the low 64 bits, chash's murmur3
+    RingSettings murmur3 = RingSettings.builder().algorithm(Algorithm.JUMP).hash("murmur3").build();
+    for (int n : new int[] {1, 3, 8, 25, 50, 1000}) {
+      Ring ring = Rings.create(murmur3, nodes(n));
+      Ring xxh3 = ring(nodes(n));
+      for (int i = 0; i < 20_000; i++) {
+        String key = i % 10 == 0 ? "ключ:" + i : key(i);
+        com.google.common.hash.HashCode hash =
+            com.google.common.hash.Hashing.murmur3_128()
+                .hashString(key, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ring.locateIndex(key))
+            .as("%s nodes, key %s", n, key)
+            .isEqualTo(com.google.common.hash.Hashing.consistentHash(hash, n));
+        assertThat(xxh3.locateIndex(key))
+            .isEqualTo(
+                com.google.common.hash.Hashing.consistentHash(HashFunctions.xxh3().hash(key), n));
+      }
+    }
+  }
+
+  @Test
   void jump_growingByOneBucket_movesKeysOnlyToTheNewBucket() {
     for (long key = 0; key < 10_000; key++) {
       int before = JumpRing.jump(key * 0x9E3779B97F4A7C15L, 100);
@@ -57,6 +80,8 @@ class JumpRingTest extends AbstractRingContractTest {
   void create_weightOtherThanOne_isRejected() {
     assertThatThrownBy(() -> ring(List.of(Node.of("a"), Node.of("b", 2))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("jump supports only weight 1; node \"b\" has weight 2");
+        .hasMessage(
+            "weight of node \"b\" must be 1 for algorithm jump (jump knows buckets, not weights),"
+                + " was 2");
   }
 }
