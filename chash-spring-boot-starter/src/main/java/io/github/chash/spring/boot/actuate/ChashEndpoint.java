@@ -1,0 +1,128 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * The {@code chash} Actuator endpoint ({@code /actuator/chash} once exposed with {@code
+ * management.endpoints.web.exposure.include}): the ring's settings, each node's weight, exact share
+ * of the hash space (from the ring's ownership, not sampled), share in the live ring and state, and
+ * each cache's counters.
+ *
+ * <p>Operators' write operations (draining or readmitting a node) belong here as
+ * {@code @WriteOperation} methods, secured like Actuator's other writes, once the manager can
+ * change its membership at run time; until then the endpoint only reads. Thread-safe.
+ */
+@Endpoint(id = "chash")
+public class ChashEndpoint {
+  private final ShardedCacheManager manager;
+
+  /** Creates the endpoint of a manager. */
+  public ChashEndpoint(ShardedCacheManager manager) {
+    this.manager = manager;
+  }
+
+  /** The ring, its nodes and the caches, read now. */
+  @ReadOperation
+  public RingState ring() {
+    Ring configured = manager.ring();
+    Ring live = manager.liveRing();
+    Map<String, Double> shares = configured.ownership();
+    Map<String, Double> liveShares = live.size() == 0 ? Map.of() : live.ownership();
+    Map<String, CacheStats> nodeStats = manager.nodeStats();
+    List<NodeState> nodes = new ArrayList<>();
+    for (Node node : configured.nodes()) {
+      Double liveShare = liveShares.get(node.id());
+      nodes.add(
+          new NodeState(
+              node.id(),
+              node.weight(),
+              shares.get(node.id()),
+              liveShare == null ? 0.0 : liveShare,
+              liveShare == null ? "ejected" : "live",
+              Counts.of(nodeStats.getOrDefault(node.id(), CacheStats.empty()))));
+    }
+    List<CacheState> caches = new ArrayList<>();
+    for (String name : manager.cacheNames()) {
+      ShardedCache cache = manager.cache(name);
+      caches.add(
+          new CacheState(
+              name, cache.ttl() == null ? null : cache.ttl().toString(), Counts.of(cache.stats())));
+    }
+    return new RingState(
+        configured.settings().algorithm().configName(),
+        configured.settings().hash().name(),
+        configured.settings().pointsPerWeight(),
+        nodes,
+        caches);
+  }
+
+  /**
+   * The endpoint's answer.
+   *
+   * @param algorithm the placement algorithm, as in {@code chash.yaml}
+   * @param hash the hash function
+   * @param pointsPerWeight virtual points per unit of weight ({@code ring}, {@code ketama})
+   * @param nodes the configured nodes, in ring order
+   * @param caches the caches, in configuration order
+   */
+  public record RingState(
+      String algorithm,
+      String hash,
+      int pointsPerWeight,
+      List<NodeState> nodes,
+      List<CacheState> caches) {}
+
+  /**
+   * One node.
+   *
+   * @param id its id
+   * @param weight its weight
+   * @param share the exact share of the hash space it owns in the configured ring
+   * @param liveShare the share it owns in the live ring now (0 while ejected)
+   * @param state {@code live} or {@code ejected}
+   * @param counts its counters
+   */
+  public record NodeState(
+      String id, int weight, double share, double liveShare, String state, Counts counts) {}
+
+  /**
+   * One cache.
+   *
+   * @param name its name
+   * @param ttl its time to live (ISO-8601), or null for none
+   * @param counts its counters
+   */
+  public record CacheState(String name, String ttl, Counts counts) {}
+
+  /**
+   * The counters of a node or a cache ({@link CacheStats}).
+   *
+   * @param hits lookups that found a value
+   * @param misses lookups that found none
+   * @param loads loader runs that returned
+   * @param loadFailures loader runs that threw
+   * @param errors node operations that failed or timed out
+   * @param ejections times a node was ejected (0 for a cache)
+   */
+  public record Counts(
+      long hits, long misses, long loads, long loadFailures, long errors, long ejections) {
+    static Counts of(CacheStats s) {
+      return new Counts(
+          s.hitCount(),
+          s.missCount(),
+          s.loadCount(),
+          s.loadFailureCount(),
+          s.errorCount(),
+          s.ejectionCount());
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.github.chash.spring.boot.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.chash.cache.CacheNodes;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.ring.RingSettings;
+import io.github.chash.spring.boot.ChashAutoConfiguration;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The chash endpoint and the health contributor on a ring whose nodes are all live. */
+class ChashEndpointTest {
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  ChashAutoConfiguration.class, ChashActuatorAutoConfiguration.class));
+
+  @Test
+  void ring_showsWeightsExactSharesAndStates() {
+    try (ShardedCacheManager manager =
+        ShardedCaches.builder()
+            .ring(RingSettings.defaults())
+            .node(CacheNodes.local("light", 10), 1)
+            .node(CacheNodes.local("heavy", 10), 3)
+            .cache("users", Duration.ofMinutes(10))
+            .build()) {
+      ChashEndpoint.RingState state = new ChashEndpoint(manager).ring();
+      assertThat(state.algorithm()).isEqualTo("ring");
+      assertThat(state.hash()).isEqualTo("xxh3");
+      Map<String, Double> ownership = manager.ring().ownership();
+      assertThat(state.nodes())
+          .extracting(ChashEndpoint.NodeState::id)
+          .containsExactly("heavy", "light");
+      for (ChashEndpoint.NodeState node : state.nodes()) {
+        assertThat(node.share()).isEqualTo(ownership.get(node.id()));
+        assertThat(node.liveShare()).isEqualTo(node.share());
+        assertThat(node.state()).isEqualTo("live");
+      }
+      assertThat(state.nodes().get(0).weight()).isEqualTo(3);
+      assertThat(state.nodes().get(0).share()).isCloseTo(0.75, within(0.05));
+      assertThat(state.caches())
+          .singleElement()
+          .satisfies(c -> assertThat(c.ttl()).isEqualTo("PT10M"));
+    }
+  }
+
+  @Test
+  void health_isUpWithEveryNodeLive() {
+    runner.run(
+        context -> {
+          assertThat(context).hasSingleBean(ChashEndpoint.class);
+          HealthIndicator health = context.getBean("chashHealthIndicator", HealthIndicator.class);
+          assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+          assertThat(health.health().getStatus().getDescription()).isEmpty();
+          assertThat(health.health().getDetails())
+              .containsEntry(
+                  "nodes", Map.of("shard-a", "live", "shard-b", "live", "shard-c", "live"))
+              .doesNotContainKey("ejected");
+        });
+  }
+
+  @Test
+  void health_canBeSwitchedOff() {
+    runner
+        .withPropertyValues("management.health.chash.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("chashHealthIndicator"));
+  }
+}
