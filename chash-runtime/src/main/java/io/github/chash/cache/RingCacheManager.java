@@ -82,6 +82,11 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
   }
 
   @Override
+  public List<NodeConfig> nodeConfigs() {
+    return membership.nodeConfigs();
+  }
+
+  @Override
   public Map<String, CacheStats> nodeStats() {
     Map<String, CacheStats> out = new LinkedHashMap<>();
     for (NodeSlot slot : router.current().slots()) {

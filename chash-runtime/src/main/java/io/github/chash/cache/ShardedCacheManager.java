@@ -43,6 +43,12 @@ public interface ShardedCacheManager extends AutoCloseable {
    */
   CacheNode node(String id);
 
+  /**
+   * The configurations of the current nodes, in configuration order; a ready-made node (given as a
+   * {@link CacheNode}) is not among them.
+   */
+  java.util.List<NodeConfig> nodeConfigs();
+
   /** A snapshot of each node's counters, by node id in ring order. */
   Map<String, CacheStats> nodeStats();
 

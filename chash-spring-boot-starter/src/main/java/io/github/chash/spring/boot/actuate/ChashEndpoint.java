@@ -3,6 +3,7 @@ package io.github.chash.spring.boot.actuate;
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.NodeConfig;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code chash} Actuator endpoint ({@code /actuator/chash} once exposed with {@code
@@ -17,9 +19,10 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * of the hash space (from the ring's ownership, not sampled), share in the live ring and state, and
  * each cache's counters.
  *
- * <p>Operators' write operations (draining or readmitting a node) belong here as
- * {@code @WriteOperation} methods, secured like Actuator's other writes, once the manager can
- * change its membership at run time; until then the endpoint only reads. Thread-safe.
+ * <p>Its write operation (a POST of {@code {"node": "cache-2", "action": "drain"}}, secured and
+ * exposed like Actuator's other writes) drains a node: the manager removes it, serving its keys
+ * from it and copying them to their new owners for the migration window ({@link
+ * ShardedCacheManager#removeNode}); {@code "readmit"} adds a drained node back. Thread-safe.
  */
 @Endpoint(id = "chash")
 public class ChashEndpoint {
@@ -28,6 +31,46 @@ public class ChashEndpoint {
   /** Creates the endpoint of a manager. */
   public ChashEndpoint(ShardedCacheManager manager) {
     this.manager = manager;
+  }
+
+  private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Drains a node ({@code action = "drain"}) or adds a drained one back ({@code "readmit"}), and
+   * returns the ring as it is then.
+   *
+   * @throws IllegalArgumentException naming the problem: an unknown node or action, a node that was
+   *     not drained here, the last node
+   */
+  @WriteOperation
+  public RingState change(String node, String action) {
+    switch (action) {
+      case "drain" -> {
+        NodeConfig config =
+            manager.nodeConfigs().stream()
+                .filter(n -> n.id().equals(node))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown node \"" + node + "\"; nodes are " + manager.ring().nodes()));
+        manager.removeNode(node);
+        drained.put(node, config);
+      }
+      case "readmit" -> {
+        NodeConfig config = drained.get(node);
+        if (config == null) {
+          throw new IllegalArgumentException(
+              "node \"" + node + "\" was not drained here; drained nodes are " + drained.keySet());
+        }
+        manager.addNode(config);
+        drained.remove(node);
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "action must be drain or readmit; was \"" + action + "\"");
+    }
+    return ring();
   }
 
   /** The ring, its nodes and the caches, read now. */

@@ -1,11 +1,14 @@
 package io.github.chash.spring.boot.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.chash.cache.CacheNodes;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.NodeConfig;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import java.time.Duration;
@@ -50,6 +53,41 @@ class ChashEndpointTest {
       assertThat(state.caches())
           .singleElement()
           .satisfies(c -> assertThat(c.ttl()).isEqualTo("PT10M"));
+    }
+  }
+
+  @Test
+  void change_drainsANodeAndReadmitsIt() {
+    try (ShardedCacheManager manager =
+        ShardedCaches.builder()
+            .node(NodeConfig.local("a"))
+            .node(NodeConfig.local("b"))
+            .node(NodeConfig.local("c"))
+            .cache("users", Duration.ofMinutes(10))
+            .build()) {
+      ChashEndpoint endpoint = new ChashEndpoint(manager);
+      var cache = manager.cache("users");
+      for (int i = 0; i < 300; i++) {
+        cache.put(cache.routingKey(i, "test"), "v" + i);
+      }
+
+      ChashEndpoint.RingState drained = endpoint.change("b", "drain");
+
+      assertThat(drained.nodes()).extracting(ChashEndpoint.NodeState::id).containsExactly("a", "c");
+      for (int i = 0; i < 300; i++) {
+        // b's keys are still served, from b, during the migration window
+        assertThat(cache.getIfPresent(cache.routingKey(i, "test"), ValueType.OBJECT))
+            .isEqualTo("v" + i);
+      }
+      assertThat(endpoint.change("b", "readmit").nodes())
+          .extracting(ChashEndpoint.NodeState::id)
+          .containsExactly("a", "b", "c");
+      assertThatThrownBy(() -> endpoint.change("b", "readmit"))
+          .hasMessage("node \"b\" was not drained here; drained nodes are []");
+      assertThatThrownBy(() -> endpoint.change("zz", "drain"))
+          .hasMessageStartingWith("unknown node \"zz\"");
+      assertThatThrownBy(() -> endpoint.change("a", "explode"))
+          .hasMessage("action must be drain or readmit; was \"explode\"");
     }
   }
 
