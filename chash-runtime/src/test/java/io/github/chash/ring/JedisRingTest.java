@@ -14,6 +14,15 @@ import org.junit.jupiter.api.Test;
 
 class JedisRingTest extends AbstractRingContractTest {
   @Override
+  Map<RingSettings, Long> pinnedPlacements() {
+    return java.util.Map.ofEntries(
+        java.util.Map.entry(RingSettings.of(Algorithm.JEDIS), 0xa5a86a4ec04a263aL),
+        java.util.Map.entry(
+            RingSettings.builder().algorithm(Algorithm.JEDIS).keyTags(true).build(),
+            0xa5a86a4ec04a263aL));
+  }
+
+  @Override
   RingSettings settings() {
     return RingSettings.of(Algorithm.JEDIS);
   }

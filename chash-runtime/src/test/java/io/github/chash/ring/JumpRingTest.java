@@ -4,9 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class JumpRingTest extends AbstractRingContractTest {
+  @Override
+  Map<RingSettings, Long> pinnedPlacements() {
+    return java.util.Map.ofEntries(
+        java.util.Map.entry(
+            RingSettings.builder().algorithm(Algorithm.JUMP).hash("xxh3").build(),
+            0xd1c29746be6358c5L),
+        java.util.Map.entry(
+            RingSettings.builder().algorithm(Algorithm.JUMP).hash("murmur3").build(),
+            0xafeae480c868f3e4L));
+  }
+
   @Override
   RingSettings settings() {
     return RingSettings.of(Algorithm.JUMP);
