@@ -145,5 +145,9 @@
  * explicit tags other than the core schema's are not. Nesting deeper than 64 levels is refused.
  *
  * <p>All types here are immutable and thread-safe, except the builder.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
+ * with {@link java.lang.NullPointerException}.
  */
 package io.github.chash.config;
