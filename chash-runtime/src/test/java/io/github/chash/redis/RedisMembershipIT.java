@@ -80,7 +80,7 @@ class RedisMembershipIT {
     ChashConfig three = config(THREE, "5m", "100ms");
     ChashConfig four = config(FOUR, "5m", "100ms");
     NodeConfig fourth = four.nodes().get(3);
-    try (ShardedCacheManager manager = ShardedCaches.create(three)) {
+    try (ShardedCacheManager manager = RedisFleet.connected(ShardedCaches.create(three))) {
       CheckedCallers callers = CheckedCallers.start(manager.cache("users"), 8, 50);
       long deadline = System.nanoTime() + FLIP_RUN.toNanos();
       int changes = 0;
@@ -164,7 +164,7 @@ class RedisMembershipIT {
     fleet.reset();
     ChashConfig before = config(remove ? FOUR : THREE, window, "500ms");
     ChashConfig after = config(remove ? THREE : FOUR, window, "500ms");
-    try (ShardedCacheManager manager = ShardedCaches.create(before)) {
+    try (ShardedCacheManager manager = RedisFleet.connected(ShardedCaches.create(before))) {
       ShardedCache users = manager.cache("users");
       TypedCache<Integer, String> typed = users.typed(Integer.class, String.class);
       List<String> keys = new ArrayList<>(HOT_KEYS);
