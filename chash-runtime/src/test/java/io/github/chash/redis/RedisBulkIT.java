@@ -9,28 +9,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bulk reads and writes on three real servers: one request per node, failover per node. */
 class RedisBulkIT {
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(3);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   @BeforeEach
-  void reset() {
-    fleet.reset();
+  void resetStats() {
     fleet.nodeIds().forEach(id -> fleet.server(id).command("CONFIG", "RESETSTAT"));
   }
 

@@ -14,10 +14,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -32,22 +30,7 @@ class RedisFailoverIT {
   private static final int KEYS = 300;
   private static final ValueType STRING = ValueType.of(String.class);
 
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(3);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    fleet.reset();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   private static ShardedCacheManager manager() {
     return fleet.manager(

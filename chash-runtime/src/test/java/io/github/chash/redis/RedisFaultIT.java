@@ -15,10 +15,8 @@ import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 11's hostile cases against real servers, each asserting what the caller sees: a server that
@@ -30,22 +28,7 @@ class RedisFaultIT {
       "{ failureLimit: 3, retryAfter: 30s, timeout: 100ms, onRejoin: flush }";
   private static final ValueType STRING = ValueType.of(String.class);
 
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(3);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    fleet.reset();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   @Test
   void serverRefusingWrites_oldValueIsNeverServedAndTheNodeIsEjected() {

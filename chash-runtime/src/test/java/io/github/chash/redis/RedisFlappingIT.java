@@ -9,11 +9,9 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 11's flapping owner: one of three real servers is killed and restarted every 500 ms for 20
@@ -28,22 +26,7 @@ class RedisFlappingIT {
   private static final int KEYS_PER_THREAD = 60;
   private static final ValueType STRING = ValueType.of(String.class);
 
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(3);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    fleet.reset();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   @RepeatedTest(5)
   void flappingNode_noStaleReadAndNoCallerException(RepetitionInfo repetition) throws Exception {

@@ -7,28 +7,64 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Several {@link RedisServerProcess}es with node ids {@code r1, r2, ...}, and the {@code nodes:}
  * block of a {@code chash.yaml} pointing at them. Closing it stops every server.
+ *
+ * <p>As a JUnit extension ({@code @RegisterExtension static final RedisFleet fleet =
+ * RedisFleet.of(3);}) it starts the servers before a test class, brings back killed ones and
+ * empties all of them before each test, and stops them after the class.
  */
-public final class RedisFleet implements AutoCloseable {
+public final class RedisFleet
+    implements AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
   private final Map<String, RedisServerProcess> servers = new LinkedHashMap<>();
+  private final int size;
 
-  private RedisFleet() {}
+  private RedisFleet(int size) {
+    this.size = size;
+  }
+
+  /** A fleet of {@code n} servers that a test class's extension starts and stops. */
+  public static RedisFleet of(int n) {
+    return new RedisFleet(n);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    startServers();
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    reset();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
+  }
 
   /** Starts {@code n} servers without passwords. */
   public static RedisFleet start(int n) {
-    RedisFleet fleet = new RedisFleet();
+    RedisFleet fleet = new RedisFleet(n);
+    fleet.startServers();
+    return fleet;
+  }
+
+  private void startServers() {
     try {
-      for (int i = 1; i <= n; i++) {
-        fleet.servers.put("r" + i, RedisServerProcess.start());
+      for (int i = 1; i <= size; i++) {
+        servers.put("r" + i, RedisServerProcess.start());
       }
     } catch (RuntimeException e) {
-      fleet.close();
+      close();
       throw e;
     }
-    return fleet;
   }
 
   /** The server of a node id. */

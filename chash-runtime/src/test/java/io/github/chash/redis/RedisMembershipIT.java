@@ -18,10 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 12 on real servers: a node added and removed every 500 ms under checked load (no stale
@@ -33,22 +31,7 @@ class RedisMembershipIT {
   private static final int HOT_KEYS = 100_000;
   private static final ValueType STRING = ValueType.of(String.class);
 
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(4);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    fleet.reset();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(4);
 
   private static ChashConfig config(List<String> ids, String window, String timeout) {
     return ChashConfigs.parse(

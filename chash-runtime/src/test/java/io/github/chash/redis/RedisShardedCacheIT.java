@@ -9,32 +9,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Three Redis servers behind one sharded cache, built from chash.yaml text (service-loaded
  * factory).
  */
 class RedisShardedCacheIT {
-  private static RedisFleet fleet;
-
-  @BeforeAll
-  static void start() {
-    fleet = RedisFleet.start(3);
-  }
-
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    fleet.reset();
-  }
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   private static ShardedCacheManager manager() {
     return fleet.manager("{ failureLimit: 3, retryAfter: 1s, timeout: 1s, onRejoin: flush }");
