@@ -84,6 +84,38 @@ class DistributionAnalysisTest {
   }
 
   @Test
+  void analyze_nodeOverTheLimitExactlyAndSampled_isOneViolationOnOneLine() {
+    // one hot key: its node's sampled share is 100%; a ring of 3 points a node is skewed as well
+    Ring ring =
+        Rings.create(
+            RingSettings.builder().algorithm(Algorithm.RING).hash("jdk").pointsPerWeight(3).build(),
+            List.of(
+                Node.of("192.168.0.0:111"),
+                Node.of("192.168.0.1:111"),
+                Node.of("192.168.0.2:111")));
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("10.20.12.{n}", 10_000), 1.2);
+
+    assertThat(report.violations())
+        .extracting(Violation::subject)
+        .doesNotHaveDuplicates()
+        .isNotEmpty();
+    NodeStats worst = report.worstNode();
+    Violation first = report.violations().get(0);
+    assertThat(first.subject()).isEqualTo(worst.id());
+    assertThat(first.measured()).isEqualTo(worst.skew());
+    assertThat(report.violations())
+        .extracting(Violation::measured)
+        .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    for (Violation v : report.violations()) {
+      assertThat(v.message())
+          .contains("exact share ")
+          .contains("sampled share ")
+          .contains(" keys)");
+    }
+  }
+
+  @Test
   void analyze_sampledExcessOfRealKeysIsAViolation() {
     Ring ring = ring(Algorithm.RING, 4);
     // one hot key repeated: its node gets every sampled key
