@@ -224,17 +224,4 @@ class DistributionAnalysisTest {
                     ring, RingChange.parse(null, "ghost"), KeySource.pattern("k", 1)))
         .hasMessage("cannot remove node \"ghost\": no such node in the ring");
   }
-
-  @Test
-  void arcs_coverTheCircleWithRingNodes() {
-    Ring ring = ring(Algorithm.RING, 4);
-    List<Arc> arcs = HashSpaceMap.arcs(ring, KeySource.pattern("k{n}", 50_000), 50_000, 360);
-    assertThat(arcs.get(0).start()).isZero();
-    assertThat(arcs.get(arcs.size() - 1).end()).isEqualTo(1.0);
-    for (int i = 1; i < arcs.size(); i++) {
-      assertThat(arcs.get(i).start()).isEqualTo(arcs.get(i - 1).end());
-      assertThat(arcs.get(i).owner()).isNotEqualTo(arcs.get(i - 1).owner());
-    }
-    assertThat(arcs).extracting(Arc::owner).allMatch(id -> id.startsWith("cache-"));
-  }
 }
