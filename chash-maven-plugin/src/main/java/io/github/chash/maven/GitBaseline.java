@@ -128,13 +128,12 @@ final class GitBaseline {
       boolean tracked = git(root, "ls-files", "--error-unmatch", "--", inRepo).ok();
       return new NotFound(
           tracked
-              ? display
-                  + " is new since "
+              ? "it is new since "
                   + shortCommit
                   + " (the merge-base of HEAD and "
                   + target
                   + "): nothing to compare with"
-              : display + " is not tracked by git: nothing to compare with");
+              : "it is not tracked by git: nothing to compare with");
     }
     String name = "git:" + target + "@" + shortCommit;
     String detail =

@@ -570,7 +570,7 @@ final class HtmlReport {
   }
 
   private static String num(double v) {
-    return String.format(Locale.ROOT, "%.1f", v);
+    return Text.fixed(v, 1);
   }
 
   /** The page's style sheet with every rule limited to {@code .chash-report}, for the site. */

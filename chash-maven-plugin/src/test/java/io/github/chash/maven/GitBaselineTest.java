@@ -127,14 +127,13 @@ class GitBaselineTest {
     git(repo, "checkout", "-q", "-b", "feature");
     File file = write(repo, TWO);
     assertThat(finder().find(file, CONFIG, null))
-        .isEqualTo(
-            new GitBaseline.NotFound(CONFIG + " is not tracked by git: nothing to compare with"));
+        .isEqualTo(new GitBaseline.NotFound("it is not tracked by git: nothing to compare with"));
     commit(repo, "add the config");
 
     GitBaseline.NotFound none = (GitBaseline.NotFound) finder().find(file, CONFIG, null);
 
     assertThat(none.reason())
-        .startsWith(CONFIG + " is new since ")
+        .startsWith("it is new since ")
         .endsWith(" (the merge-base of HEAD and main): nothing to compare with");
   }
 
