@@ -19,7 +19,14 @@ import java.util.List;
  */
 final class ConsoleReport {
   private static final String[] HEADERS = {
-    "node", "weight", "fair share", "exact share", "sampled share", "skew", "moved if removed"
+    "node",
+    "weight",
+    "fair share",
+    "exact share",
+    "sampled share",
+    "exact skew",
+    "sampled skew",
+    "moved if removed"
   };
 
   private ConsoleReport() {}
@@ -48,7 +55,7 @@ final class ConsoleReport {
       lines.add(
           "the "
               + Text.count(data.top(), "node")
-              + " of largest skew, of "
+              + " of largest skew (exact, or sampled beyond sampling noise), of "
               + Text.number(r.nodes().size())
               + " (all in report.json and report.html; -Dchash.top=N lists more):");
     } else {
@@ -64,11 +71,12 @@ final class ConsoleReport {
             Text.percent(n.fairShare(), decimals),
             Text.percent(n.exactShare(), decimals),
             Text.percent(n.sampledShare(), decimals),
-            Text.skew(n.skew()),
+            Text.skew(n.exactSkew()),
+            Text.skew(n.sampledSkew()),
             Text.percent(n.movedIfRemoved(), decimals) + marker(n.movedIfRemovedEstimate())
           });
     }
-    lines.addAll(align(rows, 1, 2, 3, 4, 5, 6));
+    lines.addAll(align(rows, 1, 2, 3, 4, 5, 6, 7));
     if (shown.stream().anyMatch(n -> n.movedIfRemovedEstimate() != Estimate.EXACT)) {
       lines.add("(moved if removed: ~ sampled, + lower bound only)");
     }
@@ -98,8 +106,7 @@ final class ConsoleReport {
   /** {@code max skew 1.094 on cache-0417, limit 1.25: passed} (or the violation count). */
   static String verdict(DistributionReport r) {
     return "max skew "
-        + Text.skew(r.maxSkew())
-        + worstNode(r)
+        + worstSkew(r)
         + ", limit "
         + Text.limit(r.limit())
         + ": "
@@ -114,11 +121,10 @@ final class ConsoleReport {
     return "chash check passed for "
         + data.file().display()
         + ": max skew "
-        + Text.skew(r.maxSkew())
-        + worstNode(r)
-        + " (exact "
+        + worstSkew(r)
+        + " (largest exact "
         + Text.skew(r.maxExactSkew())
-        + ", sampled "
+        + ", largest sampled "
         + Text.skew(r.maxSampledSkew())
         + " over "
         + Text.count(r.sampleKeys(), "key")
@@ -157,16 +163,21 @@ final class ConsoleReport {
     return b.toString();
   }
 
-  /** Explains a pass whose maximum skew is above the limit: only sampled skew can be. */
+  /**
+   * Explains sampled skews above the deciding one: they are within sampling noise (else they would
+   * decide).
+   */
   static String noiseNote(DistributionReport r) {
-    return r.passed() && r.maxSkew() > r.limit()
-        ? " (the sampled skew above the limit is within sampling noise)"
+    NodeStats worst = r.worstNode();
+    return worst != null && r.maxSampledSkew() > r.decisiveSkew(worst) + 0.0005
+        ? " (sampled skews up to " + Text.skew(r.maxSampledSkew()) + " are within sampling noise)"
         : "";
   }
 
-  private static String worstNode(DistributionReport r) {
+  /** {@code 1.094 on cache-0417}: the deciding skew of the worst node. */
+  private static String worstSkew(DistributionReport r) {
     NodeStats worst = r.worstNode();
-    return worst == null ? "" : " on " + worst.id();
+    return worst == null ? "n/a" : Text.skew(r.decisiveSkew(worst)) + " on " + worst.id();
   }
 
   /** The what-if lines: moved fraction, ideal, and the largest flows. */

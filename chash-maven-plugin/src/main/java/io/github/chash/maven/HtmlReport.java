@@ -252,7 +252,7 @@ final class HtmlReport {
       }
       h.element(
               "text",
-              Text.skew(n.skew()),
+              Text.skew(r.decisiveSkew(n)),
               "x",
               num(WIDTH - 74),
               "y",

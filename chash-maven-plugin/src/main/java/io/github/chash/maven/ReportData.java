@@ -51,11 +51,14 @@ record ReportData(
         .toList();
   }
 
-  /** The {@code n} nodes of largest skew, the worst first (ties in natural order). */
+  /**
+   * The {@code n} nodes of largest {@link DistributionReport#decisiveSkew}, the worst first (ties
+   * in natural order).
+   */
   List<NodeStats> worst(int n) {
     return report.nodes().stream()
         .sorted(
-            Comparator.comparingDouble(NodeStats::skew)
+            Comparator.comparingDouble(report::decisiveSkew)
                 .reversed()
                 .thenComparing(NodeStats::id, NaturalOrder.INSTANCE))
         .limit(n)

@@ -68,11 +68,26 @@ public record DistributionReport(
     return Math.max(2, 2 - (int) Math.floor(Math.log10(smallest)));
   }
 
-  /** The node with the largest skew (the first by id among equals), or null without nodes. */
+  /**
+   * The skew that decides about a node: its exact skew, or its sampled skew when that lies over the
+   * limit beyond sampling noise (the test of {@link DistributionAnalysis}), whichever is larger.
+   * With few sample keys per node (a million keys over 10,000 nodes: about 50 each) sampled skews
+   * of 1.5 are noise; ranking by this one puts the nodes that matter first.
+   */
+  public double decisiveSkew(NodeStats node) {
+    boolean sampledCounts =
+        sampleKeys > 0 && node.sampledSkew() > limit && node.sampledZ() > zThreshold;
+    return sampledCounts ? Math.max(node.exactSkew(), node.sampledSkew()) : node.exactSkew();
+  }
+
+  /**
+   * The node of the largest {@link #decisiveSkew} (the first in node order among equals), or null
+   * without nodes.
+   */
   public NodeStats worstNode() {
     NodeStats worst = null;
     for (NodeStats n : nodes) {
-      if (worst == null || n.skew() > worst.skew()) {
+      if (worst == null || decisiveSkew(n) > decisiveSkew(worst)) {
         worst = n;
       }
     }

@@ -103,7 +103,7 @@ class DistributionAnalysisTest {
     NodeStats worst = report.worstNode();
     Violation first = report.violations().get(0);
     assertThat(first.subject()).isEqualTo(worst.id());
-    assertThat(first.measured()).isEqualTo(worst.skew());
+    assertThat(first.measured()).isEqualTo(report.decisiveSkew(worst));
     assertThat(report.violations())
         .extracting(Violation::measured)
         .isSortedAccordingTo(java.util.Comparator.reverseOrder());
@@ -223,5 +223,24 @@ class DistributionAnalysisTest {
                 DistributionAnalysis.whatIf(
                     ring, RingChange.parse(null, "ghost"), KeySource.pattern("k", 1)))
         .hasMessage("cannot remove node \"ghost\": no such node in the ring");
+  }
+
+  @Test
+  void decisiveSkew_isTheExactSkewUnlessTheSampledOneIsBeyondNoise() {
+    // 2,000 keys over 200 nodes: 10 a node, so sampled skews of 2 and more are noise
+    Ring ring = ring(Algorithm.RING, 200);
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 2_000), 1.2);
+    assertThat(report.maxSampledSkew()).isGreaterThan(1.5);
+    for (NodeStats n : report.nodes()) {
+      assertThat(report.decisiveSkew(n)).isEqualTo(n.exactSkew());
+    }
+    assertThat(report.decisiveSkew(report.worstNode())).isEqualTo(report.maxExactSkew());
+    // one hot key: its node's sampled share is beyond any noise, and decides
+    Ring four = ring(Algorithm.RING, 4);
+    DistributionReport hot =
+        DistributionAnalysis.analyze(four, KeySource.of(Collections.nCopies(1000, "hot")), 1.5);
+    assertThat(hot.worstNode().id()).isEqualTo(four.locate("hot").id());
+    assertThat(hot.decisiveSkew(hot.worstNode())).isEqualTo(hot.worstNode().sampledSkew());
   }
 }
