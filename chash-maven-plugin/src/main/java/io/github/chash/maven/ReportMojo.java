@@ -4,6 +4,8 @@ import io.github.chash.analysis.RingChange;
 import io.github.chash.ring.Ring;
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,11 +95,10 @@ public class ReportMojo extends AbstractAnalysisMojo implements MavenMultiPageRe
       throw new MojoExecutionException(
           "chash.outputDirectory " + outputDirectory + " is a file; name a directory");
     }
-    long start = System.nanoTime();
+    Timings time = new Timings();
     AnalysisInputs inputs = inputs(file);
-    long loaded = System.nanoTime();
-    ReportData data = analyze(inputs);
-    long analyzed = System.nanoTime();
+    time.mark("config");
+    ReportData data = analyze(inputs, time);
     ConsoleReport.lines(data).forEach(getLog()::info);
     Path dir = outputDirectory.toPath();
     try {
@@ -108,34 +109,59 @@ public class ReportMojo extends AbstractAnalysisMojo implements MavenMultiPageRe
       throw new MojoExecutionException(
           "cannot write chash report to " + outputDirectory + ": " + e, e);
     }
-    long written = System.nanoTime();
+    time.mark("files");
     getLog()
         .info(
             "chash: wrote "
                 + display(dir.resolve("report.json"))
-                + " and report.html (loaded "
-                + millis(start, loaded)
-                + " ms, analyzed "
-                + millis(loaded, analyzed)
-                + " ms, written "
-                + millis(analyzed, written)
-                + " ms)");
+                + " and report.html ("
+                + time
+                + ")");
   }
 
   /** Builds the ring, analyzes it, and compares it with the baseline. */
-  private ReportData analyze(AnalysisInputs inputs) throws MojoExecutionException {
+  private ReportData analyze(AnalysisInputs inputs, Timings time) throws MojoExecutionException {
     try {
       RingChange change = RingChange.parse(add, remove);
       Ring ring = inputs.ring();
+      time.mark("ring");
       ReportData data = ReportData.analyze(inputs, ring, change);
-      return data.withBaseline(compareWithBaseline(inputs, ring));
+      time.mark("analysis");
+      data = data.withBaseline(compareWithBaseline(inputs, ring));
+      time.mark("baseline");
+      return data;
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
   }
 
-  private static long millis(long fromNanos, long toNanos) {
-    return (toNanos - fromNanos) / 1_000_000;
+  /**
+   * Where a report's time goes, for its last log line: each step's wall time, and the JIT's
+   * compilation time so far in this JVM (Maven's included), since a fresh JVM compiles the hot
+   * loops while it runs them.
+   */
+  private static final class Timings {
+    private final StringBuilder steps = new StringBuilder();
+    private long last = System.nanoTime();
+
+    void mark(String step) {
+      long now = System.nanoTime();
+      steps
+          .append(steps.length() == 0 ? "" : ", ")
+          .append(step)
+          .append(' ')
+          .append(Text.number((now - last) / 1_000_000))
+          .append(" ms");
+      last = now;
+    }
+
+    @Override
+    public String toString() {
+      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+      return jit != null && jit.isCompilationTimeMonitoringSupported()
+          ? steps + "; JIT " + Text.number(jit.getTotalCompilationTime()) + " ms so far"
+          : steps.toString();
+    }
   }
 
   // --- the site report ---------------------------------------------------------------------------
@@ -151,7 +177,7 @@ public class ReportMojo extends AbstractAnalysisMojo implements MavenMultiPageRe
     ConfigFile file = configFile();
     ReportData data;
     try {
-      data = analyze(inputs(file));
+      data = analyze(inputs(file), new Timings());
     } catch (MojoExecutionException | MojoFailureException e) {
       throw new MavenReportException(e.getMessage(), e);
     }
