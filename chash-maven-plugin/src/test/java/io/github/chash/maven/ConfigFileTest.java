@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,13 +149,11 @@ class ConfigFileTest {
   }
 
   private static ChashConfig config(CheckConfig check) {
-    return new ChashConfig(
-        "chash.yaml",
-        RingSettings.defaults(),
-        List.of(NodeConfig.local("a")),
-        Map.of(),
-        null,
-        null,
-        check);
+    return ChashConfig.builder()
+        .source("chash.yaml")
+        .ring(RingSettings.defaults())
+        .nodes(List.of(NodeConfig.local("a")))
+        .check(check)
+        .build();
   }
 }

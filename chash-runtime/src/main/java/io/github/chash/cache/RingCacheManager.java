@@ -6,29 +6,30 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
-/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link LiveRing}. */
+/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link Router}. */
 final class RingCacheManager implements ShardedCacheManager {
   private static final System.Logger LOG = System.getLogger(RingCacheManager.class.getName());
 
   private final Map<String, RoutedCache> caches;
   private final Map<String, NodeSlot> slots;
-  private final LiveRing ring;
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Router router;
+  private final FailurePolicy failures;
 
-  RingCacheManager(Map<String, RoutedCache> caches, Map<String, NodeSlot> slots, LiveRing ring) {
+  RingCacheManager(
+      Map<String, RoutedCache> caches,
+      Map<String, NodeSlot> slots,
+      Router router,
+      FailurePolicy failures) {
     this.caches = caches;
     this.slots = slots;
-    this.ring = ring;
+    this.router = router;
+    this.failures = failures;
   }
 
   @Override
   public ShardedCache cache(String name) {
-    if (closed.get()) {
-      throw new IllegalStateException(
-          "cache \"" + name + "\" cannot be used: its ShardedCacheManager was closed");
-    }
+    router.forCache(name); // throws once closed
     ShardedCache cache = caches.get(name);
     if (cache == null) {
       throw new IllegalArgumentException(
@@ -44,12 +45,12 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public Ring ring() {
-    return ring.routing().configured;
+    return router.current().ring;
   }
 
   @Override
   public Ring liveRing() {
-    return ring.routing().live;
+    return router.current().live();
   }
 
   @Override
@@ -84,16 +85,15 @@ final class RingCacheManager implements ShardedCacheManager {
   }
 
   /** The failure policy, for tests that drive probes by hand. */
-  LiveRing liveRingControl() {
-    return ring;
+  FailurePolicy failurePolicy() {
+    return failures;
   }
 
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
+    if (!failures.close()) {
       return; // nodes such as Redis clients must not be shut down twice
     }
-    ring.close();
     for (NodeSlot slot : slots.values()) {
       try {
         slot.node.close();

@@ -21,9 +21,9 @@ final class JumpRing extends AbstractRing {
     super(settings, orderedNodes);
     this.hash = settings.hash();
     for (Node node : orderedNodes) {
-      if (node.weight() != 1) {
-        throw new IllegalArgumentException(
-            "jump supports only weight 1; node \"" + node.id() + "\" has weight " + node.weight());
+      String problem = Algorithm.JUMP.weightProblem(node.weight());
+      if (problem != null) {
+        throw new IllegalArgumentException("weight of node \"" + node.id() + "\" " + problem);
       }
     }
   }
@@ -73,6 +73,50 @@ final class JumpRing extends AbstractRing {
       System.arraycopy(remaining, pick + 1, remaining, pick, left - pick - 1);
     }
     return result;
+  }
+
+  /** Down the fallback chain; past bucket 0, the whole preference list. */
+  @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    long keyHash = hash.hash(key);
+    for (int b = jump(keyHash, nodes.size()); b > 0; ) {
+      b = jump(keyHash, b);
+      if (usable.test(b)) {
+        return b;
+      }
+    }
+    return super.firstUsable(key, usable);
+  }
+
+  /**
+   * The analytic expectation: the keys of a refused bucket {@code b} fall back uniformly over the
+   * buckets below it (jump moves 1/(b+1) of every bucket's keys to bucket {@code b} as it is
+   * added); past bucket 0 they are spread evenly over the usable nodes.
+   */
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    int size = nodes.size();
+    double[] shares = new double[size];
+    java.util.Arrays.fill(shares, 1.0 / size);
+    for (int b = size - 1; b > 0; b--) {
+      if (!usable.test(b)) {
+        for (int j = 0; j < b; j++) {
+          shares[j] += shares[b] / b;
+        }
+        shares[b] = 0;
+      }
+    }
+    if (!usable.test(0)) {
+      double orphaned = shares[0];
+      shares[0] = 0;
+      long usableCount = java.util.stream.IntStream.range(0, size).filter(usable).count();
+      for (int i = 0; i < size && usableCount > 0; i++) {
+        if (usable.test(i)) {
+          shares[i] += orphaned / usableCount;
+        }
+      }
+    }
+    return shares;
   }
 
   @Override

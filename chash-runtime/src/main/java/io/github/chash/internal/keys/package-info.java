@@ -1,7 +1,8 @@
 /**
  * Internal: the key-expression grammar shared by the aspect (which compiles expressions at run
  * time) and the Maven plugin (which checks them at build time), so both accept the same text and
- * report the same errors at the same positions. Public only so those two modules can reach it; not
- * part of the API, it may change in any release.
+ * report the same errors at the same positions; and the bytes of a routing key ({@link
+ * io.github.chash.internal.keys.KeyBytes}), shared by the ring and remote nodes. Public only so
+ * other packages and modules can reach them; not part of the API, they may change in any release.
  */
 package io.github.chash.internal.keys;
