@@ -183,18 +183,7 @@ final class ConsoleReport {
   /** The what-if lines: moved fraction, ideal, and the largest flows. */
   static List<String> whatIf(ChangeReport change, int decimals, int top) {
     List<String> lines = new ArrayList<>();
-    lines.add(
-        "what if: "
-            + change.change().describe()
-            + " -> "
-            + Text.percent(change.movedFraction(), 2)
-            + " of keys move ("
-            + (change.estimate() == Estimate.EXACT
-                ? "exact"
-                : "sampled over " + Text.count(change.sampleKeys(), "key"))
-            + "; ideal "
-            + Text.percent(change.idealFraction(), 2)
-            + ")");
+    lines.add("what if: " + change.change().describe() + " -> " + whatIfSummary(change));
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"from", "to", "keys"});
     change.flows().stream()
@@ -212,6 +201,18 @@ final class ConsoleReport {
               + " of keys (see report.json)");
     }
     return lines;
+  }
+
+  /** {@code 33.41% of keys move (exact; ideal 33.33%)}. */
+  static String whatIfSummary(ChangeReport change) {
+    return Text.percent(change.movedFraction(), 2)
+        + " of keys move ("
+        + (change.estimate() == Estimate.EXACT
+            ? "exact"
+            : "sampled over " + Text.count(change.sampleKeys(), "key"))
+        + "; ideal "
+        + Text.percent(change.idealFraction(), 2)
+        + ")";
   }
 
   /** The summary line of a comparison with the baseline. */

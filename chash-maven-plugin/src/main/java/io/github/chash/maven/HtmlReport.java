@@ -9,6 +9,7 @@ import io.github.chash.analysis.NodeMovement;
 import io.github.chash.analysis.NodeStats;
 import io.github.chash.analysis.Violation;
 import io.github.chash.ring.RingSettings;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -182,25 +183,15 @@ final class HtmlReport {
     int top = 8;
     int height = top + nodes.size() * row + 30;
     Html h = new Html(4096 + nodes.size() * 400);
-    h.open(
-            "svg",
-            "xmlns",
-            "http://www.w3.org/2000/svg",
-            "class",
-            "load",
-            "viewBox",
-            "0 0 " + WIDTH + " " + height,
-            "width",
-            "100%",
-            "role",
-            "img",
-            "aria-label",
-            "share / fair share per node",
-            "data-nodes",
-            Integer.toString(r.nodes().size()),
-            "data-shown",
-            Integer.toString(nodes.size()))
-        .newline();
+    openChart(
+        h,
+        "load",
+        height,
+        "share / fair share per node",
+        "data-nodes",
+        Integer.toString(r.nodes().size()),
+        "data-shown",
+        Integer.toString(nodes.size()));
     axis(h, x, top, top + nodes.size() * row);
     double barHeight = Math.max(4, row * 0.62);
     for (int i = 0; i < nodes.size(); i++) {
@@ -291,21 +282,7 @@ final class HtmlReport {
     int plot = 160;
     int height = top + plot + 30;
     Html h = new Html(8192);
-    h.open(
-            "svg",
-            "xmlns",
-            "http://www.w3.org/2000/svg",
-            "class",
-            "histogram",
-            "viewBox",
-            "0 0 " + WIDTH + " " + height,
-            "width",
-            "100%",
-            "role",
-            "img",
-            "aria-label",
-            "how many nodes have each skew")
-        .newline();
+    openChart(h, "histogram", height, "how many nodes have each skew");
     axis(h, x, top, top + plot);
     for (int t = 0; t <= 2; t++) {
       int count = (int) Math.round(most * t / 2.0);
@@ -368,6 +345,32 @@ final class HtmlReport {
     }
     limitLines(h, x, r.limit(), top, top + plot);
     return h.close("svg").newline();
+  }
+
+  /**
+   * Opens a chart's {@code <svg>}: {@value #WIDTH} units wide in its coordinates and the page's
+   * full width on screen.
+   *
+   * @param data more attributes, name, value, ...
+   */
+  private static void openChart(Html h, String kind, int height, String label, String... data) {
+    String[] attributes = {
+      "xmlns",
+      "http://www.w3.org/2000/svg",
+      "class",
+      kind,
+      "viewBox",
+      "0 0 " + WIDTH + " " + height,
+      "width",
+      "100%",
+      "role",
+      "img",
+      "aria-label",
+      label
+    };
+    String[] all = Arrays.copyOf(attributes, attributes.length + data.length);
+    System.arraycopy(data, 0, all, attributes.length, data.length);
+    h.open("svg", all).newline();
   }
 
   /** The skew axis: ticks every 0.05, 0.1 or more, labelled below the plot. */
@@ -497,16 +500,7 @@ final class HtmlReport {
 
   private static void whatIf(Html h, ChangeReport change, int decimals, String section) {
     h.element(section, "What if: " + change.change().describe())
-        .element(
-            "p",
-            Text.percent(change.movedFraction(), 2)
-                + " of keys move ("
-                + (change.estimate() == Estimate.EXACT
-                    ? "exact"
-                    : "sampled over " + Text.count(change.sampleKeys(), "key"))
-                + "; ideal "
-                + Text.percent(change.idealFraction(), 2)
-                + ")");
+        .element("p", ConsoleReport.whatIfSummary(change));
     h.open("table").open("thead").open("tr");
     h.element("th", "from").element("th", "to").element("th", "keys");
     h.close("tr").close("thead").open("tbody").newline();

@@ -50,13 +50,7 @@ public final class BaselineComparison {
    */
   public static BaselineReport compare(
       ChashConfig baseline, String baselineName, ChashConfig current, KeySource keys) {
-    return compare(
-        baseline,
-        baselineName,
-        current,
-        Rings.create(current.ring(), current.ringNodes()),
-        keys,
-        true);
+    return compare(baseline, baselineName, current, keys, true);
   }
 
   /**
