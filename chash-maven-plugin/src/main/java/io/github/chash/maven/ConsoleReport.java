@@ -164,12 +164,14 @@ final class ConsoleReport {
   }
 
   /**
-   * Explains sampled skews above the deciding one: they are within sampling noise (else they would
-   * decide).
+   * Explains sampled skews over the limit that do not count: they are within sampling noise (else
+   * they would decide).
    */
   static String noiseNote(DistributionReport r) {
     NodeStats worst = r.worstNode();
-    return worst != null && r.maxSampledSkew() > r.decisiveSkew(worst) + 0.0005
+    return worst != null
+            && r.maxSampledSkew() > r.limit()
+            && r.maxSampledSkew() > r.decisiveSkew(worst)
         ? " (sampled skews up to " + Text.skew(r.maxSampledSkew()) + " are within sampling noise)"
         : "";
   }
