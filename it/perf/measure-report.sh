@@ -24,18 +24,19 @@ repo="$root/it/target/local-repo"
 version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$root/pom.xml" | head -1)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+started="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 
-# one run: prints "WALL_SECONDS MAX_RSS_KB"
+# one run: prints "WALL_SECONDS MAX_RSS_KB CPU_SECONDS"
 measure() {
-  /usr/bin/time -f "%e %M" -o "$work/time" "${mvn[@]}" "$@" > "$work/out" 2>&1 \
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "${mvn[@]}" "$@" > "$work/out" 2>&1 \
     || { cat "$work/out" >&2; exit 1; }
-  cat "$work/time"
+  awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$work/time"
 }
 
-printf '| nodes | validate (s) | report (s) | ratio (median of %d pairs) | report max RSS (MB) | validate max RSS (MB) | report.json | report.html |\n' "$runs"
-printf '|---|---|---|---|---|---|---|---|\n'
+printf '| nodes | validate (s) | report (s) | wall ratio (median of %d pairs) | CPU ratio | report max RSS (MB) | validate max RSS (MB) | report.json | report.html |\n' "$runs"
+printf '|---|---|---|---|---|---|---|---|---|\n'
 notes=()
 for nodes in "${sizes[@]}"; do
   project="$work/perf-$nodes"
@@ -53,20 +54,22 @@ for nodes in "${sizes[@]}"; do
   } > "$project/src/main/resources/chash.yaml"
   mvn=("$root/mvnw" -B -o -s "$project/settings.xml" "-Dmaven.repo.local=$repo" -f "$project/pom.xml")
   "${mvn[@]}" -q validate > /dev/null   # warm the file system cache
-  ratios=() ; vwall=() ; rwall=() ; vrss=0 ; rrss=0
+  ratios=() ; cpus=() ; vwall=() ; rwall=() ; vrss=0 ; rrss=0
   for ((r = 0; r < runs; r++)); do
-    read -r vw vm < <(measure validate)
-    read -r rw rm < <(measure chash:report)
+    read -r vw vm vc < <(measure validate)
+    read -r rw rm rc < <(measure chash:report)
     ratios+=("$(awk -v a="$rw" -v b="$vw" 'BEGIN { printf "%.2f", a / b }')")
+    cpus+=("$(awk -v a="$rc" -v b="$vc" 'BEGIN { printf "%.2f", a / b }')")
     vwall+=("$vw"); rwall+=("$rw")
     (( vm > vrss )) && vrss=$vm
     (( rm > rrss )) && rrss=$rm
   done
   json=$(stat -c %s "$project/target/chash/report.json")
   html=$(stat -c %s "$project/target/chash/report.html")
-  printf '| %s | %s | %s | %sx | %d | %d | %s KB | %s KB |\n' "$nodes" \
+  printf '| %s | %s | %s | %sx | %sx | %d | %d | %s KB | %s KB |\n' "$nodes" \
     "$(printf '%s\n' "${vwall[@]}" | median)" "$(printf '%s\n' "${rwall[@]}" | median)" \
-    "$(printf '%s\n' "${ratios[@]}" | median)" $((rrss / 1024)) $((vrss / 1024)) \
+    "$(printf '%s\n' "${ratios[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" \
+    $((rrss / 1024)) $((vrss / 1024)) \
     $((json / 1024)) $((html / 1024))
   notes+=("$nodes nodes: $(grep -o 'chash: wrote .*' "$work/out" | sed 's/^chash: wrote [^(]*//')")
   if [ "$nodes" = 1000 ]; then
@@ -81,4 +84,4 @@ if [ -f "$work/report-1000.log" ]; then
   grep -A14 -m1 'chash key distribution of' "$work/report-1000.log"
 fi
 echo
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+echo "load average: $started before, $(cut -d' ' -f1-3 /proc/loadavg) after, $(nproc) cores"
