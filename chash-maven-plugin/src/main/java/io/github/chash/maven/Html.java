@@ -1,7 +1,5 @@
 package io.github.chash.maven;
 
-import java.util.regex.Pattern;
-
 /**
  * A small HTML and SVG writer that escapes by construction: text and attribute values can only be
  * added through methods that escape them, tag and attribute names are checked against a plain
@@ -9,8 +7,6 @@ import java.util.regex.Pattern;
  * id, a key pattern) can add markup. Not thread-safe.
  */
 final class Html {
-  private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9:-]*");
-
   private final StringBuilder out;
 
   /** An empty writer with room for about {@code capacity} characters. */
@@ -114,11 +110,21 @@ final class Html {
     }
   }
 
+  /** A tag or attribute name: a letter, then letters, digits, {@code :} or {@code -}. */
   private static String name(String name) {
-    if (!NAME.matcher(name).matches()) {
+    boolean valid = !name.isEmpty() && isLetter(name.charAt(0));
+    for (int i = 1; valid && i < name.length(); i++) {
+      char c = name.charAt(i);
+      valid = isLetter(c) || (c >= '0' && c <= '9') || c == ':' || c == '-';
+    }
+    if (!valid) {
       throw new IllegalArgumentException("not a tag or attribute name: " + name);
     }
     return name;
+  }
+
+  private static boolean isLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 
   private void escape(String s, boolean attribute) {
