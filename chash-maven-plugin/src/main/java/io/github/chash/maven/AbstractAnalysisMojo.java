@@ -13,9 +13,6 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.eclipse.aether.RepositorySystem;
-import org.eclipse.aether.artifact.DefaultArtifact;
-import org.eclipse.aether.resolution.ArtifactRequest;
-import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /**
  * Goals that analyze the distribution ({@code check}, {@code report}): the {@code check:} overrides
@@ -166,31 +163,13 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
     }
     ConfigFile file = inputs.file();
     GitBaseline git = new GitBaseline(Map.of());
-    BaselineSource.Loaded loaded;
-    if (baseline != null && !baseline.isBlank()) {
-      Path basedir = project() != null ? project().getBasedir().toPath() : Path.of("");
-      loaded =
-          BaselineSource.load(
-              baseline,
-              basedir,
-              "chash.baseline",
-              this::resolveArtifact,
-              git,
-              file,
-              getLog()::info);
-    } else if (check.baseline() != null) {
-      loaded =
-          BaselineSource.load(
-              check.baseline(),
-              file.folder(),
-              "check.baseline in " + file.display(),
-              this::resolveArtifact,
-              git,
-              file,
-              getLog()::info);
-    } else {
-      loaded = BaselineSource.fromGit(git, file, null, getLog()::info);
-    }
+    BaselineSource.Named named =
+        BaselineSource.named(
+            baseline, check, project() == null ? null : project().getBasedir(), file);
+    BaselineSource.Loaded loaded =
+        named == null
+            ? BaselineSource.fromGit(git, file, null, getLog()::info)
+            : named.load(this::resolveArtifact, git, file, getLog()::info);
     if (loaded == null) {
       if (movedOverride != null || overIdealOverride != null) {
         getLog().warn("chash: maxMoved/maxMovedOverIdeal are set but there is no baseline");
@@ -217,22 +196,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   }
 
   private Path resolveArtifact(String coordinates) throws MojoExecutionException {
-    if (repositorySystem == null || session() == null || project() == null) {
-      throw new MojoExecutionException(
-          "cannot resolve baseline artifact " + coordinates + ": no Maven repository session");
-    }
-    try {
-      ArtifactRequest request =
-          new ArtifactRequest(
-              new DefaultArtifact(coordinates), project().getRemoteProjectRepositories(), null);
-      return repositorySystem
-          .resolveArtifact(session().getRepositorySession(), request)
-          .getArtifact()
-          .getFile()
-          .toPath();
-    } catch (ArtifactResolutionException | IllegalArgumentException e) {
-      throw new MojoExecutionException(
-          "cannot resolve baseline artifact " + coordinates + ": " + e.getMessage(), e);
-    }
+    return BaselineSource.mavenResolver(repositorySystem, session(), project())
+        .resolve(coordinates);
   }
 }

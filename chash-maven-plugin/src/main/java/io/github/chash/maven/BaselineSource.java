@@ -2,8 +2,10 @@ package io.github.chash.maven;
 
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.CheckConfig;
 import io.github.chash.config.ConfigException;
 import io.github.chash.config.ConfigProblem;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -16,7 +18,13 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /**
  * Loads the baseline configuration: a {@code chash.yaml}-shaped file, the {@code chash.yaml} at the
@@ -59,6 +67,64 @@ final class BaselineSource {
    * @param detail one line saying what was compared, or null when the name says it all
    */
   record Loaded(String name, ChashConfig config, String detail) {}
+
+  /**
+   * Resolves coordinates through Maven's repository system, from the project's remote repositories.
+   */
+  static ArtifactResolver mavenResolver(
+      RepositorySystem repositorySystem, MavenSession session, MavenProject project) {
+    return coordinates -> {
+      if (repositorySystem == null || session == null || project == null) {
+        throw new MojoExecutionException(
+            "cannot resolve baseline artifact " + coordinates + ": no Maven repository session");
+      }
+      try {
+        ArtifactRequest request =
+            new ArtifactRequest(
+                new DefaultArtifact(coordinates), project.getRemoteProjectRepositories(), null);
+        return repositorySystem
+            .resolveArtifact(session.getRepositorySession(), request)
+            .getArtifact()
+            .getFile()
+            .toPath();
+      } catch (ArtifactResolutionException | IllegalArgumentException e) {
+        throw new MojoExecutionException(
+            "cannot resolve baseline artifact " + coordinates + ": " + e.getMessage(), e);
+      }
+    };
+  }
+
+  /**
+   * A baseline named by the user: the spec, the folder a relative path is resolved against, and
+   * where it was given, for messages.
+   */
+  record Named(String spec, Path relativeTo, String origin) {
+    /** Loads it; see {@link BaselineSource#load}. */
+    Loaded load(
+        ArtifactResolver resolver, GitBaseline git, ConfigFile current, Consumer<String> info)
+        throws MojoExecutionException {
+      return BaselineSource.load(spec, relativeTo, origin, resolver, git, current, info);
+    }
+  }
+
+  /**
+   * The baseline the user named: the {@code chash.baseline} parameter (relative to the project
+   * folder), else {@code check.baseline} (relative to {@code chash.yaml}); null when neither names
+   * one (then the goals that compare use the git default).
+   *
+   * @param basedir the project folder, or null outside Maven (the working directory)
+   */
+  static Named named(String parameter, CheckConfig check, File basedir, ConfigFile current) {
+    if (parameter != null && !parameter.isBlank()) {
+      return new Named(
+          parameter, basedir != null ? basedir.toPath() : Path.of(""), "chash.baseline");
+    }
+    if (check.baseline() != null) {
+      return new Named(
+          check.baseline(), current.folder(), "check.baseline in " + current.display());
+    }
+    return null;
+  }
 
   /** Whether the spec is {@code groupId:artifactId:version} rather than a file. */
   static boolean isCoordinates(String spec) {

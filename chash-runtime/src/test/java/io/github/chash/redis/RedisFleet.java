@@ -47,16 +47,21 @@ public final class RedisFleet implements AutoCloseable {
 
   /** {@code nodes:} entries, one per server: {@code type: redis} with its loopback URI. */
   public String nodesYaml() {
+    return nodesYaml(nodeIds());
+  }
+
+  /** {@code nodes:} entries of the given servers, in that order. */
+  public String nodesYaml(List<String> ids) {
     StringBuilder yaml = new StringBuilder("nodes:\n");
-    servers.forEach(
-        (id, server) ->
-            yaml.append("  - id: ")
-                .append(id)
-                .append('\n')
-                .append("    type: redis\n")
-                .append("    uri: ")
-                .append(server.uri())
-                .append('\n'));
+    for (String id : ids) {
+      yaml.append("  - id: ")
+          .append(id)
+          .append('\n')
+          .append("    type: redis\n")
+          .append("    uri: ")
+          .append(server(id).uri())
+          .append('\n');
+    }
     return yaml.toString();
   }
 
