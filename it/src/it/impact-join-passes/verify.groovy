@@ -21,10 +21,10 @@ assert b.flows*.to.unique() == ['cache-10']
 
 def lines = new File(basedir, 'build.log').readLines()
 def pct = String.format(Locale.ROOT, '%.2f%%', b.movedFraction * 100)
-def summary = "[INFO] key movement against baseline chash-baseline.yaml: ${pct} of keys move (exact), ideal 9.09%, " +
+def summary = "[INFO] chash key movement of src/main/resources/chash.yaml against baseline chash-baseline.yaml: ${pct} of keys move (exact), ideal 9.09%, " +
     String.format(Locale.ROOT, '%.2fx', b.movedOverIdeal) + ' the ideal; cause: node added: cache-10'
 assert lines.count(summary.toString()) == 2 : 'check and report both print: ' + summary // check, then report
-assert lines.any { it.startsWith('[INFO] chash check passed: ') }
+assert lines.any { it.startsWith('[INFO] chash check passed for src/main/resources/chash.yaml: ') }
 assert lines.any { it == '[INFO]   limits maxMoved 20.0%, maxMovedOverIdeal 1.50: passed' }
-assert new File(basedir, 'target/chash/report.html').text.contains('<h2>Against baseline chash-baseline.yaml</h2>')
+assert new File(basedir, 'target/chash/report.html').text.contains('<h2>Against baseline chash-baseline.yaml <span class="badge pass">PASSED</span></h2>')
 return true

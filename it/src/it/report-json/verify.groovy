@@ -26,7 +26,8 @@ assert (json.violations*.node as Set) == (violating as Set)
 
 def html = new File(basedir, 'target/chash/report.html').text
 assert html.startsWith('<!DOCTYPE html>')
-assert html.contains('<svg') && html.contains('class="ring"') && html.contains('class="bars"')
+assert html.contains('<svg') && html.contains('class="load"') && html.contains('class="histogram"')
+assert html.contains('<span class="badge ') && html.contains('100,000 sample keys')
 assert !html.contains('<script') && !html.contains('<link')
 
 // the what-if run: removing cache-b moves exactly its keys, all to the other two
@@ -39,7 +40,7 @@ assert whatIf.flows*.from.unique() == ['cache-b']
 assert whatIf.flows*.to.sort() == ['cache-a', 'cache-c']
 
 def log = new File(basedir, 'build.log').readLines()
-assert log.any { it.startsWith('[INFO] chash key distribution: 3 nodes, algorithm ring, hash murmur3, pointsPerWeight 500, 100000 sample keys (orders:{n})') }
-assert log.any { it ==~ /\[INFO\] node\s+weight\s+fair share\s+exact share\s+sampled share\s+skew\s+moved if removed/ }
+assert log.any { it.startsWith('[INFO] chash key distribution of src/main/resources/chash.yaml: 3 nodes, algorithm ring, hash murmur3, pointsPerWeight 500, 100,000 sample keys (orders:{n})') }
+assert log.any { it ==~ /\[INFO\] node\s+weight\s+fair share\s+exact share\s+sampled share\s+exact skew\s+sampled skew\s+moved if removed/ }
 assert log.any { it.startsWith('[INFO] what if: remove cache-b -> ') && it.contains('(exact; ideal 50.00%)') }
 return true

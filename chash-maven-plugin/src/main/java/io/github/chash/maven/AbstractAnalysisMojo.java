@@ -4,24 +4,29 @@ import io.github.chash.analysis.BaselineComparison;
 import io.github.chash.analysis.BaselineReport;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.CheckConfig;
+import io.github.chash.ring.Ring;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import org.apache.maven.execution.MavenSession;
+import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
 import org.eclipse.aether.RepositorySystem;
 
-/** Goals that analyze the distribution: the {@code check:} overrides of the command line. */
+/**
+ * Goals that analyze the distribution ({@code check}, {@code report}): the {@code check:} overrides
+ * of the command line, and the baseline a change is compared with.
+ */
 public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
 
   /**
    * Largest allowed skew (node share / fair share). Default: {@code check.maxSkew} of {@code
    * chash.yaml}, else 1.20.
    *
-   * <pre>{@code <maxSkew>1.15</maxSkew>}</pre>
+   * <pre>
+   * &lt;maxSkew&gt;1.15&lt;/maxSkew&gt;
+   * </pre>
    */
   @Parameter(property = "chash.maxSkew")
   private String maxSkew;
@@ -29,7 +34,9 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   /**
    * Number of synthetic sample keys. Default: {@code check.sampleKeys}, else 1,000,000.
    *
-   * <pre>{@code <sampleKeys>1000000</sampleKeys>}</pre>
+   * <pre>
+   * &lt;sampleKeys&gt;1000000&lt;/sampleKeys&gt;
+   * </pre>
    */
   @Parameter(property = "chash.sampleKeys")
   private String sampleKeys;
@@ -38,7 +45,9 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * A file of real keys, one a line, sampled instead of synthetic keys. Default: {@code
    * check.keysFile} (relative to {@code chash.yaml}), else none.
    *
-   * <pre>{@code <keysFile>${project.basedir}/keys.txt</keysFile>}</pre>
+   * <pre>
+   * &lt;keysFile&gt;${project.basedir}/keys.txt&lt;/keysFile&gt;
+   * </pre>
    */
   @Parameter(property = "chash.keysFile")
   private File keysFile;
@@ -47,27 +56,36 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * Pattern of the synthetic keys, {@code {n}} replaced by 0, 1, 2, ... Default: {@code
    * check.keyPattern}, else {@code key:{n}}.
    *
-   * <pre>{@code <keyPattern>users:{n}</keyPattern>}</pre>
+   * <pre>
+   * &lt;keyPattern&gt;users:{n}&lt;/keyPattern&gt;
+   * </pre>
    */
   @Parameter(property = "chash.keyPattern")
   private String keyPattern;
 
   /**
-   * The configuration to compare against: a file (relative to the project folder), or {@code
-   * groupId:artifactId:version} of a released artifact with a {@code chash.yaml} at its root,
-   * resolved through Maven. Default: {@code check.baseline} of {@code chash.yaml} (a file there is
-   * relative to {@code chash.yaml}), else none.
+   * The configuration a change is compared with: a file (relative to the project folder), {@code
+   * groupId:artifactId:version} of a released artifact with a {@code chash.yaml} at its root
+   * (resolved through Maven), {@code git:REF} for the same file at the merge-base of {@code HEAD}
+   * and that ref, or {@code none}. Default: {@code check.baseline} of {@code chash.yaml} (a file
+   * there is relative to {@code chash.yaml}), else, in a git repository, the same file at the
+   * merge-base of {@code HEAD} and the default branch ({@code origin/HEAD}, else {@code main},
+   * {@code master}).
    *
-   * <pre>{@code <baseline>com.example:orders-service:1.4.0</baseline>}</pre>
+   * <pre>
+   * &lt;baseline&gt;com.example:orders-service:1.4.0&lt;/baseline&gt;
+   * </pre>
    */
   @Parameter(property = "chash.baseline")
   private String baseline;
 
   /**
    * Largest allowed fraction of keys that change node against the baseline. Default: {@code
-   * check.maxMoved}, else no limit.
+   * check.maxMoved}, else 0.30 (30% of the keys).
    *
-   * <pre>{@code <maxMoved>0.15</maxMoved>}</pre>
+   * <pre>
+   * &lt;maxMoved&gt;0.15&lt;/maxMoved&gt;
+   * </pre>
    */
   @Parameter(property = "chash.maxMoved")
   private String maxMoved;
@@ -75,18 +93,25 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   /**
    * Largest allowed ratio of moved keys to the ideal minimum for the membership change; when the
    * membership did not change (ideal 0) any movement exceeds it. Default: {@code
-   * check.maxMovedOverIdeal}, else no limit.
+   * check.maxMovedOverIdeal}, else 2.0.
    *
-   * <pre>{@code <maxMovedOverIdeal>1.5</maxMovedOverIdeal>}</pre>
+   * <pre>
+   * &lt;maxMovedOverIdeal&gt;1.5&lt;/maxMovedOverIdeal&gt;
+   * </pre>
    */
   @Parameter(property = "chash.maxMovedOverIdeal")
   private String maxMovedOverIdeal;
 
-  @Parameter(defaultValue = "${project}", readonly = true, required = true)
-  private MavenProject project;
-
-  @Parameter(defaultValue = "${session}", readonly = true, required = true)
-  private MavenSession session;
+  /**
+   * How many nodes the console lists at most, the worst (largest skew) first, when the ring has
+   * more; {@code report.json} and {@code report.html} list them all.
+   *
+   * <pre>
+   * &lt;top&gt;10&lt;/top&gt;
+   * </pre>
+   */
+  @Parameter(property = "chash.top", defaultValue = "10")
+  private String top;
 
   private final RepositorySystem repositorySystem;
 
@@ -100,16 +125,34 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   }
 
   /**
-   * Compares the configured ring with the baseline, when one is configured.
+   * Loads the config and applies the overrides.
    *
-   * @return the comparison and its limits, or null without a baseline
-   * @throws MojoExecutionException when the baseline cannot be resolved or read, or a limit is not
-   *     a number in its range
+   * @throws MojoFailureException when the config is invalid
+   * @throws MojoExecutionException when an override is invalid or the keys file is unreadable
    */
-  protected final BaselineResult compareWithBaseline(AnalysisInputs inputs)
+  protected final AnalysisInputs inputs(ConfigFile file)
+      throws MojoFailureException, MojoExecutionException {
+    ChashConfig config = file.load();
+    try {
+      return AnalysisInputs.fromOverrides(
+          config, file, maxSkew, sampleKeys, keysFile, keyPattern, top);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Compares the configured ring with the baseline: the one named, else the git merge-base's. Says
+   * in one INFO line what was compared, or why nothing was.
+   *
+   * @param ring the configured ring, already built
+   * @return the comparison and its limits, or null without a baseline
+   * @throws MojoExecutionException when a named baseline cannot be resolved or read, or a limit is
+   *     not a number in its range
+   */
+  protected final BaselineResult compareWithBaseline(AnalysisInputs inputs, Ring ring)
       throws MojoExecutionException {
-    CheckConfig check =
-        inputs.config().check() == null ? CheckConfig.defaults() : inputs.config().check();
+    CheckConfig check = inputs.check();
     Double movedOverride;
     Double overIdealOverride;
     try {
@@ -118,54 +161,42 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
-    Double moved = movedOverride != null ? movedOverride : check.maxMoved();
-    Double overIdeal = overIdealOverride != null ? overIdealOverride : check.maxMovedOverIdeal();
-    BaselineSource.Loaded loaded;
-    if (baseline != null && !baseline.isBlank()) {
-      Path basedir = project != null ? project.getBasedir().toPath() : Path.of("");
-      loaded = BaselineSource.load(baseline, basedir, "chash.baseline", this::resolveArtifact);
-    } else if (check.baseline() != null) {
-      Path dir = configFile().getAbsoluteFile().toPath().getParent();
-      loaded =
-          BaselineSource.load(
-              check.baseline(),
-              dir,
-              "check.baseline in " + configFile().getName(),
-              this::resolveArtifact);
-    } else {
-      if (moved != null || overIdeal != null) {
-        getLog()
-            .warn("chash: maxMoved/maxMovedOverIdeal are set but no baseline: nothing to compare");
+    ConfigFile file = inputs.file();
+    GitBaseline git = new GitBaseline(Map.of());
+    BaselineSource.Named named =
+        BaselineSource.named(
+            baseline, check, project() == null ? null : project().getBasedir(), file);
+    BaselineSource.Loaded loaded =
+        named == null
+            ? BaselineSource.fromGit(git, file, null, getLog()::info)
+            : named.load(this::resolveArtifact, git, file, getLog()::info);
+    if (loaded == null) {
+      if (movedOverride != null || overIdealOverride != null) {
+        getLog().warn("chash: maxMoved/maxMovedOverIdeal are set but there is no baseline");
       }
       return null;
+    }
+    if (loaded.detail() != null) {
+      getLog().info("chash: " + loaded.detail());
     }
     try {
       BaselineReport report =
           BaselineComparison.compare(
-              loaded.config(), loaded.name(), inputs.config(), inputs.keys());
-      return new BaselineResult(report, moved, overIdeal);
+              loaded.config(), loaded.name(), inputs.config(), ring, inputs.keys());
+      return BaselineResult.of(
+          report,
+          file,
+          movedOverride,
+          check.maxMoved(),
+          overIdealOverride,
+          check.maxMovedOverIdeal());
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
   }
 
   private Path resolveArtifact(String coordinates) throws MojoExecutionException {
-    return BaselineSource.mavenResolver(repositorySystem, session, project).resolve(coordinates);
-  }
-
-  /**
-   * Loads the config and applies the overrides.
-   *
-   * @throws MojoFailureException when the config is invalid
-   * @throws MojoExecutionException when an override is invalid or the keys file is unreadable
-   */
-  protected final AnalysisInputs inputs() throws MojoFailureException, MojoExecutionException {
-    ChashConfig config = loadConfig();
-    try {
-      return AnalysisInputs.fromOverrides(
-          config, configFile(), maxSkew, sampleKeys, keysFile, keyPattern);
-    } catch (IllegalArgumentException | UncheckedIOException e) {
-      throw new MojoExecutionException(e.getMessage(), e);
-    }
+    return BaselineSource.mavenResolver(repositorySystem, session(), project())
+        .resolve(coordinates);
   }
 }

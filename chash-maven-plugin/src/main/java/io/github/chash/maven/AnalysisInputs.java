@@ -1,7 +1,5 @@
 package io.github.chash.maven;
 
-import io.github.chash.analysis.DistributionAnalysis;
-import io.github.chash.analysis.DistributionReport;
 import io.github.chash.analysis.KeySource;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.CheckConfig;
@@ -12,14 +10,19 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * The {@code check:} block of a config with the command-line overrides applied: the skew limit and
- * the sample keys. Plain Java, so tests need no Maven.
+ * The {@code check:} block of a config with the command-line overrides applied: the skew limit, the
+ * sample keys and how many nodes the console lists. Plain Java, so tests need no Maven.
  *
  * @param config the loaded configuration
+ * @param file where it came from
  * @param limit the largest allowed skew
  * @param keys the sample keys
+ * @param top how many nodes the console lists at most
  */
-record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
+record AnalysisInputs(ChashConfig config, ConfigFile file, double limit, KeySource keys, int top) {
+
+  /** Nodes the console lists at most by default. */
+  static final int DEFAULT_TOP = 10;
 
   /**
    * Parses the command-line overrides as typed by the user (null or blank: keep the config's
@@ -31,18 +34,20 @@ record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
    */
   static AnalysisInputs fromOverrides(
       ChashConfig config,
-      File configFile,
+      ConfigFile file,
       String maxSkew,
       String sampleKeys,
       File keysFile,
-      String keyPattern) {
+      String keyPattern,
+      String top) {
     return of(
         config,
-        configFile,
+        file,
         Overrides.maxSkew(maxSkew),
         Overrides.sampleKeys(sampleKeys),
         keysFile,
-        Overrides.keyPattern(keyPattern));
+        Overrides.keyPattern(keyPattern),
+        Overrides.top(top));
   }
 
   /**
@@ -52,31 +57,26 @@ record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
    */
   static AnalysisInputs of(
       ChashConfig config,
-      File configFile,
+      ConfigFile file,
       Double maxSkew,
       Integer sampleKeys,
       File keysFile,
-      String keyPattern) {
-    CheckConfig check = config.check() == null ? CheckConfig.defaults() : config.check();
+      String keyPattern,
+      Integer top) {
+    CheckConfig check = checkOf(config);
     double limit = maxSkew != null ? maxSkew : check.maxSkew();
-    if (!(limit > 0)) {
-      throw new IllegalArgumentException("chash.maxSkew must be positive; was " + limit);
-    }
     int count = sampleKeys != null ? sampleKeys : check.sampleKeys();
-    if (count < 0) {
-      throw new IllegalArgumentException("chash.sampleKeys must not be negative; was " + count);
-    }
     KeySource keys;
     if (keysFile != null) {
       keys = KeySource.file(keysFile.toPath());
     } else if (keyPattern == null && check.keysFile() != null) {
-      Path dir = configFile.getAbsoluteFile().toPath().getParent();
+      Path dir = file.folder();
       try {
         keys = KeySource.file(dir.resolve(check.keysFile()));
       } catch (IllegalArgumentException | UncheckedIOException e) {
         // say where the path came from: the user looks for it in chash.yaml, not on the command
         // line
-        String where = "check.keysFile of " + configFile.getName() + ": ";
+        String where = "check.keysFile of " + file.display() + ": ";
         if (e instanceof UncheckedIOException io) {
           throw new UncheckedIOException(where + e.getMessage(), io.getCause());
         }
@@ -85,16 +85,20 @@ record AnalysisInputs(ChashConfig config, double limit, KeySource keys) {
     } else {
       keys = KeySource.pattern(keyPattern != null ? keyPattern : check.keyPattern(), count);
     }
-    return new AnalysisInputs(config, limit, keys);
+    return new AnalysisInputs(config, file, limit, keys, top != null ? top : DEFAULT_TOP);
+  }
+
+  /** The configuration's {@code check:} block, or the defaults without one. */
+  CheckConfig check() {
+    return checkOf(config);
+  }
+
+  private static CheckConfig checkOf(ChashConfig config) {
+    return config.check() == null ? CheckConfig.defaults() : config.check();
   }
 
   /** The configured ring. */
   Ring ring() {
     return Rings.create(config.ring(), config.ringNodes());
-  }
-
-  /** Analyzes the configured ring. */
-  DistributionReport analyze() {
-    return DistributionAnalysis.analyze(ring(), keys, limit);
   }
 }

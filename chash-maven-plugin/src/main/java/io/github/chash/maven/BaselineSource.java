@@ -2,8 +2,10 @@ package io.github.chash.maven;
 
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.CheckConfig;
 import io.github.chash.config.ConfigException;
 import io.github.chash.config.ConfigProblem;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -12,6 +14,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -24,9 +27,10 @@ import org.eclipse.aether.resolution.ArtifactRequest;
 import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /**
- * Loads the baseline configuration: a {@code chash.yaml}-shaped file, or the {@code chash.yaml} at
- * the root of a released artifact given as {@code groupId:artifactId:version}. Plain Java apart
- * from the resolver it is handed, so tests need no Maven. Stateless.
+ * Loads the baseline configuration: a {@code chash.yaml}-shaped file, the {@code chash.yaml} at the
+ * root of a released artifact given as {@code groupId:artifactId:version}, the same file at the
+ * merge-base with a git ref ({@code git:REF}, see {@link GitBaseline}), or none ({@code none}).
+ * Plain Java apart from the resolver it is handed, so tests need no Maven. Stateless.
  */
 final class BaselineSource {
   /** {@code groupId:artifactId:version}: three parts, no path separators or spaces. */
@@ -49,13 +53,20 @@ final class BaselineSource {
     Path resolve(String coordinates) throws MojoExecutionException;
   }
 
+  /** The spec that turns the default git baseline off. */
+  static final String NONE = "none";
+
+  /** The prefix of a git ref spec. */
+  static final String GIT = "git:";
+
   /**
    * A loaded baseline.
    *
-   * @param name how messages name it: the path as given, or the coordinates
+   * @param name how messages name it: the path as given, the coordinates, or {@code git:REF@COMMIT}
    * @param config its configuration
+   * @param detail one line saying what was compared, or null when the name says it all
    */
-  record Loaded(String name, ChashConfig config) {}
+  record Loaded(String name, ChashConfig config, String detail) {}
 
   /**
    * Resolves coordinates through Maven's repository system, from the project's remote repositories.
@@ -83,6 +94,38 @@ final class BaselineSource {
     };
   }
 
+  /**
+   * A baseline named by the user: the spec, the folder a relative path is resolved against, and
+   * where it was given, for messages.
+   */
+  record Named(String spec, Path relativeTo, String origin) {
+    /** Loads it; see {@link BaselineSource#load}. */
+    Loaded load(
+        ArtifactResolver resolver, GitBaseline git, ConfigFile current, Consumer<String> info)
+        throws MojoExecutionException {
+      return BaselineSource.load(spec, relativeTo, origin, resolver, git, current, info);
+    }
+  }
+
+  /**
+   * The baseline the user named: the {@code chash.baseline} parameter (relative to the project
+   * folder), else {@code check.baseline} (relative to {@code chash.yaml}); null when neither names
+   * one (then the goals that compare use the git default).
+   *
+   * @param basedir the project folder, or null outside Maven (the working directory)
+   */
+  static Named named(String parameter, CheckConfig check, File basedir, ConfigFile current) {
+    if (parameter != null && !parameter.isBlank()) {
+      return new Named(
+          parameter, basedir != null ? basedir.toPath() : Path.of(""), "chash.baseline");
+    }
+    if (check.baseline() != null) {
+      return new Named(
+          check.baseline(), current.folder(), "check.baseline in " + current.display());
+    }
+    return null;
+  }
+
   /** Whether the spec is {@code groupId:artifactId:version} rather than a file. */
   static boolean isCoordinates(String spec) {
     return COORDINATES.matcher(spec).matches();
@@ -91,21 +134,50 @@ final class BaselineSource {
   /**
    * Loads the baseline.
    *
-   * @param spec a file path or {@code groupId:artifactId:version}
+   * @param spec a file path, {@code groupId:artifactId:version}, {@code git:REF} or {@code none}
    * @param relativeTo the folder a relative path is resolved against
    * @param origin where the spec was given, for messages ({@code check.baseline in chash.yaml})
+   * @param git finds {@code git:REF} baselines of {@code current}
+   * @param current the configuration being compared
+   * @param info takes the one line saying why there is no baseline
+   * @return the baseline, or null when there is none ({@code none}, or a {@code git:REF} that
+   *     cannot be compared, said through {@code info})
    * @throws MojoExecutionException when the file or artifact is missing, has no configuration or an
-   *     invalid one, listing every problem as {@code file:line:column: message}
+   *     invalid one, listing every problem as {@code file:line:column: message}, or the git ref is
+   *     no commit
    */
-  static Loaded load(String spec, Path relativeTo, String origin, ArtifactResolver resolver)
+  static Loaded load(
+      String spec,
+      Path relativeTo,
+      String origin,
+      ArtifactResolver resolver,
+      GitBaseline git,
+      ConfigFile current,
+      Consumer<String> info)
       throws MojoExecutionException {
     String trimmed = spec.strip();
     if (trimmed.isEmpty()) {
       throw new MojoExecutionException("baseline must not be blank (" + origin + ")");
     }
+    if (trimmed.equals(NONE)) {
+      info.accept("chash: no baseline for " + current.display() + " (" + origin + " is none)");
+      return null;
+    }
+    if (trimmed.startsWith(GIT)) {
+      String ref = trimmed.substring(GIT.length()).strip();
+      if (ref.isEmpty()) {
+        throw new MojoExecutionException(
+            "baseline git: needs a ref, e.g. git:main or git:v1.4.0 (" + origin + ")");
+      }
+      try {
+        return fromGit(git, current, ref, info);
+      } catch (IllegalArgumentException e) {
+        throw new MojoExecutionException(e.getMessage() + " (" + origin + ")", e);
+      }
+    }
     if (isCoordinates(trimmed)) {
       Path jar = resolver.resolve(trimmed);
-      return new Loaded(trimmed, fromArtifact(trimmed, jar));
+      return new Loaded(trimmed, fromArtifact(trimmed, jar), null);
     }
     Path file = relativeTo.resolve(trimmed);
     if (!Files.isRegularFile(file)) {
@@ -118,9 +190,33 @@ final class BaselineSource {
               + "; a file path, or groupId:artifactId:version of an artifact with a chash.yaml)");
     }
     try {
-      return new Loaded(trimmed, ChashConfigs.load(file));
+      return new Loaded(trimmed, ChashConfigs.load(file), null);
     } catch (ConfigException e) {
       throw invalid("baseline " + trimmed, e);
+    }
+  }
+
+  /**
+   * The git baseline of {@code current}: its content at the merge-base of HEAD and {@code ref}
+   * (null: the default branch).
+   *
+   * @return the baseline, or null after telling {@code info} why there is none
+   * @throws MojoExecutionException when the file at the merge-base is invalid
+   * @throws IllegalArgumentException when {@code ref} is no commit
+   */
+  static Loaded fromGit(GitBaseline git, ConfigFile current, String ref, Consumer<String> info)
+      throws MojoExecutionException {
+    GitBaseline.Outcome outcome = git.find(current.file(), current.display(), ref);
+    if (outcome instanceof GitBaseline.NotFound none) {
+      info.accept("chash: no baseline for " + current.display() + ": " + none.reason());
+      return null;
+    }
+    GitBaseline.Found found = (GitBaseline.Found) outcome;
+    try {
+      return new Loaded(
+          found.name(), ChashConfigs.parse(found.yaml(), found.source()), found.detail());
+    } catch (ConfigException e) {
+      throw invalid("baseline " + found.name(), e);
     }
   }
 

@@ -7,7 +7,7 @@ import io.github.chash.ring.Rings;
 import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +18,11 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Prints the node of one key ({@code -Dchash.key=K}), or writes {@code key<TAB>node} lines for
- * every line of a keys file ({@code -Dchash.keysFile=F}) to {@code -Dchash.output=F} or the
- * console.
+ * Prints the node of one key ({@code -Dchash.key=K}), or of every line of a keys file ({@code
+ * -Dchash.keysFile=F}), as plain {@code key<TAB>node} lines: to {@code -Dchash.output=F}, or to
+ * standard output, not the build log, so they carry no {@code [INFO]} prefix and appear with {@code
+ * -q} as well: {@code mvn -q chash:locate -Dchash.keysFile=keys.txt > located.tsv}. The keys are
+ * streamed: memory stays constant however many there are.
  */
 @Mojo(name = "locate", threadSafe = true)
 public class LocateMojo extends AbstractChashMojo {
@@ -28,7 +30,9 @@ public class LocateMojo extends AbstractChashMojo {
   /**
    * The key to locate. Default: none.
    *
-   * <pre>{@code <key>users:42</key>}</pre>
+   * <pre>
+   * &lt;key&gt;users:42&lt;/key&gt;
+   * </pre>
    */
   @Parameter(property = "chash.key")
   private String key;
@@ -36,15 +40,19 @@ public class LocateMojo extends AbstractChashMojo {
   /**
    * A file of keys to locate, one a line (empty lines skipped). Default: none.
    *
-   * <pre>{@code <keysFile>${project.basedir}/keys.txt</keysFile>}</pre>
+   * <pre>
+   * &lt;keysFile&gt;${project.basedir}/keys.txt&lt;/keysFile&gt;
+   * </pre>
    */
   @Parameter(property = "chash.keysFile")
   private File keysFile;
 
   /**
-   * Where the {@code key<TAB>node} lines go. Default: the console.
+   * Where the {@code key<TAB>node} lines go. Default: standard output.
    *
-   * <pre>{@code <output>${project.build.directory}/chash/located.tsv</output>}</pre>
+   * <pre>
+   * &lt;output&gt;${project.build.directory}/chash/located.tsv&lt;/output&gt;
+   * </pre>
    */
   @Parameter(property = "chash.output")
   private File output;
@@ -58,7 +66,7 @@ public class LocateMojo extends AbstractChashMojo {
   }
 
   @Override
-  protected void run() throws MojoExecutionException, MojoFailureException {
+  protected void run(ConfigFile file) throws MojoExecutionException, MojoFailureException {
     if (key == null && keysFile == null) {
       throw new MojoExecutionException(
           "chash:locate needs a key (-Dchash.key=K) or a keys file (-Dchash.keysFile=F)");
@@ -67,31 +75,39 @@ public class LocateMojo extends AbstractChashMojo {
       throw new MojoExecutionException(
           "chash.key must not be empty; was \"\" (an unset shell variable in -Dchash.key=$KEY?)");
     }
-    ChashConfig config = loadConfig();
+    ChashConfig config = file.load();
     Ring ring = Rings.create(config.ring(), config.ringNodes());
-    if (ring.size() == 0) {
-      throw new MojoExecutionException("chash:locate needs at least one node in " + configFile());
+    try {
+      if (output != null) {
+        long n;
+        try (Writer out = openOutput()) {
+          n = locate(ring, out);
+        }
+        getLog()
+            .info("chash: located " + Text.count(n, "key") + " into " + display(output.toPath()));
+      } else {
+        // standard output, never closed: Maven writes its own lines there afterwards
+        Writer out =
+            new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        locate(ring, out);
+      }
+    } catch (IOException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
     }
+  }
+
+  /** Writes the key's line, then the keys file's; flushes; returns how many. */
+  private long locate(Ring ring, Writer out) throws IOException {
+    long n = 0;
     if (key != null) {
-      getLog().info(key + "\t" + ring.locate(key).id());
+      out.write(key + "\t" + ring.locate(key).id() + "\n");
+      n++;
     }
     if (keysFile != null) {
-      try {
-        if (output != null) {
-          long n;
-          try (Writer out = openOutput()) {
-            n = locateAll(ring, keysFile, out);
-          }
-          getLog().info("chash: located " + n + " keys into " + output);
-        } else {
-          StringWriter out = new StringWriter();
-          locateAll(ring, keysFile, out);
-          out.toString().lines().forEach(getLog()::info);
-        }
-      } catch (IOException e) {
-        throw new MojoExecutionException(e.getMessage(), e);
-      }
+      n += locateAll(ring, keysFile, out);
     }
+    out.flush();
+    return n;
   }
 
   private Writer openOutput() throws IOException {

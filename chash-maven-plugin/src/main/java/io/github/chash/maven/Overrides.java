@@ -40,6 +40,22 @@ final class Overrides {
     return n;
   }
 
+  /** {@code chash.top}: an integer of at least 1. */
+  static Integer top(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      int n = Integer.parseInt(value.strip());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw invalid("chash.top", value, "an integer of at least 1");
+  }
+
   /** {@code chash.maxMoved}: a fraction in (0, 1]. */
   static Double maxMoved(String value) {
     Double d = decimal("chash.maxMoved", value, "a fraction in (0, 1]");

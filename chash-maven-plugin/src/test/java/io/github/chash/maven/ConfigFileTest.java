@@ -10,6 +10,7 @@ import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
+import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -18,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,27 +27,61 @@ class ConfigFileTest {
   private final Ring ring =
       Rings.create(RingSettings.defaults(), List.of(Node.of("a"), Node.of("b")));
 
+  @TempDir Path dir;
+
   @Test
-  void load_directoryAsConfig_saysItIsADirectoryNotThatItDoesNotExist(@TempDir Path dir) {
-    assertThatThrownBy(() -> AbstractChashMojo.load(dir.toFile(), new SystemStreamLog()))
+  void of_defaultFile_isNamedRelativeToTheReactorRoot_andNotExplicit() {
+    File module = dir.resolve("orders").toFile();
+    ConfigFile file = ConfigFile.of(null, module, dir.toFile());
+    assertThat(file.display()).isEqualTo("orders/src/main/resources/chash.yaml");
+    assertThat(file.explicit()).isFalse();
+    assertThat(file.exists()).isFalse();
+    ConfigFile named = ConfigFile.of(new File(module, "conf/ring.yaml"), module, dir.toFile());
+    assertThat(named.display()).isEqualTo("orders/conf/ring.yaml");
+    assertThat(named.explicit()).isTrue();
+  }
+
+  @Test
+  void relative_outsideTheRoot_isAbsolute() {
+    Path elsewhere = dir.resolve("x/chash.yaml");
+    assertThat(ConfigFile.relative(elsewhere, dir.resolve("other").toFile()))
+        .isEqualTo(elsewhere.toString());
+  }
+
+  @Test
+  void load_problemsNameTheFileRelativeToTheRoot() throws IOException {
+    Path yaml = dir.resolve("orders/src/main/resources/chash.yaml");
+    Files.createDirectories(yaml.getParent());
+    Files.writeString(yaml, "nodes:\n  - id: a\n    weight: -1\n");
+    ConfigFile file = ConfigFile.of(null, dir.resolve("orders").toFile(), dir.toFile());
+    assertThatThrownBy(file::load)
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(
+            "orders/src/main/resources/chash.yaml has 1 problem:\n"
+                + "orders/src/main/resources/chash.yaml:3:13: nodes[0].weight");
+  }
+
+  @Test
+  void load_directoryAsConfig_saysItIsADirectoryNotThatItDoesNotExist() {
+    ConfigFile file = ConfigFile.of(dir.toFile(), dir.toFile(), dir.getParent().toFile());
+    assertThatThrownBy(file::load)
         .isInstanceOf(MojoFailureException.class)
         .hasMessage(
             "chash config file "
-                + dir
+                + dir.getFileName()
                 + " is a directory; point chash.config at the chash.yaml file (-Dchash.config=FILE)");
   }
 
   @Test
-  void load_missingConfig_saysItDoesNotExist(@TempDir Path dir) {
-    assertThatThrownBy(
-            () -> AbstractChashMojo.load(dir.resolve("chash.yaml").toFile(), new SystemStreamLog()))
+  void load_missingExplicitConfig_saysItDoesNotExist() {
+    ConfigFile file = ConfigFile.of(dir.resolve("chash.yaml").toFile(), dir.toFile(), dir.toFile());
+    assertThatThrownBy(file::load)
         .isInstanceOf(MojoFailureException.class)
-        .hasMessageStartingWith(
-            "chash config file " + dir.resolve("chash.yaml") + " does not exist");
+        .hasMessageStartingWith("chash config file chash.yaml does not exist");
   }
 
   @Test
-  void locateAll_byteOrderMarkAndCrlfAreNotPartOfTheKeys(@TempDir Path dir) throws IOException {
+  void locateAll_byteOrderMarkAndCrlfAreNotPartOfTheKeys() throws IOException {
     Path keys = dir.resolve("keys.txt");
     Files.write(keys, "\uFEFFk1\r\n\r\nk2\r\n".getBytes(StandardCharsets.UTF_8));
     StringWriter out = new StringWriter();
@@ -57,7 +91,7 @@ class ConfigFileTest {
   }
 
   @Test
-  void locateAll_notUtf8NamesFileAndLine(@TempDir Path dir) throws IOException {
+  void locateAll_notUtf8NamesFileAndLine() throws IOException {
     Path keys = dir.resolve("keys.txt");
     Files.write(keys, "k1\ncaf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
     assertThatThrownBy(() -> LocateMojo.locateAll(ring, keys.toFile(), new StringWriter()))
@@ -66,7 +100,7 @@ class ConfigFileTest {
   }
 
   @Test
-  void locateAll_missingFileSaysSo(@TempDir Path dir) {
+  void locateAll_missingFileSaysSo() {
     Path keys = dir.resolve("keys.txt");
     assertThatThrownBy(() -> LocateMojo.locateAll(ring, keys.toFile(), new StringWriter()))
         .isInstanceOf(IOException.class)
@@ -74,22 +108,52 @@ class ConfigFileTest {
   }
 
   @Test
-  void inputs_missingConfiguredKeysFile_namesTheConfigKeyItCameFrom(@TempDir Path dir) {
+  void inputs_missingConfiguredKeysFile_namesTheConfigKeyItCameFrom() {
     ChashConfig config =
-        ChashConfig.builder()
-            .source("chash.yaml")
-            .ring(RingSettings.defaults())
-            .nodes(List.of(NodeConfig.local("a")))
-            .check(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null))
-            .build();
-    assertThatThrownBy(
-            () ->
-                AnalysisInputs.of(
-                    config, dir.resolve("chash.yaml").toFile(), null, null, null, null))
+        config(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+    ConfigFile file = ConfigFile.of(null, dir.toFile(), dir.toFile());
+    assertThatThrownBy(() -> AnalysisInputs.of(config, file, null, null, null, null, null))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessage(
-            "check.keysFile of chash.yaml: keys file "
-                + dir.resolve("real-keys.txt")
+            "check.keysFile of src/main/resources/chash.yaml: keys file "
+                + dir.resolve("src/main/resources/real-keys.txt")
                 + " does not exist");
+  }
+
+  @Test
+  void inputs_commandLineOverridesTheCheckBlock() throws IOException {
+    Path keys = dir.resolve("keys.txt");
+    Files.writeString(keys, "x\ny\n");
+    ChashConfig config = config(new CheckConfig(1.3, 1234, "orders:{n}", null, null, null, null));
+    ConfigFile file = ConfigFile.of(null, dir.toFile(), dir.toFile());
+    AnalysisInputs fromConfig = AnalysisInputs.of(config, file, null, null, null, null, null);
+    assertThat(fromConfig.limit()).isEqualTo(1.3);
+    assertThat(fromConfig.keys().description()).isEqualTo("orders:{n}");
+    assertThat(fromConfig.keys().size()).isEqualTo(1234);
+    assertThat(fromConfig.top()).isEqualTo(AnalysisInputs.DEFAULT_TOP);
+    AnalysisInputs overridden = AnalysisInputs.of(config, file, 1.1, 10, null, "p{n}", 3);
+    assertThat(overridden.limit()).isEqualTo(1.1);
+    assertThat(overridden.keys().size()).isEqualTo(10);
+    assertThat(overridden.keys().key(3, new StringBuilder()).toString()).isEqualTo("p3");
+    assertThat(overridden.top()).isEqualTo(3);
+    assertThat(AnalysisInputs.of(config, file, null, null, keys.toFile(), null, null).keys().size())
+        .isEqualTo(2);
+    assertThatThrownBy(
+            () -> AnalysisInputs.fromOverrides(config, file, "abc", null, null, null, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("chash.maxSkew must be a number of at least 1.0; was \"abc\"");
+    assertThatThrownBy(
+            () -> AnalysisInputs.fromOverrides(config, file, null, null, null, null, "0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("chash.top must be an integer of at least 1; was \"0\"");
+  }
+
+  private static ChashConfig config(CheckConfig check) {
+    return ChashConfig.builder()
+        .source("chash.yaml")
+        .ring(RingSettings.defaults())
+        .nodes(List.of(NodeConfig.local("a")))
+        .check(check)
+        .build();
   }
 }

@@ -84,13 +84,26 @@ public record BaselineReport(
    * added: cache-10}.
    */
   public String summary() {
+    return summary(null);
+  }
+
+  /**
+   * The summary naming what was compared: {@code key movement of orders/chash.yaml against baseline
+   * ...}; without a subject as {@link #summary()}.
+   *
+   * @param subject the current configuration's name, or null
+   */
+  public String summary(String subject) {
     double ratio = movedOverIdeal();
     return String.format(
         Locale.ROOT,
-        "key movement against baseline %s: %s of keys move (%s), ideal %s, %s the ideal%s; %s",
+        "key movement %sagainst baseline %s: %s of keys move (%s), ideal %s, %s the ideal%s; %s",
+        subject == null ? "" : "of " + subject + " ",
         baseline,
         percent(movedFraction, 2),
-        estimate == Estimate.EXACT ? "exact" : "sampled over " + sampleKeys + " keys",
+        estimate == Estimate.EXACT
+            ? "exact"
+            : String.format(Locale.ROOT, "sampled over %,d keys", sampleKeys),
         percent(idealMoved, 2),
         Double.isInfinite(ratio)
             ? "infinitely more than"

@@ -87,8 +87,6 @@ public final class DistributionAnalysis {
     movedIfRemoved(ring, keys, ownership, moved, movedEstimate);
 
     List<NodeStats> stats = new ArrayList<>();
-    List<Violation> exactViolations = new ArrayList<>();
-    List<Violation> sampledViolations = new ArrayList<>();
     for (int i = 0; i < nodes.size(); i++) {
       Node node = nodes.get(i);
       double fair = (double) node.weight() / totalWeight;
@@ -112,47 +110,67 @@ public final class DistributionAnalysis {
               z,
               moved[i],
               movedEstimate[i]));
-      if (exactSkew > limit) {
-        exactViolations.add(
-            new Violation(
-                Violation.EXACT_SKEW,
-                node.id(),
-                exactSkew,
-                limit,
-                String.format(
-                    Locale.ROOT,
-                    "node %s: exact share %s, fair share %s, skew %.3f > limit %.2f",
-                    node.id(),
-                    percent(exact),
-                    percent(fair),
-                    exactSkew,
-                    limit)));
-      }
-      if (n > 0 && sampledSkew > limit && z > zThreshold) {
-        sampledViolations.add(
-            new Violation(
-                Violation.SAMPLED_SKEW,
-                node.id(),
-                sampledSkew,
-                limit,
-                String.format(
-                    Locale.ROOT,
-                    "node %s: sampled share %s, fair share %s, skew %.3f > limit %.2f"
-                        + " (z = %.1f > %.2f over %d keys)",
-                    node.id(),
-                    percent(sampled),
-                    percent(fair),
-                    sampledSkew,
-                    limit,
-                    z,
-                    zThreshold,
-                    n)));
+    }
+    int decimals = DistributionReport.shareDecimals(stats);
+    List<Violation> violations = new ArrayList<>();
+    for (NodeStats node : stats) {
+      Violation v = violation(node, limit, zThreshold, n, decimals);
+      if (v != null) {
+        violations.add(v);
       }
     }
-    List<Violation> violations = new ArrayList<>(exactViolations);
-    violations.addAll(sampledViolations);
+    // the worst first
+    violations.sort(
+        Comparator.comparingDouble(Violation::measured)
+            .reversed()
+            .thenComparing(Violation::subject));
     return new DistributionReport(
         ring.settings(), keys.description(), n, stats, limit, zThreshold, violations);
+  }
+
+  /**
+   * The node's one violation, or null: its exact share over the limit, or its sampled share over it
+   * beyond sampling noise, or both; the message gives both shares on one line.
+   */
+  private static Violation violation(
+      NodeStats node, double limit, double zThreshold, int keys, int decimals) {
+    boolean exact = node.exactSkew() > limit;
+    boolean sampled = keys > 0 && node.sampledSkew() > limit && node.sampledZ() > zThreshold;
+    if (!exact && !sampled) {
+      return null;
+    }
+    String exactPart = "exact share " + percent(node.exactShare(), decimals);
+    String sampledPart =
+        keys == 0
+            ? null
+            : String.format(
+                Locale.ROOT,
+                "sampled share %s (z = %.1f%s over %,d keys)",
+                percent(node.sampledShare(), decimals),
+                node.sampledZ(),
+                sampled ? String.format(Locale.ROOT, " > %.2f", zThreshold) : "",
+                keys);
+    String shares =
+        sampledPart == null
+            ? exactPart
+            : exact ? exactPart + ", " + sampledPart : sampledPart + ", " + exactPart;
+    double measured =
+        exact && sampled
+            ? Math.max(node.exactSkew(), node.sampledSkew())
+            : exact ? node.exactSkew() : node.sampledSkew();
+    return new Violation(
+        exact ? Violation.EXACT_SKEW : Violation.SAMPLED_SKEW,
+        node.id(),
+        measured,
+        limit,
+        String.format(
+            Locale.ROOT,
+            "node %s: %s, fair share %s: skew %.3f > limit %.2f",
+            node.id(),
+            shares,
+            percent(node.fairShare(), decimals),
+            measured,
+            limit));
   }
 
   /**
@@ -320,7 +338,7 @@ public final class DistributionAnalysis {
     return nodes.stream().mapToInt(Node::weight).distinct().count() <= 1;
   }
 
-  static String percent(double share) {
-    return String.format(Locale.ROOT, "%.2f%%", share * 100);
+  static String percent(double share, int decimals) {
+    return String.format(Locale.ROOT, "%." + decimals + "f%%", share * 100);
   }
 }

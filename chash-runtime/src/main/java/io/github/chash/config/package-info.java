@@ -67,7 +67,7 @@
  *       hash a key's first {@code {tag}} as Jedis' default key tag pattern</td>
  *       <td>{@code false}</td></tr>
  *   <tr><td>{@code ring.pointsPerWeight}</td><td>integer 1..10000, virtual points per unit of
- *       weight; only for {@code ring} and {@code ketama}; the ring may have at most 20,000,000
+ *       weight; only for {@code ring} and {@code ketama}; the ring may have at most 32,000,000
  *       points in all (sum of weights, for ketama the node count, times pointsPerWeight)</td>
  *       <td>1000 (ketama: 160)</td></tr>
  *   <tr><td>{@code nodes}</td><td>list of at least one node</td><td>required</td></tr>

@@ -71,9 +71,10 @@ final class PointRing {
   /** How far a position shifts right to give its slot. */
   private final int slotShift;
 
+  /** Takes {@code sortedUnique} over: its first {@code size} points, and room for the sentinel. */
   private PointRing(long[] sortedUnique, int size) {
     this.size = size;
-    long[] points = Arrays.copyOf(sortedUnique, size + 1);
+    long[] points = sortedUnique;
     // the sentinel: the largest position, owned by the first point's owner (the wrap-around arc)
     points[size] = (long) (-1 ^ Integer.MIN_VALUE) << 32 | owner(points[0]);
     this.points = points;
@@ -124,72 +125,134 @@ final class PointRing {
   /**
    * Builds the ring from the first {@code count} points of {@code packed}, packed by {@link #pack}.
    * Several nodes on one position keep one owner, chosen by node index (the id order): the lowest
-   * when {@code lowestIndexWins}, else the highest. Never the insertion order.
-   *
-   * <p>Large rings are sorted by a radix sort on the position (four passes of 8 bits, O(points)
-   * instead of {@code Arrays.sort}'s O(points log points)).
+   * when {@code lowestIndexWins}, else the highest. Never the insertion order. {@code packed} is
+   * left as it was.
    */
   static PointRing build(long[] packed, int count, boolean lowestIndexWins) {
-    long[] sorted = sortByPosition(Arrays.copyOf(packed, count), count);
+    return buildInPlace(Arrays.copyOf(packed, count + 1), count, lowestIndexWins);
+  }
+
+  /**
+   * As {@link #build}, taking {@code points} over: sorts and de-duplicates its first {@code count}
+   * points where they are and keeps the array, which must have room for one more point (the
+   * sentinel). So a ring of P points costs 8 P bytes while it is built, not a multiple of that.
+   */
+  private static PointRing buildInPlace(long[] points, int count, boolean lowestIndexWins) {
+    sortByPosition(points, count);
     int n = 0;
     for (int i = 0; i < count; i++) {
-      if (n > 0 && position(sorted[n - 1]) == position(sorted[i])) {
-        // a radix sort orders a position's points by insertion, so pick the winner explicitly
-        int kept = owner(sorted[n - 1]);
-        int other = owner(sorted[i]);
+      if (n > 0 && position(points[n - 1]) == position(points[i])) {
+        // the sort orders a position's points by insertion, so pick the winner explicitly
+        int kept = owner(points[n - 1]);
+        int other = owner(points[i]);
         if (lowestIndexWins ? other < kept : other > kept) {
-          sorted[n - 1] = sorted[i];
+          points[n - 1] = points[i];
         }
         continue;
       }
-      sorted[n++] = sorted[i];
+      points[n++] = points[i];
     }
-    return new PointRing(sorted, n);
+    return new PointRing(points, n);
   }
 
-  /** Below this many points {@code Arrays.sort} beats the radix sort's four passes. */
+  /** Below this many points {@code Arrays.sort} beats the radix sort. */
   private static final int RADIX_SORT_MIN = 1 << 12;
 
   /**
-   * The first {@code count} points ordered by position (unsigned); points on one position in any
-   * order. Reorders {@code packed}; returns it or a scratch array of the same length.
+   * Orders the first {@code count} points by position (unsigned), in place; points on one position
+   * in any order. Large inputs are radix-sorted: first in place by the position's top byte (an
+   * American flag sort: one counting pass, then each point swapped straight into its bucket), then
+   * each of the 256 buckets by the lower three bytes (LSD, with a scratch array of the bucket's
+   * size, on all cores). O(points), and the extra memory is one bucket per core instead of a second
+   * copy of all points (160 MB at 20 million points).
    */
-  static long[] sortByPosition(long[] packed, int count) {
+  static void sortByPosition(long[] points, int count) {
     if (count < RADIX_SORT_MIN) {
-      Arrays.sort(packed, 0, count);
-      return packed;
+      Arrays.sort(points, 0, count);
+      return;
     }
-    // the high 32 bits are position ^ 2^31: their unsigned byte digits order as the positions
-    int[][] counts = new int[4][256];
+    int[] start = new int[257];
     for (int i = 0; i < count; i++) {
-      int key = (int) (packed[i] >>> 32);
-      counts[0][key & 0xff]++;
-      counts[1][(key >>> 8) & 0xff]++;
-      counts[2][(key >>> 16) & 0xff]++;
-      counts[3][(key >>> 24) ^ 0x80]++;
+      start[digit(points[i], 3) + 1]++;
     }
-    long[] from = packed;
-    long[] to = new long[packed.length];
-    for (int pass = 0; pass < 4; pass++) {
+    for (int d = 0; d < 256; d++) {
+      start[d + 1] += start[d];
+    }
+    int[] next = Arrays.copyOf(start, 256);
+    for (int d = 0; d < 256; d++) {
+      int end = start[d + 1];
+      while (next[d] < end) {
+        long point = points[next[d]];
+        int home = digit(point, 3);
+        // follow the cycle: each point displaced goes to its own bucket's next free place
+        while (home != d) {
+          long displaced = points[next[home]];
+          points[next[home]++] = point;
+          point = displaced;
+          home = digit(point, 3);
+        }
+        points[next[d]++] = point;
+      }
+    }
+    int largest = 0;
+    for (int d = 0; d < 256; d++) {
+      largest = Math.max(largest, start[d + 1] - start[d]);
+    }
+    // one scratch array per thread, not per bucket: 256 buckets of a 20-million-point ring would
+    // otherwise leave 160 MB of garbage behind
+    int scratchLength = largest;
+    ThreadLocal<long[]> scratch = ThreadLocal.withInitial(() -> new long[scratchLength]);
+    IntStream buckets = IntStream.range(0, 256);
+    (count >= PARALLEL_MIN ? buckets.parallel() : buckets)
+        .forEach(d -> sortBucket(points, start[d], start[d + 1], scratch));
+  }
+
+  /**
+   * Orders {@code points[from, to)}, whose positions share their top byte, by the lower three, with
+   * the thread's scratch array.
+   */
+  private static void sortBucket(long[] points, int from, int to, ThreadLocal<long[]> scratch) {
+    int length = to - from;
+    if (length < RADIX_SORT_MIN) {
+      Arrays.sort(points, from, to);
+      return;
+    }
+    int[][] counts = new int[3][256];
+    for (int i = from; i < to; i++) {
+      long point = points[i];
+      counts[0][digit(point, 0)]++;
+      counts[1][digit(point, 1)]++;
+      counts[2][digit(point, 2)]++;
+    }
+    long[] a = points;
+    int aFrom = from;
+    long[] b = scratch.get();
+    int bFrom = 0;
+    for (int pass = 0; pass < 3; pass++) {
       int[] c = counts[pass];
-      if (c[digit(from[0], pass)] == count) {
+      if (c[digit(a[aFrom], pass)] == length) {
         continue; // every point has this digit: the order stays
       }
-      int sum = 0;
+      int sum = bFrom;
       for (int d = 0; d < 256; d++) {
         int k = c[d];
         c[d] = sum;
         sum += k;
       }
-      for (int i = 0; i < count; i++) {
-        long v = from[i];
-        to[c[digit(v, pass)]++] = v;
+      for (int i = aFrom; i < aFrom + length; i++) {
+        long point = a[i];
+        b[c[digit(point, pass)]++] = point;
       }
-      long[] t = from;
-      from = to;
-      to = t;
+      long[] t = a;
+      a = b;
+      b = t;
+      int f = aFrom;
+      aFrom = bFrom;
+      bFrom = f;
     }
-    return from;
+    if (a != points) {
+      System.arraycopy(a, aFrom, points, from, length);
+    }
   }
 
   private static int digit(long point, int pass) {
@@ -227,13 +290,13 @@ final class PointRing {
     for (int index = 0; index < pointCounts.length; index++) {
       offsets[index + 1] = offsets[index] + (int) pointCounts[index];
     }
-    long[] packed = new long[(int) total];
+    long[] packed = new long[(int) total + 1]; // + the sentinel
     IntStream indexes = IntStream.range(0, pointCounts.length);
     (total >= PARALLEL_MIN ? indexes.parallel() : indexes)
         .forEach(
             index ->
                 points.fill(index, packed, offsets[index], offsets[index + 1] - offsets[index]));
-    return build(packed, packed.length, lowestIndexWins);
+    return buildInPlace(packed, (int) total, lowestIndexWins);
   }
 
   /**
@@ -419,21 +482,15 @@ final class PointRing {
    * it.
    */
   PositionMap positionMap(String keyPosition, ToLongFunction<CharSequence> position) {
-    int n = size;
-    long last = position(points[n - 1]) & 0xffffffffL;
-    boolean wraps = last < PositionMap.POSITIONS - 1;
-    long[] ends = new long[wraps ? n + 1 : n];
-    int[] segmentOwners = new int[ends.length];
-    for (int i = 0; i < n; i++) {
-      ends[i] = position(points[i]) & 0xffffffffL;
-      segmentOwners[i] = owner(points[i]);
-    }
-    if (wraps) {
-      // past the last point a key wraps to the first
-      ends[n] = PositionMap.POSITIONS - 1;
-      segmentOwners[n] = owner(points[0]);
-    }
-    return new PositionMap(keyPosition, position, ends, segmentOwners);
+    long last = unsignedPosition(points[size - 1]);
+    // past the last point a key wraps to the first
+    int wrapOwner = last < PositionMap.POSITIONS - 1 ? owner(points[0]) : -1;
+    return new PositionMap(keyPosition, position, points, size, wrapOwner);
+  }
+
+  /** A packed point's position as an unsigned value. */
+  static long unsignedPosition(long point) {
+    return position(point) & 0xffffffffL;
   }
 
   int maxPosition() {

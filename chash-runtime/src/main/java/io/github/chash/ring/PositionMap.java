@@ -19,8 +19,23 @@ public final class PositionMap {
 
   private final String keyPosition;
   private final ToLongFunction<CharSequence> position;
+
+  /** Segment ends and owners, or null when the map is a view of a ring's points. */
   private final long[] ends;
+
   private final int[] owners;
+
+  /**
+   * A ring's points packed by {@link PointRing#pack} (segment {@code i} ends at point {@code i}),
+   * shared with the ring rather than copied: a map of 20 million points costs nothing. Null for a
+   * map of slots.
+   */
+  private final long[] points;
+
+  private final int pointCount;
+
+  /** The owner of the segment after the last point (keys that wrap), or -1 when there is none. */
+  private final int wrapOwner;
 
   PositionMap(
       String keyPosition, ToLongFunction<CharSequence> position, long[] ends, int[] owners) {
@@ -28,6 +43,29 @@ public final class PositionMap {
     this.position = position;
     this.ends = ends;
     this.owners = owners;
+    this.points = null;
+    this.pointCount = 0;
+    this.wrapOwner = -1;
+  }
+
+  /**
+   * The map of {@code pointCount} sorted points: segment {@code i} ends at point {@code i}, and
+   * when the last point lies before the last position, one more segment up to it belongs to {@code
+   * wrapOwner} (the first point's owner). {@code points} is read, never written.
+   */
+  PositionMap(
+      String keyPosition,
+      ToLongFunction<CharSequence> position,
+      long[] points,
+      int pointCount,
+      int wrapOwner) {
+    this.keyPosition = keyPosition;
+    this.position = position;
+    this.ends = null;
+    this.owners = null;
+    this.points = points;
+    this.pointCount = pointCount;
+    this.wrapOwner = wrapOwner;
   }
 
   /**
@@ -57,7 +95,10 @@ public final class PositionMap {
 
   /** The number of segments. */
   public int size() {
-    return ends.length;
+    if (points == null) {
+      return ends.length;
+    }
+    return wrapOwner < 0 ? pointCount : pointCount + 1;
   }
 
   /**
@@ -66,12 +107,18 @@ public final class PositionMap {
    * segment ends at {@code 2^32 - 1}.
    */
   public long end(int i) {
-    return ends[i];
+    if (points == null) {
+      return ends[i];
+    }
+    return i < pointCount ? PointRing.unsignedPosition(points[i]) : POSITIONS - 1;
   }
 
   /** The owner of segment {@code i}, as an index into the ring's {@link Ring#nodes()}. */
   public int owner(int i) {
-    return owners[i];
+    if (points == null) {
+      return owners[i];
+    }
+    return i < pointCount ? (int) points[i] : wrapOwner;
   }
 
   /** The map of a table of {@code owners.length} equal slots over the positions (maglev). */

@@ -18,10 +18,12 @@ public final class RingSettings {
   public static final int MAX_POINTS_PER_WEIGHT = 10_000;
 
   /**
-   * Most virtual points one {@code ring} or {@code ketama} ring may hold (about 160 MB while it is
-   * built): beyond it weights or {@code pointsPerWeight} are surely a mistake.
+   * Most virtual points one {@code ring} or {@code ketama} ring may hold: 8 bytes each (256 MB at
+   * the cap) in every JVM that builds it. Enough for 10,000 nodes of weight up to 3 at the default
+   * {@value #DEFAULT_RING_POINTS} points per weight; beyond it weights or {@code pointsPerWeight}
+   * are most likely a mistake, and {@code maglev} balances as well with no points at all.
    */
-  public static final long MAX_TOTAL_POINTS = 20_000_000;
+  public static final long MAX_TOTAL_POINTS = 32_000_000;
 
   /** Default points per unit of weight for {@code ring}: peak/mean load about 1.08 at 100 nodes. */
   public static final int DEFAULT_RING_POINTS = 1000;
@@ -60,7 +62,8 @@ public final class RingSettings {
               + total
               + " virtual points; at most "
               + MAX_TOTAL_POINTS
-              + " are allowed: lower pointsPerWeight or the weights");
+              + " are allowed (8 bytes each in every JVM): lower pointsPerWeight or the weights, or"
+              + " use algorithm maglev, which needs no virtual points");
     }
   }
 

@@ -52,6 +52,48 @@ class BaselineComparisonTest {
   }
 
   @Test
+  void compare_unchangedConfig_movesNothingExactly_onTheGivenRingAlone() {
+    ChashConfig config = config("algorithm: maglev", 7);
+    io.github.chash.ring.Ring ring =
+        io.github.chash.ring.Rings.create(config.ring(), config.ringNodes());
+    // the same nodes in another file order are the same ring
+    ChashConfig reordered = config("algorithm: maglev", 7, i -> false, i -> 1);
+
+    BaselineReport r =
+        BaselineComparison.compare(reordered, "chash-baseline.yaml", config, ring, KEYS);
+
+    assertThat(r.movedFraction()).isZero();
+    assertThat(r.estimate()).isEqualTo(Estimate.EXACT);
+    assertThat(r.method()).isEqualTo("exact: the same ring settings and nodes");
+    assertThat(r.causes()).isEmpty();
+    assertThat(r.nodes()).allSatisfy(n -> assertThat(n.before()).isEqualTo(n.after()));
+    assertThat(r.nodes().stream().mapToDouble(NodeMovement::after).sum())
+        .isCloseTo(1.0, within(1e-9));
+  }
+
+  @Test
+  void samePlacement_needsEqualSettingsAndNodes_andTheOrderForJump() {
+    assertThat(
+            BaselineComparison.samePlacement(
+                config("algorithm: ring", 4), config("algorithm: ring", 4)))
+        .isTrue();
+    assertThat(
+            BaselineComparison.samePlacement(
+                config("algorithm: ring", 4), config("algorithm: ring", 4, i -> false, i -> 2)))
+        .isFalse();
+    assertThat(
+            BaselineComparison.samePlacement(
+                config("algorithm: ring", 4), config("{algorithm: ring, hash: murmur3}", 4)))
+        .isFalse();
+    ChashConfig ab =
+        ChashConfigs.parse("ring: {algorithm: jump}\nnodes: [{id: a}, {id: b}]\n", "x");
+    ChashConfig ba =
+        ChashConfigs.parse("ring: {algorithm: jump}\nnodes: [{id: b}, {id: a}]\n", "x");
+    assertThat(BaselineComparison.samePlacement(ab, ab)).isTrue();
+    assertThat(BaselineComparison.samePlacement(ab, ba)).isFalse();
+  }
+
+  @Test
   void compare_oneNodeJoiningTenMovesAboutOneEleventhExactly() {
     BaselineReport r = compare(config("algorithm: ring", 10), config("algorithm: ring", 11));
     assertThat(r.estimate()).isEqualTo(Estimate.EXACT);

@@ -84,6 +84,38 @@ class DistributionAnalysisTest {
   }
 
   @Test
+  void analyze_nodeOverTheLimitExactlyAndSampled_isOneViolationOnOneLine() {
+    // one hot key: its node's sampled share is 100%; a ring of 3 points a node is skewed as well
+    Ring ring =
+        Rings.create(
+            RingSettings.builder().algorithm(Algorithm.RING).hash("jdk").pointsPerWeight(3).build(),
+            List.of(
+                Node.of("192.168.0.0:111"),
+                Node.of("192.168.0.1:111"),
+                Node.of("192.168.0.2:111")));
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("10.20.12.{n}", 10_000), 1.2);
+
+    assertThat(report.violations())
+        .extracting(Violation::subject)
+        .doesNotHaveDuplicates()
+        .isNotEmpty();
+    NodeStats worst = report.worstNode();
+    Violation first = report.violations().get(0);
+    assertThat(first.subject()).isEqualTo(worst.id());
+    assertThat(first.measured()).isEqualTo(report.decisiveSkew(worst));
+    assertThat(report.violations())
+        .extracting(Violation::measured)
+        .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    for (Violation v : report.violations()) {
+      assertThat(v.message())
+          .contains("exact share ")
+          .contains("sampled share ")
+          .contains(" keys)");
+    }
+  }
+
+  @Test
   void analyze_sampledExcessOfRealKeysIsAViolation() {
     Ring ring = ring(Algorithm.RING, 4);
     // one hot key repeated: its node gets every sampled key
@@ -194,15 +226,21 @@ class DistributionAnalysisTest {
   }
 
   @Test
-  void arcs_coverTheCircleWithRingNodes() {
-    Ring ring = ring(Algorithm.RING, 4);
-    List<Arc> arcs = HashSpaceMap.arcs(ring, KeySource.pattern("k{n}", 50_000), 50_000, 360);
-    assertThat(arcs.get(0).start()).isZero();
-    assertThat(arcs.get(arcs.size() - 1).end()).isEqualTo(1.0);
-    for (int i = 1; i < arcs.size(); i++) {
-      assertThat(arcs.get(i).start()).isEqualTo(arcs.get(i - 1).end());
-      assertThat(arcs.get(i).owner()).isNotEqualTo(arcs.get(i - 1).owner());
+  void decisiveSkew_isTheExactSkewUnlessTheSampledOneIsBeyondNoise() {
+    // 2,000 keys over 200 nodes: 10 a node, so sampled skews of 2 and more are noise
+    Ring ring = ring(Algorithm.RING, 200);
+    DistributionReport report =
+        DistributionAnalysis.analyze(ring, KeySource.pattern("k{n}", 2_000), 1.2);
+    assertThat(report.maxSampledSkew()).isGreaterThan(1.5);
+    for (NodeStats n : report.nodes()) {
+      assertThat(report.decisiveSkew(n)).isEqualTo(n.exactSkew());
     }
-    assertThat(arcs).extracting(Arc::owner).allMatch(id -> id.startsWith("cache-"));
+    assertThat(report.decisiveSkew(report.worstNode())).isEqualTo(report.maxExactSkew());
+    // one hot key: its node's sampled share is beyond any noise, and decides
+    Ring four = ring(Algorithm.RING, 4);
+    DistributionReport hot =
+        DistributionAnalysis.analyze(four, KeySource.of(Collections.nCopies(1000, "hot")), 1.5);
+    assertThat(hot.worstNode().id()).isEqualTo(four.locate("hot").id());
+    assertThat(hot.decisiveSkew(hot.worstNode())).isEqualTo(hot.worstNode().sampledSkew());
   }
 }

@@ -207,14 +207,14 @@ class ConfigMessagesTest {
 
   @Test
   void parse_tooManyVirtualPoints() {
-    assertThat(problems("ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2001}]\n"))
+    assertThat(problems("ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 3201}]\n"))
         .containsExactly(
-            "chash.yaml:2:8: the ring would need 20010000 virtual points (sum of weights x"
-                + " pointsPerWeight); at most 20000000 are allowed: lower ring.pointsPerWeight or"
+            "chash.yaml:2:8: the ring would need 32010000 virtual points (sum of weights x"
+                + " pointsPerWeight); at most 32000000 are allowed: lower ring.pointsPerWeight or"
                 + " the weights");
     assertThat(
             ChashConfigs.parse(
-                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 2000}]\n",
+                    "ring: {pointsPerWeight: 10000}\nnodes: [{id: a, weight: 3200}]\n",
                     "chash.yaml")
                 .nodes())
         .hasSize(1);

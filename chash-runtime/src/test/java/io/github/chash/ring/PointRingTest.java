@@ -129,6 +129,46 @@ class PointRingTest {
   }
 
   @Test
+  void sortByPosition_inPlace_ordersAsAFullSort_forSkewedAndUniformPositions() {
+    Random random = new Random(5);
+    // sizes around the radix threshold, buckets above it, and every point in one top-byte bucket
+    for (int count : new int[] {4095, 4096, 70_000, 1_200_000}) {
+      for (boolean oneBucket : new boolean[] {false, true}) {
+        long[] packed = new long[count + 3];
+        for (int i = 0; i < packed.length; i++) {
+          int position = oneBucket ? 0x7f00_0000 | random.nextInt(1 << 24) : random.nextInt();
+          packed[i] = PointRing.pack(position, random.nextInt(1000));
+        }
+        long[] expected = Arrays.copyOf(packed, count);
+        Arrays.sort(expected);
+        long[] tail = Arrays.copyOfRange(packed, count, packed.length);
+
+        PointRing.sortByPosition(packed, count);
+
+        // by position; points sharing one keep any order, so compare positions, then the sets
+        long[] positions = Arrays.stream(packed, 0, count).map(p -> p >> 32).toArray();
+        assertThat(positions)
+            .as("count %d, one bucket %s", count, oneBucket)
+            .isSorted()
+            // isEqualTo compares arrays in linear time; containsExactly diffs them quadratically
+            .isEqualTo(Arrays.stream(expected).map(p -> p >> 32).toArray());
+        long[] sorted = Arrays.copyOf(packed, count);
+        Arrays.sort(sorted);
+        assertThat(sorted).isEqualTo(expected);
+        assertThat(Arrays.copyOfRange(packed, count, packed.length)).isEqualTo(tail);
+      }
+    }
+  }
+
+  @Test
+  void build_leavesItsInputAsItWas() {
+    long[] packed = {PointRing.pack(9, 0), PointRing.pack(3, 1), PointRing.pack(9, 2)};
+    long[] copy = packed.clone();
+    PointRing.build(packed, 3, true);
+    assertThat(packed).containsExactly(copy);
+  }
+
+  @Test
   void shares_areArcLengths() {
     long[] packed = {
       PointRing.pack(0, 0), PointRing.pack(1 << 30, 1), PointRing.pack(Integer.MIN_VALUE, 0)

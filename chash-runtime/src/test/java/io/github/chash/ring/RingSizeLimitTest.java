@@ -14,8 +14,9 @@ class RingSizeLimitTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Rings.create(RingSettings.defaults(), List.of(Node.of("a", 2_000_000))))
         .withMessage(
-            "the ring would need 2000000000 virtual points; at most 20000000 are allowed: lower"
-                + " pointsPerWeight or the weights");
+            "the ring would need 2000000000 virtual points; at most 32000000 are allowed (8 bytes"
+                + " each in every JVM): lower pointsPerWeight or the weights, or use algorithm"
+                + " maglev, which needs no virtual points");
   }
 
   @Test

@@ -1,0 +1,4 @@
+package com.acme.web;
+
+/** A module that does not cache: no chash.yaml. */
+public class Page {}
