@@ -1,7 +1,10 @@
 /**
- * Internal: the key-expression grammar shared by the aspect (which compiles expressions at run
- * time) and the Maven plugin (which checks them at build time), so both accept the same text and
- * report the same errors at the same positions. Public only so those two modules can reach it; not
- * part of the API, it may change in any release.
+ * Internal: the expression language and annotation rules shared by the aspect (which compiles
+ * expressions at run time) and the Maven plugin (which checks them at build time), so both accept
+ * the same text and report the same errors at the same positions: {@link
+ * io.github.chash.internal.keys.ExpressionParser} reads key expressions and conditions, {@link
+ * io.github.chash.internal.keys.References} decides what a {@code #name} means, {@link
+ * io.github.chash.internal.keys.AnnotationRules} checks a method's annotations. Public only so
+ * those two modules can reach it; not part of the API, it may change in any release.
  */
 package io.github.chash.internal.keys;
