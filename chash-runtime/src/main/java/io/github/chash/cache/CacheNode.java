@@ -6,12 +6,15 @@ import java.time.Duration;
  * One shard of a sharded cache: an in-process Caffeine cache or a remote server.
  *
  * <p>Keys are routing keys ({@code cacheName + ":" + canonicalKey}); a remote node adds its own
- * prefix. Values are stored as given, including {@link NullValue#INSTANCE}, the marker of a cached
- * {@code null}, which a remote node's codec must round-trip. The cache layer, not the node, applies
- * the failure policy: a node reports a backend failure or timeout by throwing {@link
- * CacheNodeException} and never retries or buffers on its own.
+ * prefix, and must keep distinct keys distinct (a key with an unpaired surrogate is not the same as
+ * one with {@code ?}). Values are stored as given, including {@link NullValue#INSTANCE}, the marker
+ * of a cached {@code null}, which a remote node's codec must round-trip. The cache layer, not the
+ * node, applies the failure policy: a node reports a backend failure or timeout by throwing {@link
+ * CacheNodeException} and never retries or buffers on its own; it reports a value it must not store
+ * or return by throwing {@link ValueRefusedException}, which is no failure.
  *
- * <p>Implementations are thread-safe.
+ * <p>{@code CacheNodeContractTest} in this module's test jar states the contract as tests; a node
+ * type passes it. Implementations are thread-safe.
  */
 public interface CacheNode extends AutoCloseable {
 
@@ -21,13 +24,11 @@ public interface CacheNode extends AutoCloseable {
   /**
    * Returns the value stored under the key, or {@code null} when there is none (a miss).
    *
-   * <p>A stored value that cannot or must not be decoded (corrupt, of another version, of a class
-   * outside the allow-list) is a miss: log it and return {@code null}, do not throw, since the node
-   * itself is healthy and failures count towards its ejection.
-   *
    * @param key the routing key
    * @param type the type to decode a remote value to; local nodes ignore it
    * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException if what is stored cannot or must not be decoded (corrupt, of
+   *     another version, of a class outside the allow-list, larger than the node's size limit)
    */
   Object get(String key, ValueType type);
 
@@ -38,6 +39,8 @@ public interface CacheNode extends AutoCloseable {
    * @param value the value, never {@code null} ({@link NullValue#INSTANCE} stands for null)
    * @param ttl time to live, positive; {@code null} for no expiry
    * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException if the node will not store the value (not encodable, or larger
+   *     than its size limit); nothing was sent, and any previous value is still there
    */
   void put(String key, Object value, Duration ttl);
 
@@ -57,11 +60,30 @@ public interface CacheNode extends AutoCloseable {
   void clear();
 
   /**
+   * Removes every entry whose routing key starts with {@code routingKeyPrefix} (one cache's
+   * entries: {@code "users:"}), and no entry of another cache or application. The default removes
+   * all of this library's entries ({@link #clear()}): more than asked, never less.
+   *
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default void clear(String routingKeyPrefix) {
+    clear();
+  }
+
+  /**
    * Checks that the node answers; the probe that readmits an ejected node.
    *
    * @throws CacheNodeException if it does not
    */
   void ping();
+
+  /**
+   * Waits until the node can serve, at most until its connect timeout has passed since it was
+   * created; a node that cannot serve by then is not an error here (its calls fail, and the failure
+   * policy takes over). Remote nodes connect in the background from their creation, so a manager
+   * waits for all of its nodes at once. The default returns at once.
+   */
+  default void awaitReady() {}
 
   /**
    * The approximate number of this library's entries on the node, or -1 when the node cannot tell

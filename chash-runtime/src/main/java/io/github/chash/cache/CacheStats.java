@@ -1,14 +1,22 @@
 package io.github.chash.cache;
 
+import java.util.Arrays;
+
 /**
  * An immutable snapshot of a cache's or a node's counters, in the manner of Caffeine's {@code
  * CacheStats}.
  *
  * <ul>
  *   <li>{@code hitCount}: lookups that found a value (a cached null counts);
- *   <li>{@code missCount}: lookups that found none, including those whose node failed;
+ *   <li>{@code missCount}: lookups that found none, including those whose node failed or refused
+ *       the value;
  *   <li>{@code loadCount}: loader runs that returned; {@code loadFailureCount}: loader runs that
  *       threw;
+ *   <li>{@code putCount}: entries written (explicit puts and fills after a load) that landed;
+ *   <li>{@code evictionCount}: explicit evictions ({@code evict}, and each node a {@code clear}
+ *       emptied of the cache), not expiries;
+ *   <li>{@code refusedCount}: values a node refused to store or to return: larger than the size
+ *       limit, not encodable, or not decodable or not allowed when read; not node failures;
  *   <li>{@code errorCount}: node operations (get, put, evict) that failed or timed out;
  *   <li>{@code ejectionCount}: times a node was taken out of the live ring; always 0 for a cache.
  * </ul>
@@ -16,50 +24,32 @@ package io.github.chash.cache;
  * <p>Thread-safe (immutable).
  */
 public final class CacheStats {
-  private static final CacheStats EMPTY = new CacheStats(0, 0, 0, 0, 0, 0);
+  private static final int HIT = 0;
+  private static final int MISS = 1;
+  private static final int LOAD = 2;
+  private static final int LOAD_FAILURE = 3;
+  private static final int PUT = 4;
+  private static final int EVICTION = 5;
+  private static final int REFUSED = 6;
+  private static final int ERROR = 7;
+  private static final int EJECTION = 8;
+  private static final String[] NAMES = {
+    "hitCount",
+    "missCount",
+    "loadCount",
+    "loadFailureCount",
+    "putCount",
+    "evictionCount",
+    "refusedCount",
+    "errorCount",
+    "ejectionCount"
+  };
+  private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
-  private final long hitCount;
-  private final long missCount;
-  private final long loadCount;
-  private final long loadFailureCount;
-  private final long errorCount;
-  private final long ejectionCount;
+  private final long[] counts;
 
-  private CacheStats(
-      long hitCount,
-      long missCount,
-      long loadCount,
-      long loadFailureCount,
-      long errorCount,
-      long ejectionCount) {
-    this.hitCount = hitCount;
-    this.missCount = missCount;
-    this.loadCount = loadCount;
-    this.loadFailureCount = loadFailureCount;
-    this.errorCount = errorCount;
-    this.ejectionCount = ejectionCount;
-  }
-
-  /**
-   * Returns a snapshot of the given counts.
-   *
-   * @throws IllegalArgumentException if a count is negative
-   */
-  public static CacheStats of(
-      long hitCount,
-      long missCount,
-      long loadCount,
-      long loadFailureCount,
-      long errorCount,
-      long ejectionCount) {
-    requireNonNegative("hitCount", hitCount);
-    requireNonNegative("missCount", missCount);
-    requireNonNegative("loadCount", loadCount);
-    requireNonNegative("loadFailureCount", loadFailureCount);
-    requireNonNegative("errorCount", errorCount);
-    requireNonNegative("ejectionCount", ejectionCount);
-    return new CacheStats(
-        hitCount, missCount, loadCount, loadFailureCount, errorCount, ejectionCount);
+  private CacheStats(long[] counts) {
+    this.counts = counts;
   }
 
   /** All counts zero. */
@@ -67,100 +57,153 @@ public final class CacheStats {
     return EMPTY;
   }
 
-  /** Lookups that found a value. */
-  public long hitCount() {
-    return hitCount;
+  /**
+   * A builder with every count zero, for snapshots built outside this library (tests, adapters).
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** Lookups that found none (including failed ones). */
+  /** Lookups that found a value. */
+  public long hitCount() {
+    return counts[HIT];
+  }
+
+  /** Lookups that found none (including failed and refused ones). */
   public long missCount() {
-    return missCount;
+    return counts[MISS];
   }
 
   /** {@code hitCount + missCount}. */
   public long requestCount() {
-    return hitCount + missCount;
+    return counts[HIT] + counts[MISS];
   }
 
   /** {@code hitCount / requestCount}, or 1.0 when there were no requests (as Caffeine). */
   public double hitRate() {
     long requests = requestCount();
-    return requests == 0 ? 1.0 : (double) hitCount / requests;
+    return requests == 0 ? 1.0 : (double) counts[HIT] / requests;
   }
 
   /** Loader runs that returned a value (null included). */
   public long loadCount() {
-    return loadCount;
+    return counts[LOAD];
   }
 
   /** Loader runs that threw. */
   public long loadFailureCount() {
-    return loadFailureCount;
+    return counts[LOAD_FAILURE];
+  }
+
+  /** Entries written that landed: explicit puts and fills after a load. */
+  public long putCount() {
+    return counts[PUT];
+  }
+
+  /** Explicit evictions (not expiries or a server's own evictions). */
+  public long evictionCount() {
+    return counts[EVICTION];
+  }
+
+  /** Values a node refused to store or return (too large, not encodable, not decodable). */
+  public long refusedCount() {
+    return counts[REFUSED];
   }
 
   /** Node operations that failed or timed out. */
   public long errorCount() {
-    return errorCount;
+    return counts[ERROR];
   }
 
   /** Times a node was ejected from the live ring (0 for a cache). */
   public long ejectionCount() {
-    return ejectionCount;
+    return counts[EJECTION];
   }
 
   /** Returns the component-wise sum of this and {@code other}. */
   public CacheStats plus(CacheStats other) {
-    return new CacheStats(
-        hitCount + other.hitCount,
-        missCount + other.missCount,
-        loadCount + other.loadCount,
-        loadFailureCount + other.loadFailureCount,
-        errorCount + other.errorCount,
-        ejectionCount + other.ejectionCount);
+    long[] sum = new long[NAMES.length];
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] = counts[i] + other.counts[i];
+    }
+    return new CacheStats(sum);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CacheStats s
-        && hitCount == s.hitCount
-        && missCount == s.missCount
-        && loadCount == s.loadCount
-        && loadFailureCount == s.loadFailureCount
-        && errorCount == s.errorCount
-        && ejectionCount == s.ejectionCount;
+    return o instanceof CacheStats s && Arrays.equals(counts, s.counts);
   }
 
   @Override
   public int hashCode() {
-    long h = hitCount;
-    h = 31 * h + missCount;
-    h = 31 * h + loadCount;
-    h = 31 * h + loadFailureCount;
-    h = 31 * h + errorCount;
-    h = 31 * h + ejectionCount;
-    return Long.hashCode(h);
+    return Arrays.hashCode(counts);
   }
 
   @Override
   public String toString() {
-    return "CacheStats{hitCount="
-        + hitCount
-        + ", missCount="
-        + missCount
-        + ", loadCount="
-        + loadCount
-        + ", loadFailureCount="
-        + loadFailureCount
-        + ", errorCount="
-        + errorCount
-        + ", ejectionCount="
-        + ejectionCount
-        + "}";
+    StringBuilder out = new StringBuilder("CacheStats{");
+    for (int i = 0; i < NAMES.length; i++) {
+      out.append(i == 0 ? "" : ", ").append(NAMES[i]).append('=').append(counts[i]);
+    }
+    return out.append('}').toString();
   }
 
-  private static void requireNonNegative(String name, long value) {
-    if (value < 0) {
-      throw new IllegalArgumentException(name + " must not be negative; was " + value);
+  /**
+   * Builds a {@link CacheStats}; counts not set are zero. Not thread-safe.
+   *
+   * <p>Each setter throws {@link IllegalArgumentException} for a negative count.
+   */
+  public static final class Builder {
+    private final long[] counts = new long[NAMES.length];
+
+    private Builder() {}
+
+    public Builder hitCount(long n) {
+      return set(HIT, n);
+    }
+
+    public Builder missCount(long n) {
+      return set(MISS, n);
+    }
+
+    public Builder loadCount(long n) {
+      return set(LOAD, n);
+    }
+
+    public Builder loadFailureCount(long n) {
+      return set(LOAD_FAILURE, n);
+    }
+
+    public Builder putCount(long n) {
+      return set(PUT, n);
+    }
+
+    public Builder evictionCount(long n) {
+      return set(EVICTION, n);
+    }
+
+    public Builder refusedCount(long n) {
+      return set(REFUSED, n);
+    }
+
+    public Builder errorCount(long n) {
+      return set(ERROR, n);
+    }
+
+    public Builder ejectionCount(long n) {
+      return set(EJECTION, n);
+    }
+
+    public CacheStats build() {
+      return new CacheStats(counts.clone());
+    }
+
+    private Builder set(int index, long n) {
+      if (n < 0) {
+        throw new IllegalArgumentException(NAMES[index] + " must not be negative; was " + n);
+      }
+      counts[index] = n;
+      return this;
     }
   }
 }

@@ -23,6 +23,21 @@ final class InFlightLoads {
   }
 
   /**
+   * A write of the key began: callers from now on start their own load instead of joining one that
+   * began before the write (whose value may be older). Waiters already joined keep theirs.
+   */
+  void forget(String routingKey) {
+    if (!running.isEmpty()) {
+      running.remove(routingKey);
+    }
+  }
+
+  /** {@link #forget} for every key with the prefix (a cleared cache). */
+  void forgetStartingWith(String prefix) {
+    running.keySet().removeIf(key -> key.startsWith(prefix));
+  }
+
+  /**
    * Waits for another caller's load: its value (stored form) or its throwable, unwrapped.
    *
    * @throws IllegalStateException if the load is the calling thread's own (a loader asking for its

@@ -89,6 +89,11 @@ final class LocalCacheNode implements CacheNode {
   }
 
   @Override
+  public void clear(String routingKeyPrefix) {
+    cache.asMap().keySet().removeIf(key -> key.startsWith(routingKeyPrefix));
+  }
+
+  @Override
   public void ping() {
     // In-process: always answers.
   }

@@ -1,9 +1,11 @@
 package io.github.chash.cache;
 
 import io.github.chash.ring.Node;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A configured node with its ring identity, counters and health state. */
+/** A configured node with its ring identity, counters, health state and copy marks. */
 final class NodeSlot {
   final CacheNode node;
   final Node ringNode;
@@ -12,21 +14,39 @@ final class NodeSlot {
   final int index;
 
   final StatsCounter stats = new StatsCounter();
+  final CopyMarks marks;
+
+  /** Failed operations in a row; any success ends the streak. */
   final AtomicInteger consecutiveFailures = new AtomicInteger();
 
-  /** Written under the {@link LiveRing} lock, read without it. */
+  /** Failed writes in a row; only a write that lands ends it (reads may succeed meanwhile). */
+  final AtomicInteger consecutiveWriteFailures = new AtomicInteger();
+
+  /** Cache prefixes cleared while the node was out, to clear on it before it serves again. */
+  final Set<String> pendingClears = ConcurrentHashMap.newKeySet();
+
+  /** Written under the {@link FailurePolicy} lock, read without it. */
   volatile boolean ejected;
+
+  /** Some mark could not be made while the node was out: it must be emptied before it rejoins. */
+  volatile boolean mustFlush;
 
   /** When it was ejected or last failed a probe ({@code Ticker} nanos); guarded by the lock. */
   long ejectedAtNanos;
 
-  NodeSlot(CacheNode node, Node ringNode, int index) {
+  NodeSlot(CacheNode node, Node ringNode, int index, CopyMarks marks) {
     this.node = node;
     this.ringNode = ringNode;
     this.index = index;
+    this.marks = marks;
   }
 
   String id() {
     return ringNode.id();
+  }
+
+  /** Whether the node's most recent operation failed (a failure streak is running). */
+  boolean justFailed() {
+    return consecutiveFailures.get() != 0;
   }
 }

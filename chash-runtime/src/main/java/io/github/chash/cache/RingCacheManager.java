@@ -8,19 +8,25 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link LiveRing}. */
+/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link Router}. */
 final class RingCacheManager implements ShardedCacheManager {
   private static final System.Logger LOG = System.getLogger(RingCacheManager.class.getName());
 
   private final Map<String, RoutedCache> caches;
   private final Map<String, NodeSlot> slots;
-  private final LiveRing ring;
+  private final Router router;
+  private final FailurePolicy failures;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  RingCacheManager(Map<String, RoutedCache> caches, Map<String, NodeSlot> slots, LiveRing ring) {
+  RingCacheManager(
+      Map<String, RoutedCache> caches,
+      Map<String, NodeSlot> slots,
+      Router router,
+      FailurePolicy failures) {
     this.caches = caches;
     this.slots = slots;
-    this.ring = ring;
+    this.router = router;
+    this.failures = failures;
   }
 
   @Override
@@ -44,12 +50,12 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public Ring ring() {
-    return ring.routing().configured;
+    return router.current().ring;
   }
 
   @Override
   public Ring liveRing() {
-    return ring.routing().live;
+    return router.current().live();
   }
 
   @Override
@@ -84,8 +90,8 @@ final class RingCacheManager implements ShardedCacheManager {
   }
 
   /** The failure policy, for tests that drive probes by hand. */
-  LiveRing liveRingControl() {
-    return ring;
+  FailurePolicy failurePolicy() {
+    return failures;
   }
 
   @Override
@@ -93,7 +99,7 @@ final class RingCacheManager implements ShardedCacheManager {
     if (!closed.compareAndSet(false, true)) {
       return; // nodes such as Redis clients must not be shut down twice
     }
-    ring.close();
+    failures.close();
     for (NodeSlot slot : slots.values()) {
       try {
         slot.node.close();

@@ -1,34 +1,55 @@
 package io.github.chash.cache;
 
-import io.github.chash.ring.Node;
+import io.github.chash.config.OnRejoin;
 import java.time.Duration;
-import java.util.List;
 
-/** A {@link ShardedCache} that routes each key through the manager's {@link LiveRing}. */
+/**
+ * A {@link ShardedCache} that routes each key through the manager's {@link Router}.
+ *
+ * <p>Every operation takes one {@link Routing} and serves the key from that generation's target; a
+ * write whose generation ended while it ran deletes the key on its new target, so a key that moved
+ * holds nothing older there. What the routing cannot vouch for (a failed write, a copy written away
+ * from home) is tracked in the nodes' {@link CopyMarks} and read as a miss. A fill after a load is
+ * dropped when a write of the key began in between ({@link WriteStamps}).
+ */
 final class RoutedCache implements ShardedCache {
   private final String name;
   private final String prefix;
   private final Duration ttl;
+  private final Duration fallbackTtl;
   private final StatsCounter stats;
   private final HitCounts hits;
-  private final LiveRing ring;
+  private final Router router;
+  private final FailurePolicy policy;
+  private final boolean keepOnRejoin;
   private final InFlightLoads inFlight;
+  private final WriteStamps stamps;
 
   RoutedCache(
       String name,
       Duration ttl,
       StatsCounter stats,
       HitCounts hits,
-      LiveRing ring,
-      InFlightLoads inFlight) {
+      Router router,
+      FailurePolicy policy,
+      InFlightLoads inFlight,
+      WriteStamps stamps) {
     this.name = name;
     this.prefix = name + ":";
     this.ttl = checkTtl(name, ttl);
+    Duration cap = policy.config().fallbackTtl();
+    this.fallbackTtl = ttl == null || ttl.compareTo(cap) > 0 ? cap : ttl;
     this.stats = stats;
     this.hits = hits;
-    this.ring = ring;
+    this.router = router;
+    this.policy = policy;
+    this.keepOnRejoin = policy.config().onRejoin() == OnRejoin.KEEP;
     this.inFlight = inFlight;
+    this.stamps = stamps;
   }
+
+  /** A routing and the target it gives a key: resolved once, carried through an operation. */
+  private record Route(Routing routing, NodeSlot target) {}
 
   @Override
   public String name() {
@@ -42,7 +63,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public ShardedCache withTtl(Duration ttl) {
-    return new RoutedCache(name, ttl, stats, hits, ring, inFlight);
+    return new RoutedCache(name, ttl, stats, hits, router, policy, inFlight, stamps);
   }
 
   @Override
@@ -71,50 +92,42 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public Object getIfPresent(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
-    if (slot == null) {
-      stats.miss();
-      return null;
-    }
-    Object value;
-    try {
-      value = slot.node.get(routingKey, type);
-    } catch (RuntimeException e) {
-      ring.failed(slot, e);
-      stats.error();
-      stats.miss();
-      slot.stats.miss();
-      return null;
-    }
-    ring.succeeded(slot);
-    if (value == null) {
-      stats.miss();
-      slot.stats.miss();
-    } else {
-      hits.hit(slot);
-    }
-    return value;
+    Routing r = router.forCache(name);
+    return read(r, r.target(routingKey), routingKey, type);
   }
 
   @Override
   public <V> V get(
       String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
-    Object cached = getIfPresent(routingKey, type);
+    Routing r = router.forCache(name);
+    NodeSlot target = r.target(routingKey);
+    Object cached = read(r, target, routingKey, type);
     if (cached != null) {
       @SuppressWarnings("unchecked")
       V value = (V) NullValue.unwrap(cached);
       return value;
     }
-    return load(routingKey, type, loader, sync, cacheNull);
+    return load(new Route(r, target), routingKey, type, loader, sync, cacheNull);
   }
 
   @Override
   public <V> V load(
       String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
+    return load(route(routingKey), routingKey, type, loader, sync, cacheNull);
+  }
+
+  private <V> V load(
+      Route route,
+      String routingKey,
+      ValueType type,
+      ValueLoader<V> loader,
+      boolean sync,
+      boolean cacheNull)
+      throws Throwable {
     if (!sync) {
-      return loadAndStore(routingKey, loader, cacheNull);
+      return loadAndFill(route, routingKey, loader, cacheNull);
     }
     InFlightLoads.Load mine = new InFlightLoads.Load();
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
@@ -125,14 +138,15 @@ final class RoutedCache implements ShardedCache {
     }
     try {
       // A load may have finished between our miss and our registration.
-      Object stored = lookupUncounted(routingKey, type);
+      Route now = current(route, routingKey);
+      Object stored = readUncounted(now, routingKey, type);
       if (stored != null) {
         mine.complete(stored);
         @SuppressWarnings("unchecked")
         V value = (V) NullValue.unwrap(stored);
         return value;
       }
-      V value = loadAndStore(routingKey, loader, cacheNull);
+      V value = loadAndFill(now, routingKey, loader, cacheNull);
       mine.complete(NullValue.wrap(value));
       return value;
     } catch (Throwable t) {
@@ -145,25 +159,52 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public void put(String routingKey, Object value) {
-    store(routingKey, NullValue.wrap(value), false);
+    beginWrite(routingKey);
+    write(route(routingKey), routingKey, NullValue.wrap(value), false, 0);
   }
 
+  /**
+   * Deletes the key on its target and, when that is the key's home, on the home's first stand-in
+   * too, where another JVM that ejected the home earlier may have written a copy.
+   */
   @Override
   public void evict(String routingKey) {
-    Routing routing = ring.routingFor(name);
-    NodeSlot liveOwner = routing.liveOwner(routingKey);
-    boolean liveOwnerDone = false;
-    if (routing.configured.size() > 0) {
-      List<Node> preference =
-          routing.configured.locate(routingKey, Math.min(2, routing.configured.size()));
-      for (Node node : preference) {
-        NodeSlot slot = routing.slot(node.id());
-        evictOn(slot, routingKey);
-        liveOwnerDone |= slot == liveOwner;
+    beginWrite(routingKey);
+    stats.eviction();
+    Route route = route(routingKey);
+    write(route, routingKey, null, false, 0);
+    if (route.target != null && route.routing.home(routingKey) == route.target) {
+      NodeSlot standIn = route.routing.standIn(routingKey, route.target);
+      if (standIn != null) {
+        write(new Route(route.routing, standIn), routingKey, null, false, 0);
       }
     }
-    if (liveOwner != null && !liveOwnerDone) {
-      evictOn(liveOwner, routingKey);
+  }
+
+  /**
+   * Removes this cache's entries from every serving node. A node that is out is cleared before it
+   * serves again: emptied ({@code onRejoin: flush}) or cleared of this cache ({@code keep}); a
+   * serving node whose clear fails is ejected and emptied before it rejoins.
+   */
+  @Override
+  public void clear() {
+    stamps.advanceAll();
+    inFlight.forgetStartingWith(prefix);
+    Routing r = router.forCache(name);
+    for (NodeSlot slot : r.slots()) {
+      if (r.isOut(slot)) {
+        slot.pendingClears.add(prefix);
+        continue;
+      }
+      try {
+        slot.node.clear(prefix);
+        policy.succeeded(slot, true);
+        stats.eviction();
+      } catch (RuntimeException e) {
+        stats.error();
+        policy.failed(slot, e, true);
+        policy.mustEmpty(slot, "because clearing cache \"" + name + "\" on it failed");
+      }
     }
   }
 
@@ -182,9 +223,70 @@ final class RoutedCache implements ShardedCache {
     return "ShardedCache{name=" + name + ", ttl=" + ttl + "}";
   }
 
-  private <V> V loadAndStore(String routingKey, ValueLoader<V> loader, boolean cacheNull)
-      throws Throwable {
-    NodeSlot owner = ring.routingFor(name).liveOwner(routingKey);
+  private Route route(String routingKey) {
+    Routing r = router.forCache(name);
+    return new Route(r, r.target(routingKey));
+  }
+
+  /** The route known so far if the routing has not changed since; else the current one. */
+  private Route current(Route known, String routingKey) {
+    Routing now = router.forCache(name);
+    return now == known.routing ? known : new Route(now, now.target(routingKey));
+  }
+
+  /** Reads the key from its target, counting a hit or a miss. */
+  private Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    if (target == null || !r.readable(target, routingKey)) {
+      miss(target);
+      return null;
+    }
+    Object value;
+    try {
+      value = target.node.get(routingKey, type);
+    } catch (ValueRefusedException e) {
+      policy.succeeded(target, false);
+      refused(target);
+      miss(target);
+      return null;
+    } catch (RuntimeException e) {
+      policy.failed(target, e, false);
+      stats.error();
+      miss(target);
+      return null;
+    }
+    policy.succeeded(target, false);
+    if (value == null) {
+      miss(target);
+    } else {
+      hits.hit(target);
+    }
+    return value;
+  }
+
+  /** The sync winner's second look: counts nothing, and skips a node that just failed. */
+  private Object readUncounted(Route route, String routingKey, ValueType type) {
+    NodeSlot target = route.target;
+    if (target == null || target.justFailed() || !route.routing.readable(target, routingKey)) {
+      return null;
+    }
+    try {
+      Object value = target.node.get(routingKey, type);
+      policy.succeeded(target, false);
+      return value;
+    } catch (ValueRefusedException e) {
+      refused(target);
+      return null;
+    } catch (RuntimeException e) {
+      policy.failed(target, e, false);
+      stats.error();
+      return null;
+    }
+  }
+
+  private <V> V loadAndFill(
+      Route route, String routingKey, ValueLoader<V> loader, boolean cacheNull) throws Throwable {
+    long stamp = stamps.stamp(routingKey);
+    NodeSlot owner = route.target;
     V value;
     try {
       value = loader.load();
@@ -200,68 +302,114 @@ final class RoutedCache implements ShardedCache {
       owner.stats.load();
     }
     if (value != null || cacheNull) {
-      store(routingKey, NullValue.wrap(value), true);
+      fill(current(route, routingKey), routingKey, NullValue.wrap(value), stamp);
     }
     return value;
   }
 
-  private Object lookupUncounted(String routingKey, ValueType type) {
-    NodeSlot slot = ring.routingFor(name).liveOwner(routingKey);
-    if (slot == null || justFailed(slot)) {
-      return null;
+  /**
+   * Stores a loaded value unless a write of the key began since the load did; if one began while
+   * the fill ran, deletes the key again, since the fill may have landed after that write.
+   */
+  private void fill(Route route, String routingKey, Object stored, long stamp) {
+    if (stamps.stamp(routingKey) != stamp) {
+      return;
     }
-    try {
-      Object value = slot.node.get(routingKey, type);
-      ring.succeeded(slot);
-      return value;
-    } catch (RuntimeException e) {
-      ring.failed(slot, e);
-      stats.error();
-      return null;
+    write(route, routingKey, stored, true, 0);
+    if (stamps.stamp(routingKey) != stamp) {
+      write(route(routingKey), routingKey, null, false, 0);
     }
   }
 
   /**
-   * Writes to the key's live owner. {@code optional} writes (filling the cache after a miss) are
-   * skipped while the owner's last operation failed: the caller has usually just waited out that
-   * node's timeout on the read, and must not wait a second time for a write that is only an
-   * optimisation. Explicit puts are always attempted, so an update is never silently dropped.
+   * A put, evict or clear starts: loads under way must not fill, nor be joined by later callers.
    */
-  private void store(String routingKey, Object stored, boolean optional) {
-    Routing routing = ring.routingFor(name);
-    NodeSlot slot = routing.liveOwner(routingKey);
-    if (slot == null || (optional && justFailed(slot))) {
+  private void beginWrite(String routingKey) {
+    stamps.advance(routingKey);
+    inFlight.forget(routingKey);
+  }
+
+  /** Most times a write follows the key to a new target while the routing keeps changing. */
+  private static final int MAX_RECONCILES = 3;
+
+  /**
+   * Writes {@code stored} (null: deletes the key) on the route's target.
+   *
+   * <p>{@code optional} writes (fills after a miss) are skipped while the target's last operation
+   * failed: the caller has usually just waited out that node's timeout on the read, and must not
+   * wait a second time for a write that is only an optimisation. A copy written away from the key's
+   * home is marked first (so it is never untracked), lives at most {@code failover.fallbackTtl},
+   * and, with {@code onRejoin: keep}, marks the key unknown on the home.
+   */
+  private void write(Route route, String routingKey, Object stored, boolean optional, int depth) {
+    Routing r = route.routing;
+    NodeSlot target = route.target;
+    if (target == null) {
+      if (keepOnRejoin) {
+        policy.unknownCopy(r.home(routingKey), routingKey); // every node is out
+      }
       return;
+    }
+    if (optional && target.justFailed()) {
+      return;
+    }
+    NodeSlot home = r.degraded ? r.home(routingKey) : target;
+    boolean atHome = home == target;
+    if (!atHome && stored != null) {
+      if (!target.marks.beginOffHomeWrite(routingKey)) {
+        policy.trackingFull();
+        return;
+      }
+      if (keepOnRejoin) {
+        policy.unknownCopy(home, routingKey);
+      }
     }
     try {
-      slot.node.put(routingKey, stored, ttl);
-      ring.succeeded(slot);
+      if (stored == null) {
+        target.node.evict(routingKey);
+      } else {
+        target.node.put(routingKey, stored, atHome ? ttl : fallbackTtl);
+      }
+    } catch (ValueRefusedException e) {
+      refused(target);
+      write(route, routingKey, null, false, depth); // the old value must not stay readable
+      return;
     } catch (RuntimeException e) {
-      ring.failed(slot, e);
       stats.error();
+      policy.unknownCopy(target, routingKey);
+      policy.failed(target, e, true);
       return;
     }
-    if (routing.degraded && routing.configuredOwner(routingKey) != slot) {
-      ring.displacedWrite(routingKey, slot);
+    policy.succeeded(target, true);
+    if (stored == null || atHome) {
+      target.marks.forget(routingKey);
+    } else {
+      target.marks.written(routingKey, r.generation);
+    }
+    if (stored != null) {
+      stats.put();
+      target.stats.put();
+    }
+    Routing now = router.current();
+    if (now != r && !now.closed && depth < MAX_RECONCILES) {
+      // The generation ended while we wrote: the key's readers may look elsewhere now.
+      NodeSlot next = now.target(routingKey);
+      if (next != null && next != target) {
+        write(new Route(now, next), routingKey, null, false, depth + 1);
+      }
     }
   }
 
-  /** Whether the node's most recent operation failed (a failure streak is running). */
-  private static boolean justFailed(NodeSlot slot) {
-    return slot.consecutiveFailures.get() != 0;
+  private void miss(NodeSlot target) {
+    stats.miss();
+    if (target != null) {
+      target.stats.miss();
+    }
   }
 
-  private void evictOn(NodeSlot slot, String routingKey) {
-    if (slot.ejected) {
-      return;
-    }
-    try {
-      slot.node.evict(routingKey);
-      ring.succeeded(slot);
-    } catch (RuntimeException e) {
-      ring.failed(slot, e);
-      stats.error();
-    }
+  private void refused(NodeSlot target) {
+    stats.refused();
+    target.stats.refused();
   }
 
   private static Duration checkTtl(String cache, Duration ttl) {

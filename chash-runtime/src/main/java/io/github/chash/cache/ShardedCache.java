@@ -13,6 +13,11 @@ import java.time.Duration;
  * {@linkplain ShardedCacheManager#close() closed}, the operations that reach a node throw {@link
  * IllegalStateException} naming the cache, rather than quietly loading without caching.
  *
+ * <p>No stale reads: within one JVM a read returns the value of the last completed write of the
+ * key, or a miss, through failures, ejections, readmissions and flapping nodes. A write that did
+ * not land (failed, timed out, refused) leaves the key unreadable on that node until a later write
+ * lands; a value loaded while a write of the same key ran is not stored.
+ *
  * <p>A hit costs the ring lookup, the node's lookup and two counter increments: no locks, no
  * allocation. Implementations are thread-safe.
  *
@@ -106,6 +111,13 @@ public interface ShardedCache {
    * owner was ejected is not served later. Ejected nodes are skipped.
    */
   void evict(String routingKey);
+
+  /**
+   * Removes every entry of this cache from every node, and nothing else (no other cache's keys, no
+   * other application's). A node that is out, or whose clear fails, is cleared before it serves
+   * again. Costs a scan of each node's keys (a Redis node: {@code SCAN MATCH} and {@code UNLINK}).
+   */
+  void clear();
 
   /** A snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0). */
   CacheStats stats();

@@ -10,6 +10,7 @@ import io.github.chash.config.NodeType;
 import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
+import io.github.chash.ring.Rings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -20,13 +21,26 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Creates {@link ShardedCacheManager}s, from a {@code chash.yaml} model or a {@link Builder}. The
  * implementations are package-private.
  */
 public final class ShardedCaches {
+  /**
+   * The most keys a manager tracks as copies it cannot vouch for by the routing alone (written away
+   * from their home while it was out, or whose write failed); see the operations guide.
+   */
+  public static final int MAX_MARKS = 100_000;
+
   private ShardedCaches() {}
+
+  private static List<Node> ringNodes(Map<String, NodeSlot> slots) {
+    List<Node> nodes = new ArrayList<>(slots.size());
+    slots.values().forEach(slot -> nodes.add(slot.ringNode));
+    return nodes;
+  }
 
   /**
    * Builds a manager from a configuration: its ring settings, nodes (created by the {@link
@@ -218,6 +232,7 @@ public final class ShardedCaches {
       FailoverConfig policy = failover != null ? failover : FailoverConfig.defaults();
       ChashConfig whole = config != null ? config : programmaticConfig(settings, policy);
       Map<String, NodeSlot> slots = new LinkedHashMap<>();
+      AtomicInteger marks = new AtomicInteger();
       List<CacheNode> created = new ArrayList<>();
       try {
         for (String id : weights.keySet()) {
@@ -226,21 +241,35 @@ public final class ShardedCaches {
             node = createNode(nodeConfigs.get(id), whole);
             created.add(node);
           }
-          slots.put(id, new NodeSlot(node, Node.of(id, weights.get(id)), slots.size()));
+          slots.put(
+              id,
+              new NodeSlot(
+                  node,
+                  Node.of(id, weights.get(id)),
+                  slots.size(),
+                  new CopyMarks(marks, MAX_MARKS)));
         }
       } catch (RuntimeException e) {
         created.forEach(CacheNode::close);
         throw e;
       }
-      LiveRing live = new LiveRing(settings, slots, policy, ticker, scheduleProbes);
+      // remote nodes connect in parallel from their creation: this waits about one connect timeout
+      slots.values().forEach(slot -> slot.node.awaitReady());
+      Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
+      FailurePolicy failures =
+          new FailurePolicy(router, slots.values(), policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
+      WriteStamps stamps = new WriteStamps();
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach(
           (name, ttl) -> {
             HitCounts hits = new HitCounts(slots.size());
-            handles.put(name, new RoutedCache(name, ttl, new StatsCounter(), hits, live, inFlight));
+            handles.put(
+                name,
+                new RoutedCache(
+                    name, ttl, new StatsCounter(), hits, router, failures, inFlight, stamps));
           });
-      return new RingCacheManager(handles, slots, live);
+      return new RingCacheManager(handles, slots, router, failures);
     }
 
     private CacheNode createNode(NodeConfig node, ChashConfig whole) {

@@ -10,6 +10,9 @@ final class StatsCounter {
   private final LongAdder misses = new LongAdder();
   private final LongAdder loads = new LongAdder();
   private final LongAdder loadFailures = new LongAdder();
+  private final LongAdder puts = new LongAdder();
+  private final LongAdder evictions = new LongAdder();
+  private final LongAdder refusals = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder ejections = new LongAdder();
 
@@ -25,6 +28,18 @@ final class StatsCounter {
     loadFailures.increment();
   }
 
+  void put() {
+    puts.increment();
+  }
+
+  void eviction() {
+    evictions.increment();
+  }
+
+  void refused() {
+    refusals.increment();
+  }
+
   void error() {
     errors.increment();
   }
@@ -35,7 +50,16 @@ final class StatsCounter {
 
   /** The counts, with the hits counted elsewhere. */
   CacheStats snapshot(long hits) {
-    return CacheStats.of(
-        hits, misses.sum(), loads.sum(), loadFailures.sum(), errors.sum(), ejections.sum());
+    return CacheStats.builder()
+        .hitCount(hits)
+        .missCount(misses.sum())
+        .loadCount(loads.sum())
+        .loadFailureCount(loadFailures.sum())
+        .putCount(puts.sum())
+        .evictionCount(evictions.sum())
+        .refusedCount(refusals.sum())
+        .errorCount(errors.sum())
+        .ejectionCount(ejections.sum())
+        .build();
   }
 }

@@ -203,6 +203,10 @@ public record ChashConfig(
           "retryAfter must be positive, was %s",
           failover.retryAfter());
       require(positive(failover.timeout()), "timeout must be positive, was %s", failover.timeout());
+      require(
+          positive(failover.fallbackTtl()),
+          "fallbackTtl must be positive, was %s",
+          failover.fallbackTtl());
       Objects.requireNonNull(failover.onRejoin(), "onRejoin");
       this.failover = failover;
       return this;
@@ -226,6 +230,11 @@ public record ChashConfig(
           "codec must be one of %s; was %s",
           String.join(", ", RedisBlock.CODECS),
           quote(redis.codec()));
+      require(
+          redis.maxValueSize() >= 1 && redis.maxValueSize() <= RedisConfig.MAX_VALUE_SIZE_LIMIT,
+          "maxValueSize must be between 1 and %s bytes, was %s",
+          RedisConfig.MAX_VALUE_SIZE_LIMIT,
+          redis.maxValueSize());
       for (String pattern : redis.allowedClasses()) {
         String problem = RedisBlock.patternProblem(pattern);
         require(problem == null, "allow pattern %s", problem);

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /** Reads and checks {@code failover:}. */
 final class FailoverBlock {
-  static final List<String> KEYS = List.of("failureLimit", "retryAfter", "timeout", "onRejoin");
+  static final List<String> KEYS =
+      List.of("failureLimit", "retryAfter", "timeout", "onRejoin", "fallbackTtl");
 
   private FailoverBlock() {}
 
@@ -23,6 +24,7 @@ final class FailoverBlock {
         failureLimit,
         f.duration("retryAfter", d.retryAfter()),
         f.duration("timeout", d.timeout()),
-        onRejoin.equals("keep") ? OnRejoin.KEEP : OnRejoin.FLUSH);
+        onRejoin.equals("keep") ? OnRejoin.KEEP : OnRejoin.FLUSH,
+        f.duration("fallbackTtl", d.fallbackTtl()));
   }
 }

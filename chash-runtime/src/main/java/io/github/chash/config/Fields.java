@@ -127,6 +127,27 @@ final class Fields {
     return d;
   }
 
+  /** A byte size such as {@code 1MB}, between 1 byte and {@code max}. */
+  long size(String key, long max, long fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (!(node instanceof ScalarNode) || text == null) {
+      problems.at(
+          node, map.child(key) + " must be " + Sizes.FORM + ", was " + Scalars.describe(node));
+      return fallback;
+    }
+    String problem = Sizes.problem(text, max);
+    if (problem != null) {
+      problems.at(node, map.child(key) + " " + problem);
+      return fallback;
+    }
+    return Sizes.parse(text);
+  }
+
   /** Adds a problem at the value of {@code key}, which must be present. */
   void problem(String key, String messageAfterPath) {
     problems.at(map.get(key).orElseThrow(), map.child(key) + " " + messageAfterPath);

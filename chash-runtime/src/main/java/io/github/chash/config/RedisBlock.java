@@ -10,7 +10,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /** Reads and checks {@code redis:}. */
 final class RedisBlock {
-  static final List<String> KEYS = List.of("keyPrefix", "codec", "allow");
+  static final List<String> KEYS = List.of("keyPrefix", "codec", "allow", "maxValueSize");
   static final List<String> CODECS = List.of("jdk", "jackson");
 
   private RedisBlock() {}
@@ -35,7 +35,8 @@ final class RedisBlock {
     }
     String codec = f.choice("codec", CODECS, d.codec());
     List<String> allow = map.get("allow").map(n -> patterns(n, map)).orElse(d.allowedClasses());
-    return new RedisConfig(prefix, codec, allow);
+    long maxValueSize = f.size("maxValueSize", RedisConfig.MAX_VALUE_SIZE_LIMIT, d.maxValueSize());
+    return new RedisConfig(prefix, codec, allow, maxValueSize);
   }
 
   private static List<String> patterns(Node value, YamlMap map) {

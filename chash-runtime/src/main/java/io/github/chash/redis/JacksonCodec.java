@@ -1,5 +1,7 @@
 package io.github.chash.redis;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -21,8 +23,18 @@ final class JacksonCodec implements ValueCodec {
   private final ObjectMapper mapper;
   private final ConcurrentHashMap<Type, JavaType> types = new ConcurrentHashMap<>();
 
+  /** The deepest nesting a stored value may have, as the JDK codec's {@code maxdepth}. */
+  static final int MAX_DEPTH = 64;
+
   JacksonCodec() {
-    this(JsonMapper.builder().findAndAddModules().build());
+    this(
+        JsonMapper.builder(
+                JsonFactory.builder()
+                    .streamReadConstraints(
+                        StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+                    .build())
+            .findAndAddModules()
+            .build());
   }
 
   JacksonCodec(ObjectMapper mapper) {
@@ -55,7 +67,8 @@ final class JacksonCodec implements ValueCodec {
     try {
       Object value = mapper.readValue(bytes, javaType);
       return value == null ? NullValue.INSTANCE : value;
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | StackOverflowError e) {
+      // a stored value must never break the caller, whatever its bytes
       throw new CodecException(
           "cannot read json as " + type.getTypeName() + ": " + originalMessage(e), e);
     }
@@ -66,7 +79,7 @@ final class JacksonCodec implements ValueCodec {
     return "jackson";
   }
 
-  private static String originalMessage(IOException e) {
+  private static String originalMessage(Throwable e) {
     // Jackson's full message quotes the input; keep only the first line (no value content)
     String message = String.valueOf(e.getMessage());
     int newline = message.indexOf('\n');

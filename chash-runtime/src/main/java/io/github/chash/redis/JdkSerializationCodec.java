@@ -29,8 +29,11 @@ final class JdkSerializationCodec implements ValueCodec {
           "java.math.*",
           "io.github.chash.cache.NullValue");
 
-  /** Bounds against resource-exhaustion payloads; generous for real cache values. */
-  private static final String LIMITS = "maxdepth=64;maxrefs=1000000;maxarray=100000000";
+  /**
+   * The deepest object graph a stored value may have. Arrays, references and bytes are bounded by
+   * the value's own size instead (see {@link BoundedFilter}).
+   */
+  static final int MAX_DEPTH = 64;
 
   private static final Pattern CLASS_PATTERN =
       Pattern.compile(
@@ -59,8 +62,7 @@ final class JdkSerializationCodec implements ValueCodec {
       patterns.add(pattern);
     }
     patterns.addAll(BUILT_IN_ALLOWED);
-    this.filter =
-        ObjectInputFilter.Config.createFilter(LIMITS + ";" + String.join(";", patterns) + ";!*");
+    this.filter = ObjectInputFilter.Config.createFilter(String.join(";", patterns) + ";!*");
   }
 
   @Override
@@ -85,19 +87,27 @@ final class JdkSerializationCodec implements ValueCodec {
 
   @Override
   public Object decode(byte[] bytes, Type type) {
-    RecordingFilter recording = new RecordingFilter(filter);
+    BoundedFilter bounded = new BoundedFilter(filter, bytes.length);
     try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes))) {
-      in.setObjectInputFilter(recording);
+      in.setObjectInputFilter(bounded);
       return in.readObject();
     } catch (InvalidClassException e) {
-      if (recording.refused != null) {
+      if (bounded.refusedClass != null) {
         throw new CodecException(
-            "class " + recording.refused + " is not allowed by redis.allow",
-            recording.refused,
+            "class " + bounded.refusedClass + " is not allowed by redis.allow",
+            bounded.refusedClass,
             null);
       }
+      if (bounded.limit != null) {
+        throw new CodecException("value refused: " + bounded.limit, null);
+      }
       throw new CodecException("cannot deserialize value: " + e.getMessage(), e);
-    } catch (IOException | ClassNotFoundException | RuntimeException e) {
+    } catch (IOException
+        | ClassNotFoundException
+        | RuntimeException
+        | LinkageError
+        | StackOverflowError e) {
+      // a stored value must never break the caller, whatever its bytes
       throw new CodecException("cannot deserialize value: " + e, e);
     }
   }
@@ -133,35 +143,70 @@ final class JdkSerializationCodec implements ValueCodec {
     }
   }
 
-  /** Remembers the class the filter refused, for the log line (the JDK's message is vaguer). */
-  private static final class RecordingFilter implements ObjectInputFilter {
-    private final ObjectInputFilter delegate;
-    private String refused;
+  /**
+   * The allow-list, and bounds that no stream of {@code size} bytes can legitimately exceed: an
+   * array of {@code n} elements takes at least {@code n} bytes ({@code 8n} for {@code long[]}), so
+   * a 27-byte value that claims 100,000,000 elements is refused before anything is allocated; the
+   * same for references and bytes read; and a depth of {@value #MAX_DEPTH}. Remembers what it
+   * refused, for the log line (the JDK's message is vaguer).
+   */
+  private static final class BoundedFilter implements ObjectInputFilter {
+    private final ObjectInputFilter allowList;
+    private final long size;
+    private String refusedClass;
+    private String limit;
 
-    RecordingFilter(ObjectInputFilter delegate) {
-      this.delegate = delegate;
+    BoundedFilter(ObjectInputFilter allowList, long size) {
+      this.allowList = allowList;
+      this.size = size;
     }
 
     @Override
     public Status checkInput(FilterInfo info) {
-      Status status = delegate.checkInput(info);
-      if (status == Status.REJECTED && refused == null) {
+      String exceeded = exceeded(info);
+      if (exceeded != null) {
+        limit = exceeded;
+        return Status.REJECTED;
+      }
+      Status status = allowList.checkInput(info);
+      if (status == Status.REJECTED && refusedClass == null) {
         Class<?> c = info.serialClass();
         while (c != null && c.isArray()) {
           c = c.getComponentType();
         }
-        refused =
-            c != null
-                ? c.getName()
-                : "(limit exceeded: depth "
-                    + info.depth()
-                    + ", references "
-                    + info.references()
-                    + ", array length "
-                    + info.arrayLength()
-                    + ")";
+        refusedClass = c != null ? c.getName() : null;
       }
       return status;
+    }
+
+    private String exceeded(FilterInfo info) {
+      if (info.depth() > MAX_DEPTH) {
+        return "nested deeper than " + MAX_DEPTH + " levels";
+      }
+      if (info.references() > size || info.streamBytes() > size) {
+        return "more references than a value of " + size + " bytes can hold";
+      }
+      long length = info.arrayLength();
+      if (length > 0) {
+        Class<?> array = info.serialClass();
+        long least = length * elementBytes(array == null ? null : array.getComponentType());
+        if (least > size || least < 0) {
+          return "an array of " + length + " elements in a value of " + size + " bytes";
+        }
+      }
+      return null;
+    }
+
+    /** The fewest bytes one element takes in the stream. */
+    private static long elementBytes(Class<?> component) {
+      if (component == long.class || component == double.class) {
+        return 8;
+      } else if (component == int.class || component == float.class) {
+        return 4;
+      } else if (component == short.class || component == char.class) {
+        return 2;
+      }
+      return 1; // byte, boolean, and a reference (at least a one-byte null or back reference)
     }
   }
 }

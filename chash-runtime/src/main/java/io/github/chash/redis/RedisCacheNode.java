@@ -2,10 +2,13 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
@@ -15,8 +18,6 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -33,48 +34,52 @@ import java.util.concurrent.TimeoutException;
  * <p>Every command is bounded by the node's timeout (a slow cache is a miss). While disconnected,
  * commands fail at once instead of queueing, and nothing written before a disconnect is replayed
  * after the reconnect: a late write could resurrect a value the rest of the fleet already replaced.
- * Failures surface as {@link CacheNodeException}s for the cache layer's failure policy; a value the
- * codec refuses (class outside the allow-list, unreadable bytes, wrong type) is logged and read as
- * a miss, because the server is healthy. Thread-safe.
+ * Failures surface as {@link CacheNodeException}s for the cache layer's failure policy. A value
+ * larger than {@code maxValueSize} is refused before it is sent and after it is received (never
+ * decoded), and a stored value the codec refuses (class outside the allow-list, unreadable bytes,
+ * beyond the decoder's bounds, wrong type) is refused too: both are {@link ValueRefusedException}s,
+ * logged once per reason at WARNING, because the server is healthy. Keys are the prefix and the
+ * routing key in {@link KeyBytes}, so distinct keys stay distinct on the server. Thread-safe.
  */
 final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
-  private static final RedisCodec<String, byte[]> CODEC =
-      RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
   private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
-  private static final int LOGGED_CLASSES_LIMIT = 1000;
+  private static final int LOGGED_REASONS_LIMIT = 1000;
+
+  /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
+  private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
 
   private final String id;
   private final RedisEndpoint endpoint;
   private final String keyPrefix;
-  private final String scanPattern;
   private final ValueCodec codec;
   private final Duration timeout;
-  private final Duration defaultTtl;
+  private final long maxValueSize;
   private final RedisClient client;
   private final RedisURI uri;
-  private final Set<String> loggedClasses = ConcurrentHashMap.newKeySet();
+  private final long readyDeadlineNanos;
+  private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
 
-  private volatile StatefulRedisConnection<String, byte[]> connection;
-  private CompletableFuture<StatefulRedisConnection<String, byte[]>> connecting;
+  private volatile StatefulRedisConnection<byte[], byte[]> connection;
+  private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
   private long lastConnectAttempt;
   private volatile boolean closed;
 
+  /** Creates the node and starts connecting; {@link #awaitReady} waits for the connection. */
   RedisCacheNode(
       String id,
       RedisEndpoint endpoint,
       String keyPrefix,
       ValueCodec codec,
       Duration timeout,
-      Duration defaultTtl) {
+      long maxValueSize) {
     this.id = id;
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
-    this.scanPattern = globEscape(keyPrefix) + "*";
     this.codec = codec;
     this.timeout = timeout;
-    this.defaultTtl = defaultTtl;
+    this.maxValueSize = maxValueSize;
     this.uri = redisUri(endpoint, connectTimeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(clientOptions(timeout));
@@ -90,20 +95,30 @@ final class RedisCacheNode implements CacheNode {
               + endpoint
               + "; lower it to DEBUG");
     }
-    awaitFirstConnection(connectTimeout(timeout));
+    this.readyDeadlineNanos = System.nanoTime() + connectTimeout(timeout).toNanos();
+    connectIfIdle();
   }
 
   /**
-   * Waits up to the connect timeout for the first connection, so the first calls after startup do
-   * not fail (and eject the node) just because the connection was still being set up; a server that
-   * is down does not fail startup, its calls fail until it is back.
+   * Waits until the first connection is up, at most one connect timeout from the node's creation,
+   * so the first calls after startup do not fail (and eject the node) just because the connection
+   * was still being set up; a server that is down or frozen does not fail startup, its calls fail
+   * until it is back. Nodes created together wait out their timeouts together.
    */
-  private void awaitFirstConnection(Duration wait) {
+  @Override
+  public void awaitReady() {
+    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending;
+    synchronized (this) {
+      pending = connecting;
+    }
+    long wait = Math.max(0, readyDeadlineNanos - System.nanoTime());
     try {
-      connectIfIdle().get(wait.toNanos(), TimeUnit.NANOSECONDS);
+      pending.get(wait, TimeUnit.NANOSECONDS);
     } catch (ExecutionException | TimeoutException e) {
       String reason =
-          e instanceof TimeoutException ? "no answer within " + wait : e.getCause().getMessage();
+          e instanceof TimeoutException
+              ? "no answer within " + connectTimeout(timeout).toMillis() + " ms"
+              : describe(e.getCause());
       LOG.log(
           Level.WARNING,
           () ->
@@ -111,9 +126,9 @@ final class RedisCacheNode implements CacheNode {
                   + id
                   + "\": cannot connect to "
                   + endpoint
-                  + " yet ("
+                  + " yet: "
                   + reason
-                  + "); its calls are misses until it answers");
+                  + "; its calls are misses until it answers");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -128,28 +143,42 @@ final class RedisCacheNode implements CacheNode {
   public Object get(String key, ValueType type) {
     byte[] bytes;
     try {
-      bytes = await(commands().get(keyPrefix + key));
+      bytes = await(commands().get(key(key)));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
     if (bytes == null) {
       return null;
     }
-    try {
-      Object value = codec.decode(bytes, type.type());
-      if (!isInstance(type.rawClass(), value)) {
-        throw new CodecException(
-            "stored value of class "
-                + value.getClass().getName()
-                + " is not a "
-                + type.type().getTypeName(),
-            null);
-      }
-      return value;
-    } catch (CodecException e) {
-      logRefused("value treated as a miss", e);
-      return null;
+    if (bytes.length > maxValueSize) {
+      throw refused(
+          "oversized",
+          "stored value of "
+              + bytes.length
+              + " bytes is larger than redis.maxValueSize ("
+              + maxValueSize
+              + " bytes); read as a miss, not decoded",
+          null);
     }
+    Object value;
+    try {
+      value = codec.decode(bytes, type.type());
+    } catch (CodecException e) {
+      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
+      throw refused(reason, "stored value read as a miss: " + e.getMessage(), e);
+    }
+    if (!isInstance(type.rawClass(), value)) {
+      String got = value.getClass().getName();
+      throw refused(
+          got,
+          "stored value of class "
+              + got
+              + " is not a "
+              + type.type().getTypeName()
+              + "; read as a miss",
+          null);
+    }
+    return value;
   }
 
   @Override
@@ -158,13 +187,29 @@ final class RedisCacheNode implements CacheNode {
     try {
       bytes = codec.encode(value);
     } catch (CodecException e) {
-      // a value the codec cannot write is the caller's bug, not the node's failure: skip the write
-      logRefused("value not stored", e);
-      return;
+      // a value the codec cannot write is the caller's bug, not the node's failure
+      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
+      throw refused(reason, "value not stored: " + e.getMessage(), e);
     }
-    long millis = Math.max(1, (ttl != null ? ttl : defaultTtl).toMillis());
+    if (bytes.length > maxValueSize) {
+      throw refused(
+          "oversized",
+          "value of class "
+              + value.getClass().getName()
+              + " takes "
+              + bytes.length
+              + " bytes, more than redis.maxValueSize ("
+              + maxValueSize
+              + " bytes); not stored",
+          null);
+    }
+    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
     try {
-      await(commands().set(keyPrefix + key, bytes, SetArgs.Builder.px(millis)));
+      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      await(
+          millis >= NO_EXPIRY_MILLIS
+              ? commands.set(key(key), bytes)
+              : commands.set(key(key), bytes, SetArgs.Builder.px(millis)));
     } catch (RuntimeException e) {
       throw failure("put", e);
     }
@@ -173,7 +218,7 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public void evict(String key) {
     try {
-      await(commands().unlink(keyPrefix + key));
+      await(commands().unlink(key(key)));
     } catch (RuntimeException e) {
       throw failure("evict", e);
     }
@@ -182,25 +227,33 @@ final class RedisCacheNode implements CacheNode {
   /** {@code SCAN MATCH prefix*} and {@code UNLINK} in batches: other keys on the server stay. */
   @Override
   public void clear() {
+    deleteMatching(globEscape(keyPrefix) + "*", "clear");
+  }
+
+  @Override
+  public void clear(String routingKeyPrefix) {
+    deleteMatching(globEscape(keyPrefix + routingKeyPrefix) + "*", "clear");
+  }
+
+  private void deleteMatching(String pattern, String operation) {
     try {
-      RedisAsyncCommands<String, byte[]> commands = commands();
-      ScanArgs args = ScanArgs.Builder.matches(scanPattern).limit(SCAN_BATCH);
+      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      ScanArgs args = ScanArgs.Builder.matches(KeyBytes.of(pattern)).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
       long removed = 0;
       do {
-        KeyScanCursor<String> page = await(commands.scan(cursor, args));
+        KeyScanCursor<byte[]> page = await(commands.scan(cursor, args));
         if (!page.getKeys().isEmpty()) {
-          removed += await(commands.unlink(page.getKeys().toArray(new String[0])));
+          removed += await(commands.unlink(page.getKeys().toArray(new byte[0][])));
         }
         cursor = page;
       } while (!cursor.isFinished());
       long count = removed;
       LOG.log(
           Level.DEBUG,
-          () ->
-              "node \"" + id + "\": cleared " + count + " keys under prefix \"" + keyPrefix + "\"");
+          () -> "node \"" + id + "\": deleted " + count + " keys matching \"" + pattern + "\"");
     } catch (RuntimeException e) {
-      throw failure("clear", e);
+      throw failure(operation, e);
     }
   }
 
@@ -225,7 +278,7 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void close() {
-    StatefulRedisConnection<String, byte[]> open;
+    StatefulRedisConnection<byte[], byte[]> open;
     synchronized (this) {
       if (closed) {
         return;
@@ -257,6 +310,11 @@ final class RedisCacheNode implements CacheNode {
     return endpoint.toString();
   }
 
+  /** The server's key: the prefix and the routing key, in {@link KeyBytes}. */
+  private byte[] key(String routingKey) {
+    return KeyBytes.of(keyPrefix.concat(routingKey));
+  }
+
   /**
    * Waits for a reply up to the node's timeout; a late command is cancelled, so it is never sent if
    * it has not been yet, and its reply is dropped if it has.
@@ -279,8 +337,8 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
-  private RedisAsyncCommands<String, byte[]> commands() {
-    StatefulRedisConnection<String, byte[]> open = connection;
+  private RedisAsyncCommands<byte[], byte[]> commands() {
+    StatefulRedisConnection<byte[], byte[]> open = connection;
     if (open != null) {
       // Lettuce reconnects by itself; while it is away, commands are rejected at once
       return open.async();
@@ -288,13 +346,13 @@ final class RedisCacheNode implements CacheNode {
     if (closed) {
       throw new IllegalStateException("node is closed");
     }
-    CompletableFuture<StatefulRedisConnection<String, byte[]>> pending = connectIfIdle();
+    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = connectIfIdle();
     try {
       return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).async();
     } catch (TimeoutException e) {
       throw new IllegalStateException("not connected yet", e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("cannot connect: " + e.getCause().getMessage(), e.getCause());
+      throw new IllegalStateException(describe(e.getCause()), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while connecting", e);
@@ -305,7 +363,7 @@ final class RedisCacheNode implements CacheNode {
    * Starts a connection attempt unless one is under way or the last one failed less than a timeout
    * ago; Lettuce's own reconnect only covers connections that were once established.
    */
-  private synchronized CompletableFuture<StatefulRedisConnection<String, byte[]>> connectIfIdle() {
+  private synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectIfIdle() {
     long now = System.nanoTime();
     boolean idle =
         connecting == null
@@ -314,13 +372,13 @@ final class RedisCacheNode implements CacheNode {
     if (idle && !closed) {
       lastConnectAttempt = now;
       // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
-      connecting = client.connectAsync(CODEC, uri).toCompletableFuture();
+      connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
       connecting.thenAccept(this::connected);
     }
     return connecting;
   }
 
-  private void connected(StatefulRedisConnection<String, byte[]> open) {
+  private void connected(StatefulRedisConnection<byte[], byte[]> open) {
     boolean keep;
     synchronized (this) {
       keep = !closed;
@@ -335,22 +393,65 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
+  /**
+   * Why a connection or command failed, in words: a refused login says so (Redis answers {@code
+   * WRONGPASS} or {@code NOAUTH}, never echoing the secret); otherwise the deepest cause, since
+   * Lettuce's own wrapper only says {@code Unable to connect to host/<unresolved>:port}.
+   */
+  static String describe(Throwable failure) {
+    String deepest = String.valueOf(failure);
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      String message = t.getMessage();
+      if (message == null) {
+        continue;
+      }
+      if (t instanceof RedisCommandExecutionException && isAuthRefusal(message)) {
+        return "the server refused authentication (" + firstLine(message) + ")";
+      }
+      deepest = message;
+    }
+    return firstLine(deepest);
+  }
+
+  private static boolean isAuthRefusal(String message) {
+    return message.startsWith("WRONGPASS")
+        || message.startsWith("NOAUTH")
+        || message.startsWith("NOPERM")
+        || message.startsWith("ERR invalid password")
+        || message.startsWith("ERR AUTH")
+        || message.contains("no password is set");
+  }
+
+  private static String firstLine(String message) {
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
   private static boolean wireTraceEnabled() {
     return InternalLoggerFactory.getInstance(WIRE_LOGGER).isTraceEnabled();
   }
 
   private CacheNodeException failure(String operation, RuntimeException e) {
-    return new CacheNodeException(
-        id, operation + " failed on " + endpoint + ": " + e.getMessage(), e);
+    return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + describe(e), e);
   }
 
-  private void logRefused(String outcome, CodecException e) {
-    String what = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-    // once per class at WARNING, then DEBUG: a hot key must not flood the log
-    boolean first = loggedClasses.size() < LOGGED_CLASSES_LIMIT && loggedClasses.add(what);
-    LOG.log(
-        first ? Level.WARNING : Level.DEBUG,
-        () -> "node \"" + id + "\": " + outcome + ": " + e.getMessage());
+  /**
+   * A refused value: logged at WARNING the first time for each reason (a class name, "oversized"),
+   * then at DEBUG, so a hot key cannot flood the log.
+   */
+  private ValueRefusedException refused(String reason, String message, Throwable cause) {
+    boolean first = loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(reason);
+    String line = "node \"" + id + "\": " + message;
+    LOG.log(first ? Level.WARNING : Level.DEBUG, line);
+    return new ValueRefusedException(line, cause);
+  }
+
+  private static long ttlMillis(Duration ttl) {
+    try {
+      return ttl.toMillis();
+    } catch (ArithmeticException tooLong) {
+      return Long.MAX_VALUE;
+    }
   }
 
   private static boolean isInstance(Class<?> expected, Object value) {

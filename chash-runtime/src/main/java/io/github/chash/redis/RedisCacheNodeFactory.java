@@ -33,23 +33,27 @@ import java.util.function.Function;
  *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server
  *       is unreachable commands fail at once, and nothing is buffered or replayed after a
  *       reconnect.
- *   <li>Keys are {@code redis.keyPrefix} (default {@code chash:}) plus the routing key; every write
- *       sets a TTL ({@code SET key value PX ttl}), the cache's TTL or else {@link #DEFAULT_TTL};
+ *   <li>Keys are {@code redis.keyPrefix} (default {@code chash:}) plus the routing key, as UTF-8
+ *       (an unpaired surrogate keeps bytes of its own, so distinct keys never collide); a write
+ *       sets the cache's TTL ({@code SET key value PX ttl}), or none for a cache without one;
  *       {@code clear()} deletes only keys under the prefix ({@code SCAN MATCH} + {@code UNLINK}).
+ *   <li>Values larger than {@code redis.maxValueSize} (default 1 MB) are refused before they are
+ *       sent and after they are received: the write is replaced by a delete, the read is a miss,
+ *       and neither counts against the server's health.
  *   <li>Values go through {@code redis.codec}: {@code jdk} (default), serialization behind an
  *       {@code ObjectInputFilter} allow-list of {@code java.lang.*}, {@code java.util.*}, {@code
  *       java.time.*}, {@code java.math.*} plus {@code redis.allow}; or {@code jackson} (needs
  *       {@code jackson-databind}), JSON decoded to the caller's exact generic type (a caller that
- *       passes {@code ValueType.OBJECT} gets maps and lists). A stored value of a refused class,
- *       unreadable or of the wrong type is logged (class name only) and read as a miss.
+ *       passes {@code ValueType.OBJECT} gets maps and lists). Decoding is bounded by the value's
+ *       own size (arrays, references) and a depth of 64, so no stored bytes can exhaust memory or
+ *       the stack. A stored value of a refused class, unreadable, beyond those bounds or of the
+ *       wrong type is logged (class name only, once per reason), counted as refused and read as a
+ *       miss.
  * </ul>
  *
  * <p>Thread-safe; the nodes it creates are thread-safe too.
  */
 public final class RedisCacheNodeFactory implements CacheNodeFactory {
-  /** The TTL of a write whose cache has none: no key of this library lives on a server forever. */
-  public static final Duration DEFAULT_TTL = Duration.ofDays(1);
-
   /** The command timeout when {@code failover.timeout} is not set. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(100);
 
@@ -105,7 +109,8 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
     Duration timeout =
         failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
     String prefix = redis.keyPrefix() != null ? redis.keyPrefix() : "chash:";
-    return new RedisCacheNode(node.id(), endpoint, prefix, codec(redis), timeout, DEFAULT_TTL);
+    return new RedisCacheNode(
+        node.id(), endpoint, prefix, codec(redis), timeout, redis.maxValueSize());
   }
 
   @Override

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntPredicate;
 
 /**
  * What every non-empty ring shares: the settings, the nodes in their canonical order, argument
@@ -49,6 +51,32 @@ abstract class AbstractRing implements Ring {
     }
     return Collections.unmodifiableList(result);
   }
+
+  @Override
+  public final int locateIndex(CharSequence key, IntPredicate usable) {
+    Objects.requireNonNull(usable, "usable");
+    int owner = owner(checkKey(key));
+    return usable.test(owner) ? owner : firstUsable(key, usable);
+  }
+
+  /**
+   * The first index of the key's preference list that {@code usable} accepts, or -1; called when
+   * the owner is refused. This walks the whole list; algorithms with a cheaper walk override it.
+   */
+  int firstUsable(CharSequence key, IntPredicate usable) {
+    for (int index : preference(key, nodes.size())) {
+      if (usable.test(index)) {
+        return index;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The exact shares by node index when the refused nodes' keys go to the next usable node of their
+   * preference lists (refused nodes get 0); the shares of {@link #routingAround}.
+   */
+  abstract double[] shares(IntPredicate usable);
 
   @Override
   public final Map<String, Double> ownership() {

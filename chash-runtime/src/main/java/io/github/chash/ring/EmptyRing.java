@@ -39,6 +39,11 @@ final class EmptyRing implements Ring {
   }
 
   @Override
+  public int locateIndex(CharSequence key, java.util.function.IntPredicate usable) {
+    throw noNodes(key);
+  }
+
+  @Override
   public Map<String, Double> ownership() {
     return Map.of();
   }

@@ -75,6 +75,50 @@ final class JumpRing extends AbstractRing {
     return result;
   }
 
+  /** Down the fallback chain; past bucket 0, the whole preference list. */
+  @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    long keyHash = hash.hash(key);
+    for (int b = jump(keyHash, nodes.size()); b > 0; ) {
+      b = jump(keyHash, b);
+      if (usable.test(b)) {
+        return b;
+      }
+    }
+    return super.firstUsable(key, usable);
+  }
+
+  /**
+   * The analytic expectation: the keys of a refused bucket {@code b} fall back uniformly over the
+   * buckets below it (jump moves 1/(b+1) of every bucket's keys to bucket {@code b} as it is
+   * added); past bucket 0 they are spread evenly over the usable nodes.
+   */
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    int size = nodes.size();
+    double[] shares = new double[size];
+    java.util.Arrays.fill(shares, 1.0 / size);
+    for (int b = size - 1; b > 0; b--) {
+      if (!usable.test(b)) {
+        for (int j = 0; j < b; j++) {
+          shares[j] += shares[b] / b;
+        }
+        shares[b] = 0;
+      }
+    }
+    if (!usable.test(0)) {
+      double orphaned = shares[0];
+      shares[0] = 0;
+      long usableCount = java.util.stream.IntStream.range(0, size).filter(usable).count();
+      for (int i = 0; i < size && usableCount > 0; i++) {
+        if (usable.test(i)) {
+          shares[i] += orphaned / usableCount;
+        }
+      }
+    }
+    return shares;
+  }
+
   @Override
   double[] shares() {
     double[] shares = new double[nodes.size()];

@@ -96,6 +96,16 @@ final class KetamaRing extends AbstractRing {
   }
 
   @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    return points.firstUsableOwner(keyPosition(key), usable, nodes.size());
+  }
+
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    return points.shares(nodes.size(), 1L << 32, usable);
+  }
+
+  @Override
   double[] shares() {
     return points.shares(nodes.size(), 1L << 32);
   }

@@ -123,6 +123,41 @@ final class MaglevRing extends AbstractRing {
   }
 
   @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    int start = slot(key);
+    for (int step = 1; step < table.length; step++) {
+      int owner = table[(start + step) % table.length];
+      if (usable.test(owner)) {
+        return owner;
+      }
+    }
+    return -1;
+  }
+
+  /** Each refused slot goes to the next usable slot's owner, as a lookup walks the table. */
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    double[] shares = new double[counts.length];
+    int heir = -1;
+    int[] heirs = new int[table.length];
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = table.length - 1; i >= 0; i--) {
+        if (usable.test(table[i])) {
+          heir = table[i];
+        }
+        heirs[i] = heir;
+      }
+    }
+    if (heir < 0) {
+      return shares;
+    }
+    for (int h : heirs) {
+      shares[h] += 1.0 / table.length;
+    }
+    return shares;
+  }
+
+  @Override
   PositionMap positionMap() {
     return PositionMap.ofSlots(
         "top32(" + hash.name() + ")",

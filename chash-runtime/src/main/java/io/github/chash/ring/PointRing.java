@@ -2,6 +2,7 @@ package io.github.chash.ring;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
@@ -318,6 +319,69 @@ final class PointRing {
       }
     }
     return result;
+  }
+
+  /**
+   * The first owner {@code usable} accepts walking clockwise from {@code hash}, then the pointless
+   * nodes in index order, as {@link #distinctOwners}; -1 when it accepts none.
+   */
+  int firstUsableOwner(int hash, IntPredicate usable, int nodeCount) {
+    int start = pointAt(hash);
+    for (int step = 0; step < size; step++) {
+      int owner = owner(points[(start + step) % size]);
+      if (usable.test(owner)) {
+        return owner;
+      }
+    }
+    for (int i = 0; i < nodeCount; i++) {
+      if (usable.test(i)) {
+        return i; // a node all of whose points lost collisions
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Each usable node's exact share of the positions {@code [0, positionCount)} when a refused
+   * node's arcs go to the next usable point clockwise; see {@link #shares(int, long)}.
+   */
+  double[] shares(int nodeCount, long positionCount, IntPredicate usable) {
+    int[] heir = new int[size];
+    int next = -1;
+    // two passes backwards: the second wraps the last points' heirs round to the first ones
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = size - 1; i >= 0; i--) {
+        int owner = owner(points[i]);
+        if (usable.test(owner)) {
+          next = owner;
+        }
+        heir[i] = next;
+      }
+    }
+    if (next < 0) {
+      return new double[nodeCount];
+    }
+    double[] arcs = new double[nodeCount];
+    double[] pointShare = pointShares(positionCount);
+    for (int i = 0; i < size; i++) {
+      arcs[heir[i]] += pointShare[i];
+    }
+    return arcs;
+  }
+
+  /** Each point's arc as a share of {@code positionCount}; see {@link #shares(int, long)}. */
+  private double[] pointShares(long positionCount) {
+    positionCount = Math.max(positionCount, (maxPosition() & 0xffffffffL) + 1);
+    double[] shares = new double[size];
+    for (int i = 0; i < size; i++) {
+      long end = position(points[i]) & 0xffffffffL;
+      long start =
+          i == 0
+              ? (position(points[size - 1]) & 0xffffffffL) - positionCount
+              : position(points[i - 1]) & 0xffffffffL;
+      shares[i] = (end - start) / (double) positionCount;
+    }
+    return shares;
   }
 
   /** Each node's exact share of the 2^32 positions: the arcs ending at its points. */

@@ -72,6 +72,37 @@ final class RendezvousRing extends AbstractRing {
   }
 
   @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    long keyHash = hash.hash(key);
+    int best = -1;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < nodeSeeds.length; i++) {
+      if (usable.test(i)) {
+        double s = score(i, keyHash);
+        if (best < 0 || s > bestScore) {
+          best = i;
+          bestScore = s;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Highest random weight among the usable nodes: their weights, normalised. */
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    double total = 0;
+    for (int i = 0; i < weights.length; i++) {
+      total += usable.test(i) ? weights[i] : 0;
+    }
+    double[] shares = new double[weights.length];
+    for (int i = 0; i < weights.length && total > 0; i++) {
+      shares[i] = usable.test(i) ? weights[i] / total : 0;
+    }
+    return shares;
+  }
+
+  @Override
   double[] shares() {
     double total = 0;
     for (double w : weights) {

@@ -1,8 +1,10 @@
 package io.github.chash.ring;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * An immutable snapshot of a consistent-hashing ring: a set of nodes and the settings that place
@@ -56,6 +58,30 @@ public interface Ring {
    * @throws IllegalStateException if the ring has no nodes
    */
   List<Node> locate(CharSequence key, int n);
+
+  /**
+   * Returns the index in {@link #nodes()} of the first node of the key's preference list that
+   * {@code usable} accepts, or -1 when it accepts none: the node that serves the key while the
+   * refused ones are out, found without building another ring. Costs {@link #locateIndex} when the
+   * owner is usable; otherwise a walk of the preference list, O(1) expected for {@code ring},
+   * {@code ketama} and {@code maglev} while few nodes are refused, O(nodes) for {@code rendezvous}
+   * and O(log nodes) steps for {@code jump}.
+   *
+   * @throws IllegalStateException if the ring has no nodes
+   */
+  int locateIndex(CharSequence key, IntPredicate usable);
+
+  /**
+   * Returns a view of this ring in which the given nodes are out: each of their keys goes to the
+   * next node of its preference list ({@link #locateIndex(CharSequence, IntPredicate)}), every
+   * other key stays where it is. Its {@link #nodes()} are the remaining ones, its {@link
+   * #ownership()} is exact. Nothing is rebuilt: the view costs O(nodes) to make.
+   *
+   * @throws IllegalArgumentException if an id is not a node of this ring
+   */
+  default Ring routingAround(Collection<String> unavailableIds) {
+    return FallbackRing.of(this, unavailableIds);
+  }
 
   /**
    * The exact share of the hash space each node owns, by node id in {@link #nodes()} order; the

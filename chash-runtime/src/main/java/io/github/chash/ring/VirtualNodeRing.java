@@ -63,6 +63,16 @@ final class VirtualNodeRing extends AbstractRing {
   }
 
   @Override
+  int firstUsable(CharSequence key, java.util.function.IntPredicate usable) {
+    return points.firstUsableOwner(keyPosition(key), usable, nodes.size());
+  }
+
+  @Override
+  double[] shares(java.util.function.IntPredicate usable) {
+    return points.shares(nodes.size(), Hashes.positionCount(hash), usable);
+  }
+
+  @Override
   double[] shares() {
     return points.shares(nodes.size(), Hashes.positionCount(hash));
   }

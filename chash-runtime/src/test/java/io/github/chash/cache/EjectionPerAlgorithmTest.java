@@ -51,7 +51,7 @@ class EjectionPerAlgorithmTest {
       }
       nodes.get("n2").failing(false);
       ticker.advance(Duration.ofSeconds(1));
-      manager.liveRingControl().probeDue();
+      manager.failurePolicy().probeDue();
       assertThat(manager.liveRing().nodes()).hasSize(4);
       assertThat(manager.nodeStats().get("n2").ejectionCount()).isEqualTo(1);
     }

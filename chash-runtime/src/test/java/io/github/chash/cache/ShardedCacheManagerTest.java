@@ -94,12 +94,14 @@ class ShardedCacheManagerTest {
       }
     }
     assertThat(runs).hasValue(10);
-    assertThat(users.stats()).isEqualTo(CacheStats.of(20, 10, 10, 0, 0, 0));
+    CacheStats counted =
+        CacheStats.builder().hitCount(20).missCount(10).loadCount(10).putCount(10).build();
+    assertThat(users.stats()).isEqualTo(counted);
     assertThat(orders.stats()).isEqualTo(CacheStats.empty());
     assertThat(manager.cacheStats()).containsEntry("users", users.stats());
     CacheStats total =
         manager.nodeStats().values().stream().reduce(CacheStats.empty(), CacheStats::plus);
-    assertThat(total).isEqualTo(CacheStats.of(20, 10, 10, 0, 0, 0));
+    assertThat(total).isEqualTo(counted);
     assertThat(manager.nodeStats()).containsOnlyKeys("a", "b", "c", "d");
   }
 
@@ -151,7 +153,8 @@ class ShardedCacheManagerTest {
                     false))
         .isSameAs(boom);
     assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
-    assertThat(users.stats()).isEqualTo(CacheStats.of(0, 2, 0, 1, 0, 0));
+    assertThat(users.stats())
+        .isEqualTo(CacheStats.builder().missCount(2).loadFailureCount(1).build());
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.NullValue;
+import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.CheckConfig;
@@ -79,14 +80,12 @@ class RedisCacheNodeIT {
   }
 
   @Test
-  void put_withoutTtl_stillExpires() {
+  void put_withoutTtl_neverExpires() {
     try (CacheNode node = node(server.uri())) {
       node.put("users:1", "x", null);
 
-      long pttl = (Long) server.command("PTTL", "chash:users:1");
-      assertThat(pttl)
-          .isPositive()
-          .isLessThanOrEqualTo(RedisCacheNodeFactory.DEFAULT_TTL.toMillis());
+      // the CacheNode contract: a null TTL is no expiry (the server's maxmemory policy bounds it)
+      assertThat(server.command("PTTL", "chash:users:1")).isEqualTo(-1L);
     }
   }
 
@@ -238,7 +237,7 @@ class RedisCacheNodeIT {
   }
 
   @Test
-  void get_valueOfRefusedClass_isAMissAndLogsTheClassName() {
+  void get_valueOfRefusedClass_isRefusedAndLogsTheClassName() {
     byte[] order =
         new JdkSerializationCodec(List.of("io.github.chash.**"))
             .encode(new Order(1, "ada", BigDecimal.ONE, List.of()));
@@ -246,7 +245,9 @@ class RedisCacheNodeIT {
     try (CapturedLogs logs = CapturedLogs.start();
         CacheNode node = node(server.uri())) {
 
-      assertThat(node.get("orders:1", ValueType.of(Order.class))).isNull();
+      assertThatThrownBy(() -> node.get("orders:1", ValueType.of(Order.class)))
+          .isInstanceOf(ValueRefusedException.class)
+          .hasMessageContaining("is not allowed by redis.allow");
 
       assertThat(logs.lines())
           .anySatisfy(
@@ -254,26 +255,30 @@ class RedisCacheNodeIT {
                   assertThat(line)
                       .startsWith("WARNING")
                       .contains(
-                          "node \"r1\": value treated as a miss: class "
+                          "node \"r1\": stored value read as a miss: class "
                               + Order.class.getName()
                               + " is not allowed by redis.allow"));
     }
   }
 
   @Test
-  void get_valueOfAnotherType_isAMiss() {
+  void get_valueOfAnotherType_isRefused() {
     try (CacheNode node = node(server.uri())) {
       node.put("k", "a string", Duration.ofMinutes(1));
 
-      assertThat(node.get("k", ValueType.of(Integer.class))).isNull();
+      assertThatThrownBy(() -> node.get("k", ValueType.of(Integer.class)))
+          .isInstanceOf(ValueRefusedException.class)
+          .hasMessageContaining("is not a java.lang.Integer");
       assertThat(node.get("k", ValueType.of(CharSequence.class))).isEqualTo("a string");
     }
   }
 
   @Test
-  void put_notSerializable_isSkippedWithoutFailing() {
+  void put_notSerializable_isRefusedAndNothingIsSent() {
     try (CacheNode node = node(server.uri())) {
-      node.put("k", new Object(), Duration.ofMinutes(1));
+      assertThatThrownBy(() -> node.put("k", new Object(), Duration.ofMinutes(1)))
+          .isInstanceOf(ValueRefusedException.class)
+          .hasMessageContaining("is not serializable");
 
       assertThat(server.keys("*")).isEmpty();
     }

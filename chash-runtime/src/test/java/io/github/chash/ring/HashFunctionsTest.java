@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dynatrace.hash4j.hashing.Hashing;
+import io.github.chash.internal.keys.KeyBytes;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Random;
@@ -137,10 +138,25 @@ class HashFunctionsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5"})
+  void hash_unpairedSurrogates_neitherCollideWithQuestionMarkNorWithEachOther(String name) {
+    // issue 11: users:\uD800, users:\uDC00, users:\uDFFF and users:? were one Redis key
+    HashFunction f = HashFunctions.forName(name);
+    assertThat(
+            java.util.stream.Stream.of("users:\uD800", "users:\uDC00", "users:\uDFFF", "users:?")
+                .map(f::hash)
+                .distinct())
+        .hasSize(4);
+    assertThat(KeyBytes.of("users:\uD83D\uDE00"))
+        .isEqualTo("users:\uD83D\uDE00".getBytes(StandardCharsets.UTF_8));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"xxh3", "murmur3", "fnv1a64", "md5"})
   void utf8Hash_withoutEncoding_equalsHashOfUtf8Bytes(String name) throws Exception {
     // ASCII keys are hashed from their chars without encoding; the value must be the UTF-8 one.
     // Lengths up to 300 cover every xxh3 length class and several 64-byte MD5 chunks; non-ASCII
-    // keys mix 2-, 3- and 4-byte sequences and unpaired surrogates (which UTF-8 writes as '?').
+    // keys mix 2-, 3- and 4-byte sequences and unpaired surrogates (which KeyBytes writes in three
+    // bytes of their own, where Java's UTF-8 would write '?').
     HashFunction f = HashFunctions.forName(name);
     ToLongFunction<byte[]> expected = overUtf8Bytes(name);
     char[] nonAscii = {
@@ -163,7 +179,7 @@ class HashFunctionsTest {
         }
       }
       String s = key.toString();
-      long want = expected.applyAsLong(s.getBytes(StandardCharsets.UTF_8));
+      long want = expected.applyAsLong(KeyBytes.of(s));
       assertThat(f.hash(s)).as("%s of %s", name, s).isEqualTo(want);
       assertThat(f.hash(key)).as("%s of a StringBuilder", name).isEqualTo(want);
     }

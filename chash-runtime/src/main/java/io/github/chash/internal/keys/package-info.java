@@ -4,7 +4,9 @@
  * the same text and report the same errors at the same positions: {@link
  * io.github.chash.internal.keys.ExpressionParser} reads key expressions and conditions, {@link
  * io.github.chash.internal.keys.References} decides what a {@code #name} means, {@link
- * io.github.chash.internal.keys.AnnotationRules} checks a method's annotations. Public only so
- * those two modules can reach it; not part of the API, it may change in any release.
+ * io.github.chash.internal.keys.AnnotationRules} checks a method's annotations; and the bytes of a
+ * routing key ({@link io.github.chash.internal.keys.KeyBytes}), shared by the ring and remote
+ * nodes. Public only so other packages and modules can reach them; not part of the API, they may
+ * change in any release.
  */
 package io.github.chash.internal.keys;

@@ -1,0 +1,288 @@
+package io.github.chash.cache;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.OnRejoin;
+import java.lang.System.Logger.Level;
+import java.util.Collection;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The failure policy: counts each node's failures in a row, ejects a node after {@code
+ * failureLimit} of them (or as many failed writes in a row, or when a write's outcome cannot be
+ * tracked), and readmits it after {@code retryAfter} once its probe answers, first emptying it when
+ * {@code onRejoin: flush}. An ejection or readmission publishes the next {@link Routing} at once
+ * (O(nodes), no ring is rebuilt), so no caller waits for one.
+ *
+ * <p>After a readmission the probe thread deletes the copies written away from their home that the
+ * new generation no longer trusts, so they do not linger until their TTL.
+ */
+final class FailurePolicy {
+  private static final System.Logger LOG = System.getLogger(FailurePolicy.class.getName());
+
+  private final Router router;
+  private final Collection<NodeSlot> slots;
+  private final FailoverConfig failover;
+  private final Ticker ticker;
+  private final boolean scheduleProbes;
+
+  private ScheduledExecutorService prober; // created at the first ejection; guarded by this
+  private boolean closed; // guarded by this
+
+  FailurePolicy(
+      Router router,
+      Collection<NodeSlot> slots,
+      FailoverConfig failover,
+      Ticker ticker,
+      boolean scheduleProbes) {
+    this.router = router;
+    this.slots = slots;
+    this.failover = failover;
+    this.ticker = ticker;
+    this.scheduleProbes = scheduleProbes;
+  }
+
+  FailoverConfig config() {
+    return failover;
+  }
+
+  /** A node answered: its failure streak ends. Read-only when there was none (the hot path). */
+  void succeeded(NodeSlot slot, boolean write) {
+    if (slot.consecutiveFailures.get() != 0) {
+      slot.consecutiveFailures.set(0);
+    }
+    if (write && slot.consecutiveWriteFailures.get() != 0) {
+      slot.consecutiveWriteFailures.set(0);
+    }
+  }
+
+  /**
+   * A node failed: counts it, and ejects the node at {@code failureLimit} failures in a row, or as
+   * many failed writes in a row even if reads in between succeeded (a server refusing writes).
+   */
+  void failed(NodeSlot slot, RuntimeException e, boolean write) {
+    slot.stats.error();
+    int streak = slot.consecutiveFailures.incrementAndGet();
+    int writeStreak = write ? slot.consecutiveWriteFailures.incrementAndGet() : 0;
+    LOG.log(
+        Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
+    int limit = failover.failureLimit();
+    if (!slot.ejected && (streak >= limit || writeStreak >= limit)) {
+      eject(
+          slot,
+          streak >= limit
+              ? "after " + streak + " consecutive failures"
+              : "after " + writeStreak + " consecutive failed writes");
+    }
+  }
+
+  /**
+   * A write's outcome on the node is unknown: reads of the key there miss until a write lands. When
+   * no mark can be made, the node is ejected instead, so that it is emptied before it serves again.
+   */
+  void unknownCopy(NodeSlot slot, String routingKey) {
+    if (!slot.marks.unknown(routingKey)) {
+      slot.mustFlush = true;
+      eject(slot, "because too many of its keys have copies of unknown state to track them");
+    }
+  }
+
+  /** The node holds entries that must not be read: eject it, and empty it before it rejoins. */
+  void mustEmpty(NodeSlot slot, String why) {
+    slot.mustFlush = true;
+    eject(slot, why);
+  }
+
+  private volatile boolean trackingFullLogged;
+
+  /**
+   * A copy away from its key's home was not written because the manager tracks as many marks as it
+   * may ({@link ShardedCaches#MAX_MARKS}): the key is a miss until its home is back.
+   */
+  void trackingFull() {
+    if (!trackingFullLogged) {
+      trackingFullLogged = true;
+      LOG.log(
+          Level.WARNING,
+          "more than {0} keys have copies this JVM must track (written away from their home, or"
+              + " of unknown state); further keys whose home is out are not cached until it is"
+              + " back",
+          ShardedCaches.MAX_MARKS);
+    }
+  }
+
+  private synchronized void eject(NodeSlot slot, String why) {
+    if (slot.ejected || closed) {
+      return;
+    }
+    slot.ejected = true;
+    slot.ejectedAtNanos = ticker.read();
+    slot.stats.ejection();
+    router.update(r -> r.without(slot));
+    LOG.log(
+        Level.WARNING,
+        "cache node \"{0}\" ejected from the live ring {1}; retrying after {2}",
+        slot.id(),
+        why,
+        failover.retryAfter());
+    scheduleProbe(slot, failover.retryAfter().toNanos());
+  }
+
+  /**
+   * Probes every ejected node whose {@code retryAfter} has passed: a node that answers is emptied
+   * (when {@code onRejoin: flush}) and readmitted; one that does not waits another {@code
+   * retryAfter}. Runs on the probe thread; tests call it directly.
+   */
+  void probeDue() {
+    for (NodeSlot slot : slots) {
+      if (remainingNanos(slot) == 0) {
+        probe(slot);
+      }
+    }
+  }
+
+  /** Nanoseconds until the ejected node may be probed; 0 when due; -1 when it is not ejected. */
+  private synchronized long remainingNanos(NodeSlot slot) {
+    if (!slot.ejected) {
+      return -1;
+    }
+    long waited = ticker.read() - slot.ejectedAtNanos;
+    return Math.max(0, failover.retryAfter().toNanos() - waited);
+  }
+
+  private void probe(NodeSlot slot) {
+    // One probe per node at a time: the scheduled one and a manual one must not both readmit.
+    synchronized (slot) {
+      if (remainingNanos(slot) == 0) {
+        probeNow(slot);
+      }
+    }
+  }
+
+  private void probeNow(NodeSlot slot) {
+    boolean flush = failover.onRejoin() == OnRejoin.FLUSH || slot.mustFlush;
+    try {
+      slot.node.ping();
+      if (flush) {
+        slot.node.clear();
+        trackingFullLogged = false;
+      } else {
+        for (String prefix : slot.pendingClears) {
+          slot.node.clear(prefix);
+          slot.pendingClears.remove(prefix);
+        }
+      }
+    } catch (RuntimeException e) {
+      synchronized (this) {
+        slot.ejectedAtNanos = ticker.read();
+      }
+      LOG.log(
+          Level.INFO,
+          "cache node \"{0}\" still failing its probe ({1}); retrying after {2}",
+          slot.id(),
+          e.getMessage(),
+          failover.retryAfter());
+      return;
+    }
+    if (flush) {
+      // emptied: nothing on it is unknown any more (with keep, its unknown keys stay unread)
+      slot.marks.clear();
+      slot.pendingClears.clear();
+      slot.mustFlush = false;
+    }
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      slot.consecutiveFailures.set(0);
+      slot.consecutiveWriteFailures.set(0);
+      slot.ejected = false;
+      router.update(r -> r.readmitting(slot));
+    }
+    LOG.log(
+        Level.WARNING,
+        "cache node \"{0}\" readmitted to the live ring{1}",
+        slot.id(),
+        flush ? " after clearing its entries" : " with its entries kept");
+    int deleted = deleteUntrustedCopies();
+    if (deleted > 0) {
+      LOG.log(
+          Level.INFO, "deleted {0} copies written away from their home during the outage", deleted);
+    }
+  }
+
+  /**
+   * Deletes the copies written away from their home that the current generation no longer reads
+   * (see {@link Routing#readable}), on every serving node. A copy whose delete fails keeps its
+   * mark, so it stays unread.
+   */
+  int deleteUntrustedCopies() {
+    Routing now = router.current();
+    int[] deleted = {0};
+    for (NodeSlot slot : slots) {
+      if (slot.ejected || slot.marks.isEmpty()) {
+        continue;
+      }
+      slot.marks.forEach(
+          (key, mark) -> {
+            if (mark == CopyMarks.UNKNOWN || mark.trustedSince(now.trustedSince)) {
+              return;
+            }
+            try {
+              slot.node.evict(key);
+              slot.marks.forget(key, mark);
+              deleted[0]++;
+            } catch (RuntimeException e) {
+              failed(slot, e, true);
+            }
+          });
+    }
+    return deleted[0];
+  }
+
+  private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {
+    if (!scheduleProbes || closed) {
+      return;
+    }
+    if (prober == null) {
+      ScheduledThreadPoolExecutor executor =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, "chash-node-probe");
+                t.setDaemon(true);
+                return t;
+              });
+      executor.setRemoveOnCancelPolicy(true);
+      prober = executor;
+    }
+    prober.schedule(() -> probeWhenDue(slot), delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** The scheduled task of one ejected node: probe it when due, else wait the rest. */
+  private void probeWhenDue(NodeSlot slot) {
+    try {
+      long remaining = remainingNanos(slot);
+      if (remaining == 0) {
+        probe(slot);
+        remaining = remainingNanos(slot);
+      }
+      if (remaining > 0) {
+        scheduleProbe(slot, remaining);
+      }
+    } catch (RuntimeException e) {
+      LOG.log(Level.ERROR, "probe of cache node \"" + slot.id() + "\" failed unexpectedly", e);
+      scheduleProbe(slot, failover.retryAfter().toNanos());
+    }
+  }
+
+  synchronized void close() {
+    closed = true;
+    router.update(Routing::closing);
+    if (prober != null) {
+      prober.shutdownNow();
+    }
+  }
+}

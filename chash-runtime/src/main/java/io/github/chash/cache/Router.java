@@ -1,0 +1,40 @@
+package io.github.chash.cache;
+
+import java.util.function.UnaryOperator;
+
+/**
+ * Holds the manager's current {@link Routing}: readers take it with one volatile read, changes
+ * (ejections, readmissions, closing) are serialised and each publishes the next generation.
+ */
+final class Router {
+  private volatile Routing current;
+
+  Router(Routing initial) {
+    this.current = initial;
+  }
+
+  Routing current() {
+    return current;
+  }
+
+  /**
+   * The routing for an operation on a cache.
+   *
+   * @throws IllegalStateException once the manager is closed, naming the cache
+   */
+  Routing forCache(String cache) {
+    Routing r = current;
+    if (r.closed) {
+      throw new IllegalStateException(
+          "cache \"" + cache + "\" cannot be used: its ShardedCacheManager was closed");
+    }
+    return r;
+  }
+
+  /** Publishes {@code change} applied to the current routing; returns what it published. */
+  synchronized Routing update(UnaryOperator<Routing> change) {
+    Routing next = change.apply(current);
+    current = next;
+    return next;
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.chash.internal.keys;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The bytes of a routing key, one encoding for the ring's hash and for remote keys: UTF-8, except
+ * that an unpaired surrogate, which UTF-8 cannot encode (Java writes {@code ?} for it), is written
+ * in the 3-byte form generalized UTF-8 (WTF-8) gives it. Distinct keys thus always give distinct
+ * bytes ({@code users:\uD800} is not {@code users:?}), and every valid key keeps its UTF-8 bytes.
+ * Stateless and thread-safe.
+ */
+public final class KeyBytes {
+  private KeyBytes() {}
+
+  /** The key's bytes, as described above. */
+  public static byte[] of(CharSequence key) {
+    String s = key.toString();
+    if (!hasSurrogate(s)) {
+      return s.getBytes(StandardCharsets.UTF_8);
+    }
+    byte[] out = new byte[s.length() * 3];
+    int n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        out[n++] = (byte) c;
+      } else if (c < 0x800) {
+        out[n++] = (byte) (0xC0 | c >> 6);
+        out[n++] = (byte) (0x80 | c & 0x3F);
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        out[n++] = (byte) (0xF0 | cp >> 18);
+        out[n++] = (byte) (0x80 | cp >> 12 & 0x3F);
+        out[n++] = (byte) (0x80 | cp >> 6 & 0x3F);
+        out[n++] = (byte) (0x80 | cp & 0x3F);
+      } else {
+        // any other char, an unpaired surrogate included, in three bytes
+        out[n++] = (byte) (0xE0 | c >> 12);
+        out[n++] = (byte) (0x80 | c >> 6 & 0x3F);
+        out[n++] = (byte) (0x80 | c & 0x3F);
+      }
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
+  private static boolean hasSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isSurrogate(s.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
