@@ -11,9 +11,10 @@ import java.math.BigInteger;
  *   <li>{@code ==}/{@code !=} are null-safe; numbers are equal by value whatever their class
  *       ({@code 1 == 1L == 1.0}); a character equals the one-character string; an enum constant
  *       equals the string of its name; other values are compared with {@code equals}.
- *   <li>The orderings compare numbers by value, strings (and characters) by {@code compareTo}, and
- *       two values of one {@code Comparable} class (enums by declaration order, {@code java.time}
- *       values by time) by {@code compareTo}; they are false when either side is null.
+ *   <li>The orderings compare numbers by value, strings (and characters) by {@code compareTo},
+ *       constants of one enum by declaration order, and two values of one {@code Comparable} class
+ *       ({@code java.time} values by time) by {@code compareTo}; they are false when either side is
+ *       null.
  * </ul>
  *
  * Stateless and thread-safe.
@@ -59,6 +60,10 @@ final class Comparisons {
     int c;
     if (isText(a) && isText(b)) {
       c = a.toString().compareTo(b.toString());
+    } else if (a instanceof Enum<?> x
+        && b instanceof Enum<?> y
+        && x.getDeclaringClass() == y.getDeclaringClass()) {
+      c = Integer.compare(x.ordinal(), y.ordinal());
     } else if (a.getClass() == b.getClass() && a instanceof Comparable<?>) {
       @SuppressWarnings("unchecked")
       Comparable<Object> comparable = (Comparable<Object>) a;

@@ -319,6 +319,8 @@ final class ExpressionCompiler {
     Operand right = operand(c.right());
     Operator op = c.operator();
     if (op.orders()) {
+      left = enumConstant(left, right);
+      right = enumConstant(right, left);
       checkOrderable(c, left, right);
       Value l = left.value();
       Value r = right.value();
