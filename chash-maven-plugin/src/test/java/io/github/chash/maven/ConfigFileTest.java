@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
@@ -77,14 +76,12 @@ class ConfigFileTest {
   @Test
   void inputs_missingConfiguredKeysFile_namesTheConfigKeyItCameFrom(@TempDir Path dir) {
     ChashConfig config =
-        new ChashConfig(
-            "chash.yaml",
-            RingSettings.defaults(),
-            List.of(NodeConfig.local("a")),
-            Map.of(),
-            null,
-            null,
-            new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+        ChashConfig.builder()
+            .source("chash.yaml")
+            .ring(RingSettings.defaults())
+            .nodes(List.of(NodeConfig.local("a")))
+            .check(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null))
+            .build();
     assertThatThrownBy(
             () ->
                 AnalysisInputs.of(

@@ -10,9 +10,7 @@ import io.github.chash.analysis.NodeStats;
 import io.github.chash.analysis.RingChange;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.CheckConfig;
-import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
-import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
@@ -24,7 +22,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -141,14 +138,12 @@ class ReportWritersTest {
       nodes.add(NodeConfig.local("node-" + i));
     }
     ChashConfig config =
-        new ChashConfig(
-            "chash.yaml",
-            RingSettings.defaults(),
-            nodes,
-            Map.of(),
-            null,
-            null,
-            CheckConfig.defaults());
+        ChashConfig.builder()
+            .source("chash.yaml")
+            .ring(RingSettings.defaults())
+            .nodes(nodes)
+            .check(CheckConfig.defaults())
+            .build();
     ReportWriter result =
         ReportWriter.analyze(
             new AnalysisInputs(config, 1.2, KeySource.pattern("k{n}", 10_000)), null);
@@ -215,14 +210,12 @@ class ReportWritersTest {
     Files.createDirectories(dir.resolve("conf"));
     Files.writeString(dir.resolve("conf/real-keys.txt"), "u1\nu2\nu3\n");
     ChashConfig config =
-        new ChashConfig(
-            "chash.yaml",
-            RingSettings.defaults(),
-            List.of(NodeConfig.local("a")),
-            Map.of(),
-            null,
-            null,
-            new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+        ChashConfig.builder()
+            .source("chash.yaml")
+            .ring(RingSettings.defaults())
+            .nodes(List.of(NodeConfig.local("a")))
+            .check(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null))
+            .build();
     AnalysisInputs inputs =
         AnalysisInputs.of(config, dir.resolve("conf/chash.yaml").toFile(), null, null, null, null);
     assertThat(inputs.keys().description()).isEqualTo("real-keys.txt");
@@ -249,13 +242,11 @@ class ReportWritersTest {
 
   private static ChashConfig config(RingSettings ring, String pattern) {
     List<NodeConfig> nodes = SERVERS.stream().map(n -> NodeConfig.local(n.id())).toList();
-    return new ChashConfig(
-        "chash.yaml",
-        ring,
-        nodes,
-        Map.of(),
-        (FailoverConfig) null,
-        (RedisConfig) null,
-        new CheckConfig(1.3, 1234, pattern, null, null, null, null));
+    return ChashConfig.builder()
+        .source("chash.yaml")
+        .ring(ring)
+        .nodes(nodes)
+        .check(new CheckConfig(1.3, 1234, pattern, null, null, null, null))
+        .build();
   }
 }

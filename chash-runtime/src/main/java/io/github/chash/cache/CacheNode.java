@@ -1,6 +1,10 @@
 package io.github.chash.cache;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One shard of a sharded cache: an in-process Caffeine cache or a remote server.
@@ -43,6 +47,56 @@ public interface CacheNode extends AutoCloseable {
    *     than its size limit); nothing was sent, and any previous value is still there
    */
   void put(String key, Object value, Duration ttl);
+
+  /**
+   * Starts reading many keys at once; the cache layer sends every node's request before it waits
+   * for any. The map holds each key found: its value, or the {@link ValueRefusedException} that
+   * refused it; absent keys are misses. The default reads the keys one by one with {@link #get}, at
+   * once (right for an in-process node); a remote node sends one request ({@code MGET}).
+   *
+   * @param keys routing keys, distinct
+   * @return the reply; it fails with {@link CacheNodeException} on a backend failure or timeout (a
+   *     node may also throw that at once)
+   */
+  default CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {
+    Map<String, Object> found = new HashMap<>();
+    for (String key : keys) {
+      try {
+        Object value = get(key, type);
+        if (value != null) {
+          found.put(key, value);
+        }
+      } catch (ValueRefusedException e) {
+        found.put(key, e);
+      }
+    }
+    return CompletableFuture.completedFuture(found);
+  }
+
+  /**
+   * Starts storing many entries at once, each as {@link #put} would; the cache layer sends every
+   * node's request before it waits for any. The default stores them one by one, at once; a remote
+   * node pipelines them.
+   *
+   * @param values routing keys and values (never null values)
+   * @param ttl time to live of every entry, positive; {@code null} for no expiry
+   * @return the values the node refused, by key (nothing of them was stored); it fails with {@link
+   *     CacheNodeException} on a backend failure or timeout (a node may also throw that at once),
+   *     and then the state of every key is unknown
+   */
+  default CompletableFuture<Map<String, ValueRefusedException>> putAll(
+      Map<String, Object> values, Duration ttl) {
+    Map<String, ValueRefusedException> refused = new HashMap<>();
+    values.forEach(
+        (key, value) -> {
+          try {
+            put(key, value, ttl);
+          } catch (ValueRefusedException e) {
+            refused.put(key, e);
+          }
+        });
+    return CompletableFuture.completedFuture(refused);
+  }
 
   /**
    * Removes the key's entry, if any.

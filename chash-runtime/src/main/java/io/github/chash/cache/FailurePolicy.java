@@ -278,11 +278,19 @@ final class FailurePolicy {
     }
   }
 
-  synchronized void close() {
+  /**
+   * Stops the probes and publishes a closed routing; returns false when it was closed already. The
+   * routing is the one record of "closed": every operation reads it.
+   */
+  synchronized boolean close() {
+    if (closed) {
+      return false;
+    }
     closed = true;
     router.update(Routing::closing);
     if (prober != null) {
       prober.shutdownNow();
     }
+    return true;
   }
 }

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link Router}. */
 final class RingCacheManager implements ShardedCacheManager {
@@ -16,7 +15,6 @@ final class RingCacheManager implements ShardedCacheManager {
   private final Map<String, NodeSlot> slots;
   private final Router router;
   private final FailurePolicy failures;
-  private final AtomicBoolean closed = new AtomicBoolean();
 
   RingCacheManager(
       Map<String, RoutedCache> caches,
@@ -31,10 +29,7 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public ShardedCache cache(String name) {
-    if (closed.get()) {
-      throw new IllegalStateException(
-          "cache \"" + name + "\" cannot be used: its ShardedCacheManager was closed");
-    }
+    router.forCache(name); // throws once closed
     ShardedCache cache = caches.get(name);
     if (cache == null) {
       throw new IllegalArgumentException(
@@ -96,10 +91,9 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
+    if (!failures.close()) {
       return; // nodes such as Redis clients must not be shut down twice
     }
-    failures.close();
     for (NodeSlot slot : slots.values()) {
       try {
         slot.node.close();

@@ -1,7 +1,16 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.CacheConfig;
 import io.github.chash.config.OnRejoin;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A {@link ShardedCache} that routes each key through the manager's {@link Router}.
@@ -36,7 +45,7 @@ final class RoutedCache implements ShardedCache {
       WriteStamps stamps) {
     this.name = name;
     this.prefix = name + ":";
-    this.ttl = checkTtl(name, ttl);
+    this.ttl = new CacheConfig(name, ttl).ttl(); // the rules of chash.yaml's caches
     Duration cap = policy.config().fallbackTtl();
     this.fallbackTtl = ttl == null || ttl.compareTo(cap) > 0 ? cap : ttl;
     this.stats = stats;
@@ -64,6 +73,17 @@ final class RoutedCache implements ShardedCache {
   @Override
   public ShardedCache withTtl(Duration ttl) {
     return new RoutedCache(name, ttl, stats, hits, router, policy, inFlight, stamps);
+  }
+
+  @Override
+  public <V> TypedCache<Object, V> typed(Class<V> valueType) {
+    return new TypedView<>(this, ValueType.of(valueType));
+  }
+
+  @Override
+  public <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType) {
+    java.util.Objects.requireNonNull(keyType, "keyType");
+    return new TypedView<>(this, ValueType.of(valueType));
   }
 
   @Override
@@ -206,6 +226,208 @@ final class RoutedCache implements ShardedCache {
         policy.mustEmpty(slot, "because clearing cache \"" + name + "\" on it failed");
       }
     }
+  }
+
+  /**
+   * Reads many keys: the keys grouped by target, one request per node, every request sent before
+   * any is awaited. Returns the stored values (a cached null as {@link NullValue#INSTANCE}) of the
+   * hits; counts each key's hit or miss. A node that fails makes its keys misses.
+   */
+  Map<String, Object> getAllPresent(Collection<String> routingKeys, ValueType type) {
+    Routing r = router.forCache(name);
+    Map<NodeSlot, List<String>> byTarget = new LinkedHashMap<>();
+    for (String key : routingKeys) {
+      NodeSlot target = r.target(key);
+      if (target == null || !r.readable(target, key)) {
+        miss(target);
+      } else {
+        byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(key);
+      }
+    }
+    Map<NodeSlot, CompletableFuture<Map<String, Object>>> sent = new LinkedHashMap<>();
+    byTarget.forEach(
+        (target, keys) -> sent.put(target, send(() -> target.node.getAll(keys, type))));
+    Map<String, Object> found = new HashMap<>();
+    sent.forEach(
+        (target, reply) -> {
+          List<String> keys = byTarget.get(target);
+          Map<String, Object> values;
+          try {
+            values = reply.join();
+          } catch (CompletionException e) {
+            policy.failed(target, runtime(e.getCause()), false);
+            stats.error();
+            keys.forEach(k -> miss(target));
+            return;
+          }
+          policy.succeeded(target, false);
+          for (String key : keys) {
+            Object value = values.get(key);
+            if (value instanceof ValueRefusedException) {
+              refused(target);
+              miss(target);
+            } else if (value == null) {
+              miss(target);
+            } else {
+              hits.hit(target);
+              found.put(key, value);
+            }
+          }
+        });
+    return found;
+  }
+
+  /** Stores many values: one request per node, every request sent before any is awaited. */
+  void putAll(Map<String, Object> values) {
+    values.keySet().forEach(this::beginWrite);
+    writeAll(router.forCache(name), wrapAll(values), false);
+  }
+
+  /**
+   * Loads the missing keys with one call of {@code loader} and fills them in one request per node,
+   * under the same rule as a single fill: a key a write began on during the load is not stored.
+   * Returns what the loader returned, by routing key; counts one load (as Caffeine's bulk load).
+   */
+  Map<String, Object> loadAll(Collection<String> missing, BulkLoader loader) {
+    Map<String, Long> stampsBefore = new HashMap<>();
+    missing.forEach(key -> stampsBefore.put(key, stamps.stamp(key)));
+    Map<String, Object> loaded;
+    try {
+      loaded = loader.load(missing);
+    } catch (RuntimeException | Error e) {
+      stats.loadFailure();
+      throw e;
+    }
+    stats.load();
+    Map<String, Object> fill = new LinkedHashMap<>();
+    loaded.forEach(
+        (key, value) -> {
+          if (value != null
+              && stampsBefore.containsKey(key)
+              && stamps.stamp(key) == stampsBefore.get(key)) {
+            fill.put(key, value);
+          }
+        });
+    Routing r = router.forCache(name);
+    writeAll(r, fill, true);
+    for (String key : fill.keySet()) {
+      if (stamps.stamp(key) != stampsBefore.get(key)) {
+        write(route(key), key, null, false, 0); // a write began while the fill ran
+      }
+    }
+    return loaded;
+  }
+
+  /** The bulk loader of {@link #loadAll}: routing keys in, values by routing key out. */
+  @FunctionalInterface
+  interface BulkLoader {
+    Map<String, Object> load(Collection<String> routingKeys);
+  }
+
+  /**
+   * The bulk form of {@link #write}: the same rules for each key, grouped by target (and by whether
+   * the key is at home, which decides its TTL), one request per group.
+   */
+  private void writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+    record Group(NodeSlot target, boolean atHome) {}
+    Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
+    stored.forEach(
+        (key, value) -> {
+          NodeSlot target = r.target(key);
+          if (target == null) {
+            if (keepOnRejoin) {
+              policy.unknownCopy(r.home(key), key);
+            }
+            return;
+          }
+          if (optional && target.justFailed()) {
+            return;
+          }
+          NodeSlot home = r.degraded ? r.home(key) : target;
+          boolean atHome = home == target;
+          if (!atHome) {
+            if (!target.marks.beginOffHomeWrite(key)) {
+              policy.trackingFull();
+              return;
+            }
+            if (keepOnRejoin) {
+              policy.unknownCopy(home, key);
+            }
+          }
+          groups
+              .computeIfAbsent(new Group(target, atHome), g -> new LinkedHashMap<>())
+              .put(key, value);
+        });
+    Map<Group, CompletableFuture<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
+    groups.forEach(
+        (group, values) ->
+            sent.put(
+                group,
+                send(() -> group.target.node.putAll(values, group.atHome ? ttl : fallbackTtl))));
+    sent.forEach(
+        (group, reply) -> {
+          NodeSlot target = group.target;
+          Map<String, Object> values = groups.get(group);
+          Map<String, ValueRefusedException> refusals;
+          try {
+            refusals = reply.join();
+          } catch (CompletionException e) {
+            stats.error();
+            values.keySet().forEach(key -> policy.unknownCopy(target, key));
+            policy.failed(target, runtime(e.getCause()), true);
+            return;
+          }
+          policy.succeeded(target, true);
+          for (String key : values.keySet()) {
+            if (refusals.containsKey(key)) {
+              refused(target);
+              write(new Route(r, target), key, null, false, 0); // no older value may stay
+            } else {
+              if (group.atHome) {
+                target.marks.forget(key);
+              } else {
+                target.marks.written(key, r.generation);
+              }
+              stats.put();
+              target.stats.put();
+            }
+          }
+        });
+    Routing after = router.current();
+    if (after != r && !after.closed) {
+      // the generation ended while we wrote: the keys' readers may look elsewhere now
+      groups.forEach(
+          (group, values) ->
+              values
+                  .keySet()
+                  .forEach(
+                      key -> {
+                        NodeSlot next = after.target(key);
+                        if (next != null && next != group.target) {
+                          write(new Route(after, next), key, null, false, 1);
+                        }
+                      }));
+    }
+  }
+
+  /** A node call's reply; a node that throws at once gives a failed reply instead. */
+  private static <T> CompletableFuture<T> send(
+      java.util.function.Supplier<CompletableFuture<T>> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  private static RuntimeException runtime(Throwable t) {
+    return t instanceof RuntimeException r ? r : new IllegalStateException(t);
+  }
+
+  private static Map<String, Object> wrapAll(Map<String, Object> values) {
+    Map<String, Object> wrapped = new LinkedHashMap<>();
+    values.forEach((key, value) -> wrapped.put(key, NullValue.wrap(value)));
+    return wrapped;
   }
 
   /** This cache's hits on a node. */
@@ -410,13 +632,5 @@ final class RoutedCache implements ShardedCache {
   private void refused(NodeSlot target) {
     stats.refused();
     target.stats.refused();
-  }
-
-  private static Duration checkTtl(String cache, Duration ttl) {
-    if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
-      throw new IllegalArgumentException(
-          "ttl of cache \"" + cache + "\" must be positive; was " + ttl);
-    }
-    return ttl;
   }
 }

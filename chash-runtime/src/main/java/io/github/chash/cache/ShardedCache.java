@@ -35,6 +35,15 @@ public interface ShardedCache {
   /** The cache name, as in {@code chash.yaml}. */
   String name();
 
+  /**
+   * This cache with values of one type and keys of any type with a canonical form: the API for
+   * programmatic use. Create it once and keep it.
+   */
+  <V> TypedCache<Object, V> typed(Class<V> valueType);
+
+  /** This cache with keys and values of given types; see {@link #typed(Class)}. */
+  <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType);
+
   /** Time to live of the entries this handle writes; {@code null} for no expiry. */
   Duration ttl();
 

@@ -3,11 +3,9 @@ package io.github.chash.cache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.CheckConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
-import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
@@ -115,28 +113,16 @@ public final class ShardedCaches {
     }
 
     /**
-     * Sets the failure policy (default {@link FailoverConfig#defaults()}).
+     * Sets the failure policy (default {@link FailoverConfig#defaults()}); its values were checked
+     * when it was made.
      *
      * @throws IllegalStateException if already set
-     * @throws IllegalArgumentException if {@code failureLimit} or {@code retryAfter} is not
-     *     positive
      */
     public Builder failover(FailoverConfig failover) {
       if (this.failover != null) {
         throw new IllegalStateException("failover was already set to " + this.failover);
       }
-      Objects.requireNonNull(failover, "failover");
-      if (failover.failureLimit() <= 0) {
-        throw new IllegalArgumentException(
-            "failureLimit must be positive; was " + failover.failureLimit());
-      }
-      if (failover.retryAfter() == null
-          || failover.retryAfter().isZero()
-          || failover.retryAfter().isNegative()) {
-        throw new IllegalArgumentException(
-            "retryAfter must be positive; was " + failover.retryAfter());
-      }
-      this.failover = failover;
+      this.failover = Objects.requireNonNull(failover, "failover");
       return this;
     }
 
@@ -148,7 +134,6 @@ public final class ShardedCaches {
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
       requireNewNode(node.id());
-      node.toNode(); // validates id and weight now, not at build
       nodeConfigs.put(node.id(), node);
       weights.put(node.id(), node.weight());
       return this;
@@ -171,23 +156,18 @@ public final class ShardedCaches {
     }
 
     /**
-     * Adds a named cache.
+     * Adds a named cache, under the rules of {@code chash.yaml}'s caches ({@link CacheConfig}).
      *
      * @param ttl time to live of its entries, positive; {@code null} for no expiry
-     * @throws IllegalArgumentException if the name is blank or taken, or the TTL is not positive
+     * @throws IllegalArgumentException if the name is blank, contains {@code :} or is taken, or the
+     *     TTL is not positive
      */
     public Builder cache(String name, Duration ttl) {
-      if (name == null || name.isBlank()) {
-        throw new IllegalArgumentException("cache name must not be null or blank; was " + name);
-      }
+      CacheConfig cache = new CacheConfig(name, ttl);
       if (caches.containsKey(name)) {
         throw new IllegalArgumentException("duplicate cache name \"" + name + "\"");
       }
-      if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
-        throw new IllegalArgumentException(
-            "ttl of cache \"" + name + "\" must be positive; was " + ttl);
-      }
-      caches.put(name, ttl);
+      caches.put(cache.name(), cache.ttl());
       return this;
     }
 
@@ -333,23 +313,18 @@ public final class ShardedCaches {
       }
     }
 
+    /**
+     * The configuration node factories receive when the builder was not given one: the nodes they
+     * create, with the builder's ring, failover and caches. Null when every node is ready-made.
+     */
     private ChashConfig programmaticConfig(RingSettings settings, FailoverConfig policy) {
-      List<NodeConfig> nodes = new ArrayList<>();
-      weights.forEach(
-          (id, weight) -> {
-            NodeConfig c = nodeConfigs.get(id);
-            nodes.add(c != null ? c : new NodeConfig(id, NodeType.LOCAL, weight, 0, null));
-          });
-      Map<String, CacheConfig> cacheConfigs = new LinkedHashMap<>();
-      caches.forEach((name, ttl) -> cacheConfigs.put(name, new CacheConfig(name, ttl)));
-      return new ChashConfig(
-          ChashConfig.PROGRAMMATIC,
-          settings,
-          nodes,
-          cacheConfigs,
-          policy,
-          RedisConfig.defaults(),
-          CheckConfig.defaults());
+      if (nodeConfigs.isEmpty()) {
+        return null;
+      }
+      ChashConfig.Builder b =
+          ChashConfig.builder().ring(settings).failover(policy).nodes(nodeConfigs.values());
+      caches.forEach((name, ttl) -> b.cache(new CacheConfig(name, ttl)));
+      return b.build();
     }
   }
 }

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads and checks {@code caches:}, a mapping from cache name to its settings. */
+/**
+ * Reads {@code caches:}, a mapping from cache name to its settings; the rules are {@link
+ * CacheConfig}'s.
+ */
 final class CachesBlock {
   static final List<String> KEYS = List.of("ttl");
 
@@ -20,15 +23,9 @@ final class CachesBlock {
     YamlMap map = block.get();
     for (String name : map.keys()) {
       String path = "caches." + name;
-      if (name.isBlank()) {
-        map.problems()
-            .at(map.keyNode(name), "cache names must not be empty, was " + Scalars.quote(name));
-        continue;
-      }
-      if (name.contains(":")) {
-        // The routing key is name + ":" + key; a colon in the name would make two caches collide.
-        map.problems()
-            .at(map.keyNode(name), "cache name " + Scalars.quote(name) + " must not contain ':'");
+      String nameProblem = CacheConfig.nameProblem(name);
+      if (nameProblem != null) {
+        map.problems().at(map.keyNode(name), "cache name " + nameProblem);
         continue;
       }
       Duration ttl = null;

@@ -1,9 +1,7 @@
 package io.github.chash.config;
 
-import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -15,38 +13,142 @@ import java.util.Objects;
 
 /**
  * A whole {@code chash.yaml}: ring settings, nodes, caches, failover policy, Redis settings and
- * check limits. Immutable and thread-safe; build it by parsing ({@link ChashConfigs}) or with
- * {@link #builder()}, which applies the same checks as the parser.
- *
- * @param source where it came from, for messages ({@code chash.yaml}, or {@code <programmatic>})
- * @param ring how keys are placed
- * @param nodes the nodes in file order
- * @param caches named caches in file order
- * @param failover the failure policy
- * @param redis settings shared by Redis nodes
- * @param check limits of {@code chash:check}
+ * check limits. Immutable and thread-safe; made by parsing ({@link ChashConfigs}) or with {@link
+ * #builder()}. Every value was checked when its record was made ({@link NodeConfig}, {@link
+ * CacheConfig}, {@link FailoverConfig}, {@link RedisConfig}, {@link CheckConfig}: each rule is
+ * stated once, there); this class adds the rules between values: unique node ids and servers, at
+ * least one node, the algorithm's weights. A parsed configuration also knows where each value was
+ * written ({@link #where}), so a problem found later (an unset environment variable at startup)
+ * still names its line and column.
  */
-public record ChashConfig(
-    String source,
-    RingSettings ring,
-    List<NodeConfig> nodes,
-    Map<String, CacheConfig> caches,
-    FailoverConfig failover,
-    RedisConfig redis,
-    CheckConfig check) {
-
+public final class ChashConfig {
   /** The source name of a configuration built with {@link #builder()} and no {@code source}. */
   public static final String PROGRAMMATIC = "<programmatic>";
 
-  /** Compact constructor: defensive, order-keeping copies. */
-  public ChashConfig {
-    nodes = List.copyOf(nodes);
-    caches = Collections.unmodifiableMap(new LinkedHashMap<>(caches));
+  private final String source;
+  private final RingSettings ring;
+  private final List<NodeConfig> nodes;
+  private final Map<String, CacheConfig> caches;
+  private final FailoverConfig failover;
+  private final RedisConfig redis;
+  private final CheckConfig check;
+  private final Map<String, String> locations;
+
+  private ChashConfig(
+      String source,
+      RingSettings ring,
+      List<NodeConfig> nodes,
+      Map<String, CacheConfig> caches,
+      FailoverConfig failover,
+      RedisConfig redis,
+      CheckConfig check,
+      Map<String, String> locations) {
+    this.source = source;
+    this.ring = ring;
+    this.nodes = List.copyOf(nodes);
+    this.caches = Collections.unmodifiableMap(new LinkedHashMap<>(caches));
+    this.failover = failover;
+    this.redis = redis;
+    this.check = check;
+    this.locations = Map.copyOf(locations);
+  }
+
+  /** A parsed file, checked value by value already; {@code locations} by value path. */
+  static ChashConfig parsed(
+      String source,
+      RingSettings ring,
+      List<NodeConfig> nodes,
+      Map<String, CacheConfig> caches,
+      FailoverConfig failover,
+      RedisConfig redis,
+      CheckConfig check,
+      Map<String, String> locations) {
+    return new ChashConfig(source, ring, nodes, caches, failover, redis, check, locations);
+  }
+
+  /** Where it came from, for messages ({@code chash.yaml}, or {@value #PROGRAMMATIC}). */
+  public String source() {
+    return source;
+  }
+
+  /** How keys are placed. */
+  public RingSettings ring() {
+    return ring;
+  }
+
+  /** The nodes in file order. */
+  public List<NodeConfig> nodes() {
+    return nodes;
+  }
+
+  /** The named caches in file order. */
+  public Map<String, CacheConfig> caches() {
+    return caches;
+  }
+
+  /** The failure policy. */
+  public FailoverConfig failover() {
+    return failover;
+  }
+
+  /** Settings shared by Redis nodes. */
+  public RedisConfig redis() {
+    return redis;
+  }
+
+  /** The limits of {@code chash:check}. */
+  public CheckConfig check() {
+    return check;
   }
 
   /** The nodes as ring members. */
   public List<Node> ringNodes() {
     return nodes.stream().map(NodeConfig::toNode).toList();
+  }
+
+  /**
+   * Where the value at {@code path} ({@code nodes[2].uri}, {@code caches.users.ttl}) was written,
+   * as messages start: {@code chash.yaml:12:10}; the {@link #source()} alone when it was not
+   * written in a file. For problems found after parsing.
+   */
+  public String where(String path) {
+    return locations.getOrDefault(path, source);
+  }
+
+  /** Equal when every setting is (not the source or the positions). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ChashConfig c
+        && ring.equals(c.ring)
+        && nodes.equals(c.nodes)
+        && caches.equals(c.caches)
+        && failover.equals(c.failover)
+        && redis.equals(c.redis)
+        && check.equals(c.check);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(ring, nodes, caches, failover, redis, check);
+  }
+
+  @Override
+  public String toString() {
+    return "ChashConfig{source="
+        + source
+        + ", ring="
+        + ring
+        + ", nodes="
+        + nodes
+        + ", caches="
+        + caches.values()
+        + ", failover="
+        + failover
+        + ", redis="
+        + redis
+        + ", check="
+        + check
+        + "}";
   }
 
   /**
@@ -101,53 +203,27 @@ public record ChashConfig(
     }
 
     /**
-     * Adds a node after those added before.
+     * Adds a node after those added before; its own values were checked when it was made.
      *
-     * @throws IllegalArgumentException if its id is blank or already used, its weight is not
-     *     positive, a local node has no positive {@code maximumSize} or has a URI, or a Redis
-     *     node's URI is missing, invalid, holds a plain-text password or points to a server already
-     *     used
+     * @throws IllegalArgumentException if its id is already used, or a Redis node's URI points to a
+     *     server already used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
-      Objects.requireNonNull(node.type(), "node type");
       String id = node.id();
-      require(id != null && !id.isBlank(), "node id must not be blank; was %s", quote(id));
       for (NodeConfig other : nodes) {
-        require(!other.id().equals(id), "duplicate node id %s", quote(id));
+        require(!other.id().equals(id), "duplicate node id %s", Scalars.quote(id));
       }
-      require(
-          node.weight() > 0,
-          "weight of node %s must be a positive integer, was %s",
-          quote(id),
-          node.weight());
-      if (node.type() == NodeType.LOCAL) {
-        require(
-            node.maximumSize() > 0,
-            "maximumSize of node %s must be a positive integer, was %s",
-            quote(id),
-            node.maximumSize());
-        require(node.uri() == null, "uri of node %s is only valid for type redis", quote(id));
-      } else {
-        require(
-            node.maximumSize() == 0,
-            "maximumSize of node %s is only valid for type local",
-            quote(id));
-        require(node.uri() != null, "uri of node %s is required for type redis", quote(id));
-        RedisUris.Checked checked = RedisUris.check(node.uri());
-        require(
-            checked.problems().isEmpty(),
-            "uri of node %s %s",
-            quote(id),
-            String.join("; ", checked.problems()));
-        String first = servers.get(checked.server());
+      if (node.type() == NodeType.REDIS) {
+        String server = RedisUris.check(node.uri()).server();
+        String first = servers.get(server);
         require(
             first == null,
             "uri of node %s points to the same server as node %s (%s)",
-            quote(id),
-            quote(first),
-            checked.server());
-        servers.put(checked.server(), id);
+            Scalars.quote(id),
+            first == null ? null : Scalars.quote(first),
+            server);
+        servers.put(server, id);
       }
       nodes.add(node);
       return this;
@@ -164,23 +240,17 @@ public record ChashConfig(
     }
 
     /**
-     * Adds a cache.
+     * Adds a cache; its own values were checked when it was made.
      *
-     * @throws IllegalArgumentException if its name is blank, contains {@code :} or was already
-     *     added, or its ttl is not positive
+     * @throws IllegalArgumentException if a cache of that name was already added
      */
     public Builder cache(CacheConfig cache) {
       Objects.requireNonNull(cache, "cache");
-      String name = cache.name();
-      require(name != null && !name.isBlank(), "cache name must not be blank; was %s", quote(name));
-      require(!name.contains(":"), "cache name %s must not contain ':'", quote(name));
-      require(!caches.containsKey(name), "cache %s was already added", quote(name));
       require(
-          cache.ttl() == null || positive(cache.ttl()),
-          "ttl of cache %s must be positive, was %s",
-          quote(name),
-          cache.ttl());
-      caches.put(name, cache);
+          !caches.containsKey(cache.name()),
+          "cache %s was already added",
+          Scalars.quote(cache.name()));
+      caches.put(cache.name(), cache);
       return this;
     }
 
@@ -188,27 +258,10 @@ public record ChashConfig(
      * Sets the failure policy.
      *
      * @throws IllegalStateException if it was already set
-     * @throws IllegalArgumentException if {@code failureLimit} is not positive or a duration is not
-     *     positive
      */
     public Builder failover(FailoverConfig failover) {
       requireState(this.failover == null, "failover was already set to %s", this.failover);
-      Objects.requireNonNull(failover, "failover");
-      require(
-          failover.failureLimit() >= 1,
-          "failureLimit must be a positive integer, was %s",
-          failover.failureLimit());
-      require(
-          positive(failover.retryAfter()),
-          "retryAfter must be positive, was %s",
-          failover.retryAfter());
-      require(positive(failover.timeout()), "timeout must be positive, was %s", failover.timeout());
-      require(
-          positive(failover.fallbackTtl()),
-          "fallbackTtl must be positive, was %s",
-          failover.fallbackTtl());
-      Objects.requireNonNull(failover.onRejoin(), "onRejoin");
-      this.failover = failover;
+      this.failover = Objects.requireNonNull(failover, "failover");
       return this;
     }
 
@@ -216,30 +269,10 @@ public record ChashConfig(
      * Sets the Redis settings.
      *
      * @throws IllegalStateException if they were already set
-     * @throws IllegalArgumentException if the key prefix is empty, the codec unknown or an allow
-     *     pattern invalid
      */
     public Builder redis(RedisConfig redis) {
       requireState(this.redis == null, "redis was already set to %s", this.redis);
-      Objects.requireNonNull(redis, "redis");
-      require(
-          redis.keyPrefix() != null && !redis.keyPrefix().isEmpty(),
-          "keyPrefix must not be empty: onRejoin flush deletes every key with this prefix");
-      require(
-          RedisBlock.CODECS.contains(redis.codec()),
-          "codec must be one of %s; was %s",
-          String.join(", ", RedisBlock.CODECS),
-          quote(redis.codec()));
-      require(
-          redis.maxValueSize() >= 1 && redis.maxValueSize() <= RedisConfig.MAX_VALUE_SIZE_LIMIT,
-          "maxValueSize must be between 1 and %s bytes, was %s",
-          RedisConfig.MAX_VALUE_SIZE_LIMIT,
-          redis.maxValueSize());
-      for (String pattern : redis.allowedClasses()) {
-        String problem = RedisBlock.patternProblem(pattern);
-        require(problem == null, "allow pattern %s", problem);
-      }
-      this.redis = redis;
+      this.redis = Objects.requireNonNull(redis, "redis");
       return this;
     }
 
@@ -247,70 +280,36 @@ public record ChashConfig(
      * Sets the check limits.
      *
      * @throws IllegalStateException if they were already set
-     * @throws IllegalArgumentException if a limit is out of its range (see the package
-     *     documentation)
      */
     public Builder check(CheckConfig check) {
       requireState(this.check == null, "check was already set to %s", this.check);
-      Objects.requireNonNull(check, "check");
-      require(check.maxSkew() >= 1.0, "maxSkew must be at least 1.0, was %s", check.maxSkew());
-      require(
-          check.sampleKeys() >= 1 && check.sampleKeys() <= CheckBlock.MAX_SAMPLE_KEYS,
-          "sampleKeys must be an integer between 1 and %s, was %s",
-          CheckBlock.MAX_SAMPLE_KEYS,
-          check.sampleKeys());
-      require(
-          check.keyPattern() != null && check.keyPattern().contains("{n}"),
-          "keyPattern must contain {n}, was %s",
-          quote(check.keyPattern()));
-      require(
-          check.maxMoved() == null || check.maxMoved() > 0 && check.maxMoved() <= 1,
-          "maxMoved must be a fraction in (0, 1], was %s",
-          check.maxMoved());
-      require(
-          check.maxMovedOverIdeal() == null || check.maxMovedOverIdeal() >= 1,
-          "maxMovedOverIdeal must be at least 1.0, was %s",
-          check.maxMovedOverIdeal());
-      this.check = check;
+      this.check = Objects.requireNonNull(check, "check");
       return this;
     }
 
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added, or the algorithm is {@code jump} and a
-     *     node's weight is not 1
+     * @throws IllegalStateException if no node was added, or a node's weight is not one the
+     *     algorithm accepts ({@code jump}: weight 1)
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
-      if (ring != null && ring.algorithm() == Algorithm.JUMP) {
-        for (NodeConfig node : nodes) {
-          if (node.weight() != 1) {
-            throw new IllegalStateException(
-                "weight of node "
-                    + quote(node.id())
-                    + " must be 1 for algorithm jump (jump knows"
-                    + " buckets, not weights), was "
-                    + node.weight());
-          }
-        }
+      RingSettings settings = ring == null ? RingSettings.defaults() : ring;
+      for (NodeConfig node : nodes) {
+        String problem = settings.algorithm().weightProblem(node.weight());
+        requireState(
+            problem == null, "%s", "weight of node " + Scalars.quote(node.id()) + " " + problem);
       }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,
-          ring == null ? RingSettings.defaults() : ring,
+          settings,
           nodes,
           caches,
           failover == null ? FailoverConfig.defaults() : failover,
           redis == null ? RedisConfig.defaults() : redis,
-          check == null ? CheckConfig.defaults() : check);
-    }
-
-    private static boolean positive(Duration d) {
-      return d != null && !d.isNegative() && !d.isZero();
-    }
-
-    private static String quote(String s) {
-      return s == null ? "null" : Scalars.quote(s);
+          check == null ? CheckConfig.defaults() : check,
+          Map.of());
     }
 
     private static void requireState(boolean ok, String template, Object arg) {

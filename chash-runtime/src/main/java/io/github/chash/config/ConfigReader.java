@@ -34,7 +34,15 @@ final class ConfigReader {
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
-    return new ChashConfig(sourceName, ring.toSettings(), nodes, caches, failover, redis, check);
+    return ChashConfig.parsed(
+        sourceName,
+        ring.toSettings(),
+        nodes,
+        caches,
+        failover,
+        redis,
+        check,
+        Locations.of(root.orElseThrow(), sourceName));
   }
 
   /** A ring's virtual points cost 8 bytes each in every JVM that builds it; keep that sane. */

@@ -3,7 +3,7 @@ package io.github.chash.config;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads and checks {@code failover:}. */
+/** Reads {@code failover:}; its rules are {@link FailoverConfig}'s. */
 final class FailoverBlock {
   static final List<String> KEYS =
       List.of("failureLimit", "retryAfter", "timeout", "onRejoin", "fallbackTtl");
@@ -17,8 +17,7 @@ final class FailoverBlock {
     }
     Fields f = new Fields(block.get().allowOnly(KEYS));
     int failureLimit =
-        (int)
-            f.integer("failureLimit", 1, Integer.MAX_VALUE, "a positive integer", d.failureLimit());
+        (int) f.integer("failureLimit", FailoverConfig.FAILURE_LIMIT, d.failureLimit());
     String onRejoin = f.choice("onRejoin", List.of("flush", "keep"), d.onRejoin().configName());
     return new FailoverConfig(
         failureLimit,

@@ -61,6 +61,11 @@ final class Fields {
     return text;
   }
 
+  /** A whole number under a record's rule: in its range, in its words. */
+  long integer(String key, Rules.Whole rule, long fallback) {
+    return integer(key, rule.min(), rule.max(), rule.what(), fallback);
+  }
+
   /** A whole number in [min, max]; {@code what} names the expectation ("a positive integer"). */
   long integer(String key, long min, long max, String what, long fallback) {
     Optional<Node> value = map.get(key);
@@ -120,8 +125,9 @@ final class Fields {
       return fallback;
     }
     Duration d = Durations.parse(text);
-    if (d.isZero()) {
-      problems.at(node, map.child(key) + " must be positive, was " + Scalars.quote(text));
+    String notPositive = Rules.positive(d, Scalars.quote(text));
+    if (notPositive != null) {
+      problems.at(node, map.child(key) + " " + notPositive);
       return fallback;
     }
     return d;
@@ -146,6 +152,18 @@ final class Fields {
       return fallback;
     }
     return Sizes.parse(text);
+  }
+
+  /**
+   * Applies a record's rule to a value read from {@code key}: with no problem, the value; else the
+   * problem is added at the key's value, and the fallback is returned.
+   */
+  <T> T check(String key, String problem, T value, T fallback) {
+    if (problem == null) {
+      return value;
+    }
+    problem(key, problem);
+    return fallback;
   }
 
   /** Adds a problem at the value of {@code key}, which must be present. */

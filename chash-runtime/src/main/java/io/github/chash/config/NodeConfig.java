@@ -1,20 +1,39 @@
 package io.github.chash.config;
 
 import io.github.chash.ring.Node;
+import java.util.List;
+import java.util.Objects;
 
 /**
- * One entry of {@code nodes:}.
+ * One entry of {@code nodes:}; its constructor applies the rules {@code chash.yaml} gets.
  *
- * @param id unique node id; also the name its virtual points derive from
+ * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
  * @param type local shard or Redis server
  * @param weight positive weight
- * @param maximumSize entry bound of a local shard (0 when not a local node)
+ * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
  * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
  */
 public record NodeConfig(String id, NodeType type, int weight, long maximumSize, String uri) {
 
   /** Default entry bound of a local shard. */
   public static final long DEFAULT_MAXIMUM_SIZE = 10_000;
+
+  /**
+   * Checks the values.
+   *
+   * @throws IllegalArgumentException if the id, weight, maximumSize or uri breaks its rule
+   * @throws NullPointerException if {@code type} is null
+   */
+  public NodeConfig {
+    Rules.require("node id", Node.idProblem(id));
+    String node = Scalars.quote(id);
+    Objects.requireNonNull(type, "type of node " + node);
+    Rules.require("weight of node " + node, Node.weightProblem(weight));
+    Rules.require("maximumSize of node " + node, maximumSizeProblem(type, maximumSize));
+    for (String problem : uriProblems(type, uri)) {
+      Rules.require("uri of node " + node, problem);
+    }
+  }
 
   /** A local shard of weight 1 and the default size. */
   public static NodeConfig local(String id) {
@@ -29,5 +48,25 @@ public record NodeConfig(String id, NodeType type, int weight, long maximumSize,
   /** This node as a ring member. */
   public Node toNode() {
     return Node.of(id, weight);
+  }
+
+  /** The rule of {@code maximumSize} for a type: null when valid, else what is wrong. */
+  static String maximumSizeProblem(NodeType type, long maximumSize) {
+    if (type == NodeType.LOCAL) {
+      return maximumSize > 0 ? null : "must be a positive integer, was " + maximumSize;
+    }
+    return maximumSize == 0
+        ? null
+        : "is only valid for type local; a Redis server bounds its memory itself (maxmemory)";
+  }
+
+  /** The rules of {@code uri} for a type: what is wrong, empty when valid. */
+  static List<String> uriProblems(NodeType type, String uri) {
+    if (type == NodeType.LOCAL) {
+      return uri == null
+          ? List.of()
+          : List.of("is only valid for type redis; add `type: redis` or remove uri");
+    }
+    return uri == null ? List.of("is required for type redis") : RedisUris.check(uri).problems();
   }
 }

@@ -9,7 +9,10 @@ import java.util.Optional;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
-/** Reads and checks {@code nodes:}: each node's fields, then duplicate ids and servers. */
+/**
+ * Reads {@code nodes:}: each node's fields under {@link NodeConfig}'s rules, then duplicate ids and
+ * servers.
+ */
 final class NodesBlock {
   static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri");
   private static final List<String> TYPES = List.of("local", "redis");
@@ -53,16 +56,14 @@ final class NodesBlock {
       Map<String, String> idOwners,
       Map<String, String> serverOwners) {
     Problems problems = map.problems();
+    int before = problems.count();
     Fields f = new Fields(map);
     Optional<Node> idNode = map.require("id", null);
     String id = idNode.isPresent() ? f.string("id", null) : null;
     if (id != null) {
-      if (!id.equals(id.strip())) {
-        f.problem("id", "must not start or end with white space, was " + Scalars.quote(id));
-      } else if (id.chars().anyMatch(Character::isISOControl)) {
-        // a line break or tab in an id breaks every line-oriented output (locate, logs, reports)
-        f.problem("id", "must not contain control characters, was " + Scalars.quote(id));
-      }
+      id = f.check("id", io.github.chash.ring.Node.idProblem(id), id, null);
+    }
+    if (id != null) {
       String first = idOwners.putIfAbsent(id, map.path());
       if (first != null) {
         f.problem("id", Scalars.quote(id) + " is already used by " + first);
@@ -71,11 +72,7 @@ final class NodesBlock {
     NodeType type =
         f.choice("type", TYPES, "local").equals("redis") ? NodeType.REDIS : NodeType.LOCAL;
     int weight = (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
-    if (algorithm == Algorithm.JUMP && weight != 1) {
-      f.problem(
-          "weight",
-          "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight);
-    }
+    weight = f.check("weight", algorithm.weightProblem(weight), weight, 1);
     long maximumSize = 0;
     String uri = null;
     if (type == NodeType.LOCAL) {
@@ -87,19 +84,17 @@ final class NodesBlock {
               "a positive integer",
               NodeConfig.DEFAULT_MAXIMUM_SIZE);
       if (f.has("uri")) {
-        f.problem("uri", "is only valid for type redis; add `type: redis` or remove uri");
+        f.problem("uri", NodeConfig.uriProblems(type, "").get(0));
       }
     } else {
       if (f.has("maximumSize")) {
-        f.problem(
-            "maximumSize",
-            "is only valid for type local; a Redis server bounds its memory itself (maxmemory)");
+        f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));
       }
       if (map.require("uri", "required for type redis").isPresent()) {
         uri = f.string("uri", null);
         if (uri != null) {
           RedisUris.Checked checked = RedisUris.check(uri);
-          for (String problem : checked.problems()) {
+          for (String problem : NodeConfig.uriProblems(type, uri)) {
             f.problem("uri", problem);
           }
           if (checked.problems().isEmpty()) {
@@ -112,8 +107,8 @@ final class NodesBlock {
         }
       }
     }
-    if (id == null) {
-      return null;
+    if (problems.count() > before) {
+      return null; // reported; a NodeConfig of these values would only repeat the problem
     }
     return new NodeConfig(id, type, weight, maximumSize, uri);
   }

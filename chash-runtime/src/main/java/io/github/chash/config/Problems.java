@@ -39,6 +39,11 @@ final class Problems {
     problems.add(new ConfigProblem(file, line, column, message));
   }
 
+  /** How many problems were found so far; a reader compares it before and after a part. */
+  int count() {
+    return problems.size();
+  }
+
   boolean isEmpty() {
     return problems.isEmpty();
   }

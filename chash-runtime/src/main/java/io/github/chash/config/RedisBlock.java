@@ -1,6 +1,5 @@
 package io.github.chash.config;
 
-import java.io.ObjectInputFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,10 +7,9 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
-/** Reads and checks {@code redis:}. */
+/** Reads {@code redis:}; its rules are {@link RedisConfig}'s. */
 final class RedisBlock {
   static final List<String> KEYS = List.of("keyPrefix", "codec", "allow", "maxValueSize");
-  static final List<String> CODECS = List.of("jdk", "jackson");
 
   private RedisBlock() {}
 
@@ -25,15 +23,14 @@ final class RedisBlock {
     String prefix = d.keyPrefix();
     if (f.has("keyPrefix")) {
       String text = Scalars.text(map.get("keyPrefix").orElseThrow());
-      if (text == null || text.isEmpty()) {
-        // onRejoin: flush deletes by this prefix; an empty one would empty the whole database.
-        f.problem(
-            "keyPrefix", "must not be empty: onRejoin flush deletes every key with this prefix");
+      String problem = RedisConfig.keyPrefixProblem(text);
+      if (problem != null) {
+        f.problem("keyPrefix", problem);
       } else {
         prefix = f.string("keyPrefix", d.keyPrefix());
       }
     }
-    String codec = f.choice("codec", CODECS, d.codec());
+    String codec = f.choice("codec", RedisConfig.CODECS, d.codec());
     List<String> allow = map.get("allow").map(n -> patterns(n, map)).orElse(d.allowedClasses());
     long maxValueSize = f.size("maxValueSize", RedisConfig.MAX_VALUE_SIZE_LIMIT, d.maxValueSize());
     return new RedisConfig(prefix, codec, allow, maxValueSize);
@@ -52,7 +49,8 @@ final class RedisBlock {
       Node item = items.get(i);
       String path = "redis.allow[" + i + "]";
       String text = Scalars.text(item);
-      String problem = item instanceof ScalarNode && text != null ? patternProblem(text) : "";
+      String problem =
+          item instanceof ScalarNode && text != null ? RedisConfig.allowProblem(text) : "";
       if (problem == null) {
         patterns.add(text);
       } else if (problem.isEmpty()) {
@@ -66,28 +64,5 @@ final class RedisBlock {
       }
     }
     return patterns;
-  }
-
-  /** Null when {@code pattern} is a valid allow-list entry, else the message tail. */
-  static String patternProblem(String pattern) {
-    String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
-    if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
-      return "allows every class, was "
-          + Scalars.quote(pattern)
-          + "; name packages (com.example.*) or classes";
-    }
-    if (pattern.contains(";")
-        || pattern.contains("=")
-        || pattern.isBlank()
-        || !pattern.strip().equals(pattern)) {
-      return "must be one class pattern like com.example.* or com.example.Order, was "
-          + Scalars.quote(pattern);
-    }
-    try {
-      ObjectInputFilter.Config.createFilter(pattern);
-      return null;
-    } catch (IllegalArgumentException e) {
-      return "is not a valid ObjectInputFilter pattern, was " + Scalars.quote(pattern);
-    }
   }
 }

@@ -1,11 +1,15 @@
 package io.github.chash.config;
 
+import java.io.ObjectInputFilter;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
- * The {@code redis:} block: settings shared by all Redis nodes.
+ * The {@code redis:} block: settings shared by all Redis nodes; its constructor applies the rules
+ * {@code chash.yaml} gets.
  *
- * @param keyPrefix prefix of every key this library writes (default {@code chash:})
+ * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
+ *     since {@code onRejoin: flush} deletes every key with it
  * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
  * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
  *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
@@ -16,15 +20,43 @@ import java.util.List;
 public record RedisConfig(
     String keyPrefix, String codec, List<String> allowedClasses, long maxValueSize) {
 
+  /** One class name or package pattern, optionally refused with {@code !}. */
+  private static final Pattern CLASS_PATTERN =
+      Pattern.compile(
+          "!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+              + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
+              + "(\\.\\*\\*|\\.\\*|\\*)?");
+
+  /** The codecs {@code redis.codec} names. */
+  public static final List<String> CODECS = List.of("jdk", "jackson");
+
   /** The default {@code maxValueSize}: 1 MB, as memcached's item size limit. */
   public static final long DEFAULT_MAX_VALUE_SIZE = 1 << 20;
 
   /** The largest {@code maxValueSize}: Redis' own limit for a string, 512 MB. */
   public static final long MAX_VALUE_SIZE_LIMIT = 512L << 20;
 
-  /** Compact constructor: defensive copy. */
+  /** The rule of {@code maxValueSize}. */
+  static final Rules.Whole MAX_VALUE_SIZE =
+      new Rules.Whole(1, MAX_VALUE_SIZE_LIMIT, "between 1 and " + MAX_VALUE_SIZE_LIMIT + " bytes");
+
+  /**
+   * Checks the values; keeps a copy of the patterns.
+   *
+   * @throws IllegalArgumentException if a value breaks its rule
+   */
   public RedisConfig {
+    Rules.require("redis.keyPrefix", keyPrefixProblem(keyPrefix));
+    Rules.require(
+        "redis.codec",
+        CODECS.contains(codec)
+            ? null
+            : "must be one of " + String.join(", ", CODECS) + "; was " + quoted(codec));
     allowedClasses = List.copyOf(allowedClasses);
+    for (String pattern : allowedClasses) {
+      Rules.require("redis.allow entry", allowProblem(pattern));
+    }
+    Rules.require("redis.maxValueSize", MAX_VALUE_SIZE.problem(maxValueSize));
   }
 
   /** Settings with the default {@code maxValueSize}. */
@@ -38,5 +70,43 @@ public record RedisConfig(
    */
   public static RedisConfig defaults() {
     return new RedisConfig("chash:", "jdk", List.of());
+  }
+
+  /** The rule of {@code keyPrefix}: null when valid, else what is wrong. */
+  public static String keyPrefixProblem(String keyPrefix) {
+    // onRejoin: flush deletes by this prefix; an empty one would empty the whole database
+    return keyPrefix == null || keyPrefix.isEmpty()
+        ? "must not be empty: onRejoin flush deletes every key with this prefix"
+        : null;
+  }
+
+  /**
+   * The rule of {@code redis.allow} entries: null when {@code pattern} is one valid {@code
+   * ObjectInputFilter} class pattern that does not allow every class, else what is wrong.
+   */
+  public static String allowProblem(String pattern) {
+    if (pattern == null) {
+      return "must not be null";
+    }
+    String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
+    if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
+      return "allows every class, was "
+          + Scalars.quote(pattern)
+          + "; name packages (com.example.*) or classes";
+    }
+    if (!CLASS_PATTERN.matcher(pattern).matches()) {
+      return "must be one class pattern like com.example.* or com.example.Order, was "
+          + Scalars.quote(pattern);
+    }
+    try {
+      ObjectInputFilter.Config.createFilter(pattern);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return "is not a valid ObjectInputFilter pattern, was " + Scalars.quote(pattern);
+    }
+  }
+
+  private static String quoted(String s) {
+    return s == null ? "null" : Scalars.quote(s);
   }
 }

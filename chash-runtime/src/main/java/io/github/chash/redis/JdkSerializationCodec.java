@@ -1,5 +1,6 @@
 package io.github.chash.redis;
 
+import io.github.chash.config.RedisConfig;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.io.ObjectStreamClass;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * JDK serialization behind an {@link ObjectInputFilter} allow-list: deserializing bytes from a
@@ -35,29 +35,21 @@ final class JdkSerializationCodec implements ValueCodec {
    */
   static final int MAX_DEPTH = 64;
 
-  private static final Pattern CLASS_PATTERN =
-      Pattern.compile(
-          "!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
-              + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
-              + "(\\.\\*\\*|\\.\\*|\\*)?");
-
   private final ObjectInputFilter filter;
 
   /**
    * @param allowed class names or package patterns ({@code com.example.Order}, {@code
    *     com.example.*}, {@code com.example.**}, {@code com.example.Ord*}), or refusals ({@code
    *     !com.example.Bad}); they are checked before the built-in ones, first match wins
-   * @throws IllegalArgumentException naming the first pattern that is not one of these forms
+   * @throws IllegalArgumentException naming the first pattern that breaks {@link
+   *     RedisConfig#allowProblem}'s rule
    */
   JdkSerializationCodec(List<String> allowed) {
     List<String> patterns = new ArrayList<>();
     for (String pattern : allowed) {
-      if (pattern == null || !CLASS_PATTERN.matcher(pattern).matches()) {
-        throw new IllegalArgumentException(
-            "redis.allow entry "
-                + (pattern == null ? "null" : "\"" + pattern + "\"")
-                + " is not a class name or package pattern (com.example.Order, com.example.*,"
-                + " com.example.**, !com.example.Bad)");
+      String problem = RedisConfig.allowProblem(pattern);
+      if (problem != null) {
+        throw new IllegalArgumentException("redis.allow entry " + problem);
       }
       patterns.add(pattern);
     }

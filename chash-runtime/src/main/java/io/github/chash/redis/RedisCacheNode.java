@@ -7,6 +7,7 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
@@ -21,6 +22,10 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -147,9 +152,11 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    if (bytes == null) {
-      return null;
-    }
+    return bytes == null ? null : decode(bytes, type);
+  }
+
+  /** A stored value, or the refusal of it: too large, not decodable, not of the expected type. */
+  private Object decode(byte[] bytes, ValueType type) {
     if (bytes.length > maxValueSize) {
       throw refused(
           "oversized",
@@ -183,6 +190,81 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
+    byte[] bytes = encode(value);
+    try {
+      await(set(commands(), key, bytes, ttl));
+    } catch (RuntimeException e) {
+      throw failure("put", e);
+    }
+  }
+
+  /** {@code MGET} of all the keys: one round trip, awaited by the caller. */
+  @Override
+  public CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {
+    byte[][] serverKeys = new byte[keys.size()][];
+    for (int i = 0; i < serverKeys.length; i++) {
+      serverKeys[i] = key(keys.get(i));
+    }
+    RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
+    try {
+      reply = commands().mget(serverKeys);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(failure("get", e));
+    }
+    return bounded(reply, "get")
+        .thenApply(
+            values -> {
+              Map<String, Object> found = new HashMap<>();
+              for (int i = 0; i < values.size(); i++) {
+                KeyValue<byte[], byte[]> kv = values.get(i);
+                if (kv.hasValue()) {
+                  try {
+                    found.put(keys.get(i), decode(kv.getValue(), type));
+                  } catch (ValueRefusedException e) {
+                    found.put(keys.get(i), e);
+                  }
+                }
+              }
+              return found;
+            });
+  }
+
+  /** One {@code SET} a key, pipelined on the connection: one round trip for all of them. */
+  @Override
+  public CompletableFuture<Map<String, ValueRefusedException>> putAll(
+      Map<String, Object> values, Duration ttl) {
+    Map<String, ValueRefusedException> refusals = new HashMap<>();
+    List<CompletableFuture<String>> replies = new ArrayList<>();
+    try {
+      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      values.forEach(
+          (key, value) -> {
+            byte[] bytes;
+            try {
+              bytes = encode(value);
+            } catch (ValueRefusedException e) {
+              refusals.put(key, e);
+              return;
+            }
+            replies.add(set(commands, key, bytes, ttl).toCompletableFuture());
+          });
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(failure("put", e));
+    }
+    return bounded(CompletableFuture.allOf(replies.toArray(new CompletableFuture<?>[0])), "put")
+        .thenApply(done -> refusals);
+  }
+
+  private RedisFuture<String> set(
+      RedisAsyncCommands<byte[], byte[]> commands, String key, byte[] bytes, Duration ttl) {
+    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
+    return millis >= NO_EXPIRY_MILLIS
+        ? commands.set(key(key), bytes)
+        : commands.set(key(key), bytes, SetArgs.Builder.px(millis));
+  }
+
+  /** The value's bytes, or its refusal: not encodable, or larger than {@code maxValueSize}. */
+  private byte[] encode(Object value) {
     byte[] bytes;
     try {
       bytes = codec.encode(value);
@@ -203,16 +285,38 @@ final class RedisCacheNode implements CacheNode {
               + " bytes); not stored",
           null);
     }
-    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
-    try {
-      RedisAsyncCommands<byte[], byte[]> commands = commands();
-      await(
-          millis >= NO_EXPIRY_MILLIS
-              ? commands.set(key(key), bytes)
-              : commands.set(key(key), bytes, SetArgs.Builder.px(millis)));
-    } catch (RuntimeException e) {
-      throw failure("put", e);
-    }
+    return bytes;
+  }
+
+  /**
+   * A reply bounded by the node's timeout, as {@link #await} bounds a single one; a late reply is
+   * cancelled and the future fails with {@link CacheNodeException}.
+   */
+  private <T> CompletableFuture<T> bounded(
+      java.util.concurrent.CompletionStage<T> reply, String operation) {
+    CompletableFuture<T> future = reply.toCompletableFuture();
+    return future
+        .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS)
+        .handle(
+            (value, failure) -> {
+              if (failure == null) {
+                return value;
+              }
+              Throwable cause =
+                  failure instanceof java.util.concurrent.CompletionException
+                          && failure.getCause() != null
+                      ? failure.getCause()
+                      : failure;
+              if (cause instanceof TimeoutException) {
+                future.cancel(true);
+                cause =
+                    new IllegalStateException(
+                        "command timed out after " + timeout.toMillis() + " ms", cause);
+              }
+              throw failure(
+                  operation,
+                  cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
+            });
   }
 
   @Override
@@ -373,12 +477,35 @@ final class RedisCacheNode implements CacheNode {
       lastConnectAttempt = now;
       // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
       connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
-      connecting.thenAccept(this::connected);
+      connecting.whenComplete(
+          (open, failure) -> {
+            if (open != null) {
+              connected(open);
+            } else {
+              connectFailed(failure);
+            }
+          });
     }
     return connecting;
   }
 
+  /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
+  private volatile boolean connectFailureLogged;
+
+  /**
+   * Says why a connection attempt failed, at WARNING the first time after a success (it may finish
+   * after {@link #awaitReady} gave up, and a refused login must be named), then at DEBUG.
+   */
+  private void connectFailed(Throwable failure) {
+    Level level = connectFailureLogged || closed ? Level.DEBUG : Level.WARNING;
+    connectFailureLogged = true;
+    LOG.log(
+        level,
+        () -> "node \"" + id + "\": cannot connect to " + endpoint + ": " + describe(failure));
+  }
+
   private void connected(StatefulRedisConnection<byte[], byte[]> open) {
+    connectFailureLogged = false;
     boolean keep;
     synchronized (this) {
       keep = !closed;

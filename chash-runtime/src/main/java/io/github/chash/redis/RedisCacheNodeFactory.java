@@ -104,7 +104,14 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
     requireClass(
         LETTUCE_CLASS, "io.lettuce:lettuce-core", "node \"" + node.id() + "\" is of type redis");
     RedisConfig redis = config.redis() != null ? config.redis() : RedisConfig.defaults();
-    RedisEndpoint endpoint = RedisEndpoint.parse(node.id(), node.uri(), env);
+    RedisEndpoint endpoint;
+    try {
+      endpoint = RedisEndpoint.parse(node.id(), node.uri(), env);
+    } catch (IllegalArgumentException e) {
+      // found at startup (an unset environment variable): still say where the uri was written
+      String where = config.where("nodes[" + config.nodes().indexOf(node) + "].uri");
+      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+    }
     FailoverConfig failover = config.failover();
     Duration timeout =
         failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
@@ -119,18 +126,13 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   }
 
   private ValueCodec codec(RedisConfig redis) {
-    String name = redis.codec() == null ? "jdk" : redis.codec();
-    switch (name) {
-      case "jdk":
-        return new JdkSerializationCodec(redis.allowedClasses());
-      case "jackson":
-        requireClass(
-            JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
-        return new JacksonCodec();
-      default:
-        throw new IllegalArgumentException(
-            "redis.codec must be one of [jdk, jackson], was \"" + name + "\"");
+    // RedisConfig made sure the codec is one of RedisConfig.CODECS
+    if (redis.codec().equals("jackson")) {
+      requireClass(
+          JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
+      return new JacksonCodec();
     }
+    return new JdkSerializationCodec(redis.allowedClasses());
   }
 
   private void requireClass(String className, String artifact, String why) {

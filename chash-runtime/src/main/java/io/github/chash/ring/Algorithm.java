@@ -46,6 +46,19 @@ public enum Algorithm {
         "algorithm must be one of " + choices() + "; was \"" + name + "\"");
   }
 
+  /**
+   * The algorithm's rule for a node's weight: null when {@code weight} is valid, else what is
+   * wrong. Every algorithm needs a positive weight ({@link Node#weightProblem}); {@code jump} knows
+   * buckets, not weights, so its nodes have weight 1.
+   */
+  public String weightProblem(long weight) {
+    String positive = Node.weightProblem(weight);
+    if (positive != null || this != JUMP || weight == 1) {
+      return positive;
+    }
+    return "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight;
+  }
+
   /** The valid config names, comma separated, in declaration order. */
   public static String choices() {
     return Arrays.stream(values()).map(Algorithm::configName).collect(Collectors.joining(", "));

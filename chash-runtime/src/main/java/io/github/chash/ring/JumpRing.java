@@ -21,9 +21,9 @@ final class JumpRing extends AbstractRing {
     super(settings, orderedNodes);
     this.hash = settings.hash();
     for (Node node : orderedNodes) {
-      if (node.weight() != 1) {
-        throw new IllegalArgumentException(
-            "jump supports only weight 1; node \"" + node.id() + "\" has weight " + node.weight());
+      String problem = Algorithm.JUMP.weightProblem(node.weight());
+      if (problem != null) {
+        throw new IllegalArgumentException("weight of node \"" + node.id() + "\" " + problem);
       }
     }
   }

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.CheckConfig;
-import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
-import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.RingSettings;
 import java.io.IOException;
 import java.net.URL;
@@ -18,8 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,14 +45,13 @@ class NodeFactoryDiscoveryTest {
         services.resolve(CacheNodeFactory.class.getName()),
         "# test provider\n" + RemoteLikeFactory.class.getName() + "\n");
     ChashConfig config =
-        new ChashConfig(
-            "chash.yaml",
-            RingSettings.defaults(),
-            List.of(NodeConfig.local("a"), NodeConfig.redis("r1", "redis://127.0.0.1:1")),
-            Map.of("users", new CacheConfig("users", Duration.ofMinutes(1))),
-            FailoverConfig.defaults(),
-            RedisConfig.defaults(),
-            CheckConfig.defaults());
+        ChashConfig.builder()
+            .source("chash.yaml")
+            .ring(RingSettings.defaults())
+            .node(NodeConfig.local("a"))
+            .node(NodeConfig.redis("r1", "redis://127.0.0.1:1"))
+            .cache(new CacheConfig("users", Duration.ofMinutes(1)))
+            .build();
 
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();

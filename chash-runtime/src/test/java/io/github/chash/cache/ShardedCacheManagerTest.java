@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.CheckConfig;
-import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
-import io.github.chash.config.RedisConfig;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;
@@ -201,14 +198,13 @@ class ShardedCacheManagerTest {
   @Test
   void create_buildsFromAConfigWithAPluggedFactory() {
     ChashConfig config =
-        new ChashConfig(
-            "chash.yaml",
-            RingSettings.of(Algorithm.MAGLEV),
-            List.of(NodeConfig.local("a"), NodeConfig.redis("r1", "redis://127.0.0.1:1")),
-            Map.of("users", new CacheConfig("users", Duration.ofMinutes(1))),
-            FailoverConfig.defaults(),
-            RedisConfig.defaults(),
-            CheckConfig.defaults());
+        ChashConfig.builder()
+            .source("chash.yaml")
+            .ring(RingSettings.of(Algorithm.MAGLEV))
+            .node(NodeConfig.local("a"))
+            .node(NodeConfig.redis("r1", "redis://127.0.0.1:1"))
+            .cache(new CacheConfig("users", Duration.ofMinutes(1)))
+            .build();
     // hide the real Redis factory this module registers, to see the message without one
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
@@ -251,6 +247,6 @@ class ShardedCacheManagerTest {
     assertThatThrownBy(() -> ShardedCaches.builder().cache("x", null).cache("x", null))
         .hasMessage("duplicate cache name \"x\"");
     assertThatThrownBy(() -> ShardedCaches.builder().cache("x", Duration.ZERO))
-        .hasMessage("ttl of cache \"x\" must be positive; was PT0S");
+        .hasMessage("ttl of cache \"x\" must be positive, was \"0ms\"");
   }
 }

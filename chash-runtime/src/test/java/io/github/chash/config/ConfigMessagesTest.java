@@ -74,8 +74,10 @@ class ConfigMessagesTest {
   void parse_nodeIdWithALineBreak_isRejectedWithTheIdEscaped() {
     assertThat(problems("nodes:\n  - id: \"cache\\n1\"\n  - id: \"b\\tc\"\n"))
         .containsExactly(
-            "chash.yaml:2:9: nodes[0].id must not contain control characters, was \"cache\\n1\"",
-            "chash.yaml:3:9: nodes[1].id must not contain control characters, was \"b\\tc\"");
+            "chash.yaml:2:9: nodes[0].id must contain only visible characters, was \"cache\\n1\""
+                + " (U+000A at index 5)",
+            "chash.yaml:3:9: nodes[1].id must contain only visible characters, was \"b\\tc\""
+                + " (U+0009 at index 1)");
   }
 
   @Test
@@ -312,7 +314,7 @@ class ConfigMessagesTest {
             "chash.yaml:3:16: caches.users.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d,"
                 + " was \"10 minutes\"",
             "chash.yaml:4:17: caches.orders.ttl must be positive, was \"0s\"",
-            "chash.yaml:5:3: cache names must not be empty, was \"\"",
+            "chash.yaml:5:3: cache name must not be empty, was \"\"",
             "chash.yaml:6:3: cache name \"a:b\" must not contain ':'",
             "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl; did you mean"
                 + " \"ttl\"?",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.config.RedisConfig;
@@ -41,14 +42,24 @@ class RedisCacheNodeFactoryTest {
   }
 
   @Test
-  void create_unknownCodec_isRefused() {
-    RedisConfig redis = new RedisConfig("chash:", "kryo", List.of());
-    assertThatThrownBy(
-            () ->
-                new RedisCacheNodeFactory()
-                    .create(NodeConfig.redis("r", "redis://127.0.0.1:1"), config(redis)))
+  void unknownCodec_isRefusedWhenTheSettingsAreMade() {
+    assertThatThrownBy(() -> new RedisConfig("chash:", "kryo", List.of()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("redis.codec must be one of [jdk, jackson], was \"kryo\"");
+        .hasMessage("redis.codec must be one of jdk, jackson; was \"kryo\"");
+  }
+
+  @Test
+  void create_unsetVariableOfAParsedFile_namesItsLineAndColumn() {
+    // issue 11: ${env:MISSING} failed at startup without saying where it was written
+    ChashConfig parsed =
+        ChashConfigs.parse(
+            "nodes:\n  - id: r1\n    type: redis\n    uri: \"redis://:${env:MISSING}@127.0.0.1:1\"\n",
+            "chash.yaml");
+    RedisCacheNodeFactory factory = new RedisCacheNodeFactory(Map.<String, String>of()::get);
+    assertThatThrownBy(() -> factory.create(parsed.nodes().get(0), parsed))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "chash.yaml:4:10: node \"r1\": environment variable MISSING is not set");
   }
 
   @Test
@@ -58,7 +69,7 @@ class RedisCacheNodeFactoryTest {
     assertThatThrownBy(() -> factory.create(node, config(RedisConfig.defaults())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
-            "node \"cache-1\": environment variable CHASH_NO_SUCH_VAR is not set");
+            "<test>: node \"cache-1\": environment variable CHASH_NO_SUCH_VAR is not set");
   }
 
   /** A user with local shards only: no Lettuce, no Jackson on the class path, and all works. */

@@ -9,7 +9,6 @@ import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.CheckConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.OnRejoin;
@@ -48,14 +47,12 @@ class RedisCacheNodeIT {
   }
 
   static ChashConfig config(RedisConfig redis, Duration timeout) {
-    return new ChashConfig(
-        "<test>",
-        null, // ring settings: a node does not need them
-        List.of(),
-        Map.of(),
-        new FailoverConfig(3, Duration.ofSeconds(1), timeout, OnRejoin.FLUSH),
-        redis,
-        CheckConfig.defaults());
+    return ChashConfig.builder()
+        .source("<test>")
+        .node(NodeConfig.local("other")) // a node of the file; the one under test is made apart
+        .failover(new FailoverConfig(3, Duration.ofSeconds(1), timeout, OnRejoin.FLUSH))
+        .redis(redis)
+        .build();
   }
 
   private static CacheNode node(String uri) {
@@ -63,8 +60,11 @@ class RedisCacheNodeIT {
   }
 
   private static CacheNode node(String uri, RedisConfig redis, Function<String, String> env) {
-    return new RedisCacheNodeFactory(env)
-        .create(NodeConfig.redis("r1", uri), config(redis, Duration.ofMillis(500)));
+    CacheNode node =
+        new RedisCacheNodeFactory(env)
+            .create(NodeConfig.redis("r1", uri), config(redis, Duration.ofMillis(500)));
+    node.awaitReady(); // as a manager does for all its nodes at once
+    return node;
   }
 
   @Test

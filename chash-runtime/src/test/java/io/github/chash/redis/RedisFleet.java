@@ -67,7 +67,18 @@ public final class RedisFleet implements AutoCloseable {
    * @param failover the {@code failover:} block's flow mapping, e.g. {@code "{ failureLimit: 3 }"}
    */
   public ShardedCacheManager manager(String failover) {
-    String yaml = nodesYaml() + "caches:\n  users: { ttl: 10m }\n" + "failover: " + failover + "\n";
+    return manager(failover, "");
+  }
+
+  /** {@link #manager(String)} with more top-level blocks, e.g. {@code "redis: { ... }\n"}. */
+  public ShardedCacheManager manager(String failover, String moreYaml) {
+    String yaml =
+        nodesYaml()
+            + "caches:\n  users: { ttl: 10m }\n"
+            + "failover: "
+            + failover
+            + "\n"
+            + moreYaml;
     return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
   }
 

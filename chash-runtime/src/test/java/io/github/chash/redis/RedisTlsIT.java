@@ -79,10 +79,13 @@ class RedisTlsIT {
   }
 
   private static CacheNode node(String uri) {
-    return new RedisCacheNodeFactory(Map.<String, String>of()::get)
-        .create(
-            NodeConfig.redis("tls", uri),
-            RedisCacheNodeIT.config(RedisConfig.defaults(), Duration.ofSeconds(1)));
+    CacheNode node =
+        new RedisCacheNodeFactory(Map.<String, String>of()::get)
+            .create(
+                NodeConfig.redis("tls", uri),
+                RedisCacheNodeIT.config(RedisConfig.defaults(), Duration.ofSeconds(1)));
+    node.awaitReady();
+    return node;
   }
 
   /**

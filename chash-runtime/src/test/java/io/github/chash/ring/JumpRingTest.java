@@ -57,6 +57,8 @@ class JumpRingTest extends AbstractRingContractTest {
   void create_weightOtherThanOne_isRejected() {
     assertThatThrownBy(() -> ring(List.of(Node.of("a"), Node.of("b", 2))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("jump supports only weight 1; node \"b\" has weight 2");
+        .hasMessage(
+            "weight of node \"b\" must be 1 for algorithm jump (jump knows buckets, not weights),"
+                + " was 2");
   }
 }

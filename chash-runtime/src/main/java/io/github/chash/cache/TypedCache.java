@@ -1,0 +1,91 @@
+package io.github.chash.cache;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A {@link ShardedCache} seen with its key and value types, for programmatic use: what Caffeine's
+ * {@code Cache<K, V>} is to a local cache. Get one with {@link ShardedCache#typed(Class)} (keys of
+ * any type with a canonical form: strings, numbers, UUIDs, enums, {@code java.time} values, records
+ * and lists of those; see {@link CanonicalKeys}) or {@link ShardedCache#typed(Class, Class)}.
+ *
+ * <pre>{@code
+ * TypedCache<Long, Product> products = manager.cache("products").typed(Long.class, Product.class);
+ * Product p = products.get(42L, id -> repository.load(id));
+ * Map<Long, Product> some = products.getAll(List.of(1L, 2L, 3L), repository::loadAll);
+ * }</pre>
+ *
+ * <p>Nulls are not cached: a loader that returns null stores nothing, and {@code put} refuses a
+ * null value, as Caffeine does. Like every operation of the cache, these never throw because of a
+ * node: a failing node is a miss and a failed write is skipped, both counted in {@link #stats()};
+ * the no-stale-reads guarantee of {@link ShardedCache} holds. Thread-safe.
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+public interface TypedCache<K, V> {
+
+  /** The cache name, as in {@code chash.yaml}. */
+  String name();
+
+  /**
+   * Returns the cached value, or {@code null} on a miss.
+   *
+   * @throws NullPointerException if the key is null
+   * @throws IllegalArgumentException if the key has no canonical form
+   */
+  V get(K key);
+
+  /**
+   * Returns the cached value, else computes it with {@code loader}, stores it (unless null) and
+   * returns it. One caller per key and JVM runs the loader at a time; concurrent callers of the
+   * same key wait for its result. A loader's exception reaches the caller unchanged and stores
+   * nothing.
+   *
+   * @throws NullPointerException if the key or loader is null
+   */
+  V get(K key, Function<? super K, ? extends V> loader);
+
+  /**
+   * Returns the cached values of the keys that are present, in one request per node, sent to all
+   * nodes at once ({@code MGET} on a Redis node); absent keys are missing from the map.
+   *
+   * @throws NullPointerException if a key is null
+   */
+  Map<K, V> getAll(Iterable<? extends K> keys);
+
+  /**
+   * Returns the values of all keys: the cached ones as {@link #getAll(Iterable)} does, the others
+   * computed by one call of {@code loader} with every missing key, then stored in one request per
+   * node. Keys the loader leaves out, or maps to null, are absent from the result and not stored.
+   *
+   * @throws NullPointerException if a key or the loader is null
+   */
+  Map<K, V> getAll(
+      Iterable<? extends K> keys,
+      Function<? super Set<K>, ? extends Map<? extends K, ? extends V>> loader);
+
+  /**
+   * Stores the value under the key.
+   *
+   * @throws NullPointerException if the key or value is null
+   */
+  void put(K key, V value);
+
+  /**
+   * Stores every entry, in one request per node sent to all nodes at once.
+   *
+   * @throws NullPointerException if a key or value is null
+   */
+  void putAll(Map<? extends K, ? extends V> values);
+
+  /** Removes the key's entry. */
+  void evict(K key);
+
+  /** Removes every entry of the cache; see {@link ShardedCache#clear()}. */
+  void clear();
+
+  /** A snapshot of the cache's counters (shared with every view of the same cache). */
+  CacheStats stats();
+}

@@ -1,0 +1,168 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@link CacheNode} contract as tests: one short subclass per node type (hash4j's contract-test
+ * model). Public in the test jar, so node types in other modules pass it too.
+ */
+public abstract class CacheNodeContractTest {
+  private CacheNode node;
+
+  /** A new, empty node with id {@code "n1"}. */
+  protected abstract CacheNode createNode();
+
+  /**
+   * Asserts that the entry under {@code key} was written without expiry (a null TTL): for a node
+   * with a clock, move it far ahead and read; for a server, ask it for the key's TTL.
+   */
+  protected abstract void assertNeverExpires(CacheNode node, String key);
+
+  /** Writes an entry of another application next to this library's, or false if there is none. */
+  protected abstract boolean writeForeignEntry();
+
+  /** Whether the entry of {@link #writeForeignEntry} is still there. */
+  protected abstract boolean foreignEntryExists();
+
+  /** A value the node refuses to store (too large), or null when it refuses nothing. */
+  protected abstract Object valueItRefuses();
+
+  @BeforeEach
+  void open() {
+    node = createNode();
+    node.awaitReady();
+  }
+
+  @AfterEach
+  void close() {
+    node.close();
+  }
+
+  @Test
+  void id_isTheConfiguredOne() {
+    assertThat(node.id()).isEqualTo("n1");
+  }
+
+  @Test
+  void get_absentKey_isNull() {
+    assertThat(node.get("users:absent", ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void put_thenGet_roundTripsValuesAndTheCachedNull() {
+    node.put("users:1", "ada", Duration.ofMinutes(5));
+    node.put("users:2", NullValue.INSTANCE, Duration.ofMinutes(5));
+    node.put("users:3", List.of(1L, 2L), Duration.ofMinutes(5));
+
+    assertThat(node.get("users:1", ValueType.of(String.class))).isEqualTo("ada");
+    assertThat(node.get("users:2", ValueType.of(String.class))).isSameAs(NullValue.INSTANCE);
+    assertThat(node.get("users:3", ValueType.OBJECT)).isEqualTo(List.of(1L, 2L));
+  }
+
+  @Test
+  void put_replacesAndEvictRemoves() {
+    node.put("users:1", "v1", Duration.ofMinutes(5));
+    node.put("users:1", "v2", Duration.ofMinutes(5));
+    assertThat(node.get("users:1", ValueType.OBJECT)).isEqualTo("v2");
+    node.evict("users:1");
+    node.evict("users:never-written");
+    assertThat(node.get("users:1", ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void put_nullTtl_meansNoExpiry() {
+    node.put("users:forever", "v", null);
+    assertNeverExpires(node, "users:forever");
+  }
+
+  @Test
+  void put_shortTtl_expires() throws InterruptedException {
+    node.put("users:brief", "v", Duration.ofMillis(50));
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (node.get("users:brief", ValueType.OBJECT) != null && System.nanoTime() < deadline) {
+      expireClock(Duration.ofMillis(60));
+      Thread.sleep(10);
+    }
+    assertThat(node.get("users:brief", ValueType.OBJECT)).isNull();
+  }
+
+  /** Moves a node's clock, for nodes that have one; real servers keep their own time. */
+  protected void expireClock(Duration by) {}
+
+  @Test
+  void keys_distinctStringsStayDistinct() {
+    List<String> keys = List.of("users:\uD800", "users:\uDC00", "users:?", "users:\uD83D\uDE00");
+    for (String key : keys) {
+      node.put(key, "value of " + key.codePointAt(6), Duration.ofMinutes(5));
+    }
+    for (String key : keys) {
+      assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("value of " + key.codePointAt(6));
+    }
+  }
+
+  @Test
+  void clear_removesThisLibrarysEntriesOnly() {
+    node.put("users:1", "v", Duration.ofMinutes(5));
+    boolean foreign = writeForeignEntry();
+    node.clear();
+    assertThat(node.get("users:1", ValueType.OBJECT)).isNull();
+    if (foreign) {
+      assertThat(foreignEntryExists()).isTrue();
+    }
+  }
+
+  @Test
+  void clearPrefix_removesOneCachesEntriesOnly() {
+    node.put("users:1", "u", Duration.ofMinutes(5));
+    node.put("users2:1", "other cache", Duration.ofMinutes(5));
+    node.put("orders:1", "o", Duration.ofMinutes(5));
+    node.clear("users:");
+    assertThat(node.get("users:1", ValueType.OBJECT)).isNull();
+    assertThat(node.get("users2:1", ValueType.OBJECT)).isEqualTo("other cache");
+    assertThat(node.get("orders:1", ValueType.OBJECT)).isEqualTo("o");
+  }
+
+  @Test
+  void getAllAndPutAll_agreeWithGetAndPut() {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (int i = 0; i < 20; i++) {
+      values.put("users:" + i, "v" + i);
+    }
+    assertThat(node.putAll(values, Duration.ofMinutes(5)).join()).isEmpty();
+    for (var e : values.entrySet()) {
+      assertThat(node.get(e.getKey(), ValueType.OBJECT)).isEqualTo(e.getValue());
+    }
+    List<String> keys = new java.util.ArrayList<>(values.keySet());
+    keys.add("users:absent");
+    assertThat(node.getAll(keys, ValueType.OBJECT).join()).isEqualTo(values);
+  }
+
+  @Test
+  void refusedValue_throwsAndLeavesThePreviousValue() {
+    Object refused = valueItRefuses();
+    if (refused == null) {
+      return; // this node type refuses nothing
+    }
+    node.put("users:1", "small", Duration.ofMinutes(5));
+    assertThatThrownBy(() -> node.put("users:1", refused, Duration.ofMinutes(5)))
+        .isInstanceOf(ValueRefusedException.class);
+    assertThat(node.get("users:1", ValueType.OBJECT)).isEqualTo("small");
+    assertThat(node.putAll(Map.of("users:2", refused), Duration.ofMinutes(5)).join())
+        .containsOnlyKeys("users:2");
+  }
+
+  @Test
+  void pingAndEstimatedSize_neverThrowOnAHealthyNode() {
+    node.ping();
+    assertThat(node.estimatedSize()).isGreaterThanOrEqualTo(-1);
+  }
+}

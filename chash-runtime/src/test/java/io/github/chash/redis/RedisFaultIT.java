@@ -1,0 +1,254 @@
+package io.github.chash.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.ring.Node;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 11's hostile cases against real servers, each asserting what the caller sees: a server that
+ * refuses writes, an oversized value, keys that UTF-8 would merge, decoding bombs, a wrong
+ * password, and servers frozen at startup.
+ */
+class RedisFaultIT {
+  private static final String FAILOVER =
+      "{ failureLimit: 3, retryAfter: 30s, timeout: 100ms, onRejoin: flush }";
+  private static final ValueType STRING = ValueType.of(String.class);
+
+  private static RedisFleet fleet;
+
+  @BeforeAll
+  static void start() {
+    fleet = RedisFleet.start(3);
+  }
+
+  @AfterAll
+  static void stop() {
+    fleet.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    fleet.reset();
+  }
+
+  @Test
+  void serverRefusingWrites_oldValueIsNeverServedAndTheNodeIsEjected() {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      ShardedCache users = manager.cache("users");
+      List<String> keys = keysOwnedBy(manager, users, "r1", 4);
+      RedisServerProcess r1 = fleet.server("r1");
+      users.put(keys.get(0), "v1");
+      r1.command("CONFIG", "SET", "maxmemory-policy", "noeviction");
+      r1.command("CONFIG", "SET", "maxmemory", "1"); // every write is refused with -OOM now
+      try {
+        users.put(keys.get(0), "v2"); // returns normally: the cache never breaks a call
+
+        assertThat(r1.command("GET", "chash:" + keys.get(0))).as("the server kept v1").isNotNull();
+        assertThat(users.getIfPresent(keys.get(0), STRING)).as("v1 is not served").isNull();
+        assertThat(isLive(manager, "r1")).isTrue();
+        // reads in between succeed; refused writes in a row still eject the node
+        for (int i = 1; i < 3; i++) {
+          assertThat(users.getIfPresent(keys.get(i), STRING)).isNull();
+          users.put(keys.get(i), "x");
+        }
+        assertThat(isLive(manager, "r1")).as("r1 ejected after 3 refused writes").isFalse();
+        assertThat(manager.nodeStats().get("r1").ejectionCount()).isEqualTo(1);
+      } finally {
+        r1.command("CONFIG", "SET", "maxmemory", "0");
+      }
+    }
+  }
+
+  @Test
+  void oversizedValue_isRefusedWithoutHarmingTheNodeAndLeavesNoOldValue() {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER, "redis: { maxValueSize: 1MB }\n")) {
+      ShardedCache users = manager.cache("users");
+      String key = keysOwnedBy(manager, users, "r2", 2).get(0);
+      String foreign = keysOwnedBy(manager, users, "r2", 2).get(1);
+      RedisServerProcess r2 = fleet.server("r2");
+      users.put(key, "v1");
+
+      users.put(key, "x".repeat(20 << 20)); // 20 MB: refused before it is sent
+
+      assertThat(r2.command("EXISTS", "chash:" + key)).as("v1 deleted, nothing sent").isEqualTo(0L);
+      assertThat(users.getIfPresent(key, STRING)).isNull();
+      // a 2 MB value another client wrote is refused after it is received, never decoded
+      r2.setBytes(
+          "chash:" + foreign, new JdkSerializationCodec(List.of()).encode("y".repeat(2 << 20)));
+      assertThat(users.getIfPresent(foreign, STRING)).isNull();
+
+      CacheStats node = manager.nodeStats().get("r2");
+      assertThat(node.refusedCount()).isEqualTo(2);
+      assertThat(node.errorCount()).isZero();
+      assertThat(isLive(manager, "r2")).isTrue();
+      users.put(key, "small again");
+      assertThat(users.getIfPresent(key, STRING)).isEqualTo("small again");
+    }
+  }
+
+  @Test
+  void keysThatUtf8WouldMerge_stayDistinct() {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      ShardedCache users = manager.cache("users");
+      List<String> ids = List.of("\uD800", "\uDC00", "\uDFFF", "?");
+      for (String id : ids) {
+        users.put(users.routingKey(id, "test"), "value of " + (int) id.charAt(0));
+      }
+      for (String id : ids) {
+        assertThat(users.getIfPresent(users.routingKey(id, "test"), STRING))
+            .isEqualTo("value of " + (int) id.charAt(0));
+      }
+      long stored = 0;
+      for (String nodeId : fleet.nodeIds()) {
+        stored += fleet.server(nodeId).keys("chash:users:*").size();
+      }
+      assertThat(stored).as("four keys on the servers").isEqualTo(4);
+    }
+  }
+
+  @Test
+  void decodingBombs_areMissesWithoutErrorsOrExhaustedMemory() throws IOException {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      ShardedCache users = manager.cache("users");
+      List<String> keys = keysOwnedBy(manager, users, "r3", 2);
+      RedisServerProcess r3 = fleet.server("r3");
+      // 27 bytes: a long[] whose length field says 100,000,000 (800 MB if allocated)
+      byte[] arrayBomb = serialize(new long[0]);
+      assertThat(arrayBomb).hasSize(27);
+      int length = 100_000_000;
+      for (int i = 0; i < 4; i++) {
+        arrayBomb[23 + i] = (byte) (length >>> (24 - 8 * i));
+      }
+      r3.setBytes("chash:" + keys.get(0), arrayBomb);
+      // nesting far deeper than any cache value
+      Object[] deep = new Object[1];
+      Object[] inner = deep;
+      for (int i = 0; i < 500; i++) {
+        Object[] next = new Object[1];
+        inner[0] = next;
+        inner = next;
+      }
+      r3.setBytes("chash:" + keys.get(1), serialize(deep));
+
+      for (String key : keys) {
+        assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+      }
+      CacheStats node = manager.nodeStats().get("r3");
+      assertThat(node.refusedCount()).isEqualTo(2);
+      assertThat(node.errorCount()).isZero();
+      assertThat(isLive(manager, "r3")).isTrue();
+    }
+  }
+
+  @Test
+  void wrongPassword_isLoggedAsARefusedLoginWithoutTheSecret() throws Throwable {
+    try (RedisServerProcess guarded = RedisServerProcess.start("the-real-s3cret");
+        CapturedLogs logs = CapturedLogs.start()) {
+      String yaml =
+          "nodes:\n  - { id: guarded, type: redis, uri: \"redis://:${env:CACHE_PASSWORD}@127.0.0.1:"
+              + guarded.port()
+              + "\" }\ncaches:\n  users: { ttl: 10m }\n";
+      RedisCacheNodeFactory factory =
+          new RedisCacheNodeFactory(Map.of("CACHE_PASSWORD", "a-wrong-guess")::get);
+      try (ShardedCacheManager manager =
+          ShardedCaches.builder()
+              .nodeFactory(factory)
+              .config(ChashConfigs.parse(yaml, "chash.yaml"))
+              .build()) {
+        ShardedCache users = manager.cache("users");
+        assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
+            .isEqualTo("loaded");
+        // the first connection of a JVM can take longer than the connect timeout: wait for it
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!logs.text().contains("refused authentication") && System.nanoTime() < deadline) {
+          Thread.sleep(20);
+        }
+      }
+      List<String> ours =
+          logs.lines().stream().filter(line -> line.contains("RedisCacheNode:")).toList();
+      assertThat(ours)
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .startsWith("WARNING")
+                      .contains(
+                          "node \"guarded\": cannot connect to redis://***@127.0.0.1:"
+                              + guarded.port()
+                              + "/0: the server refused authentication (WRONGPASS"));
+      assertThat(String.join("\n", ours)).doesNotContain("<unresolved>");
+      assertThat(logs.text()).doesNotContain("a-wrong-guess").doesNotContain("the-real-s3cret");
+    }
+  }
+
+  @Test
+  void serversFrozenAtStartup_areWaitedForTogether() throws Throwable {
+    List<RedisServerProcess> frozen = new ArrayList<>();
+    try {
+      StringBuilder yaml = new StringBuilder("nodes:\n");
+      for (int i = 0; i < 3; i++) {
+        RedisServerProcess server = RedisServerProcess.start();
+        frozen.add(server);
+        server.pause(); // accepts TCP, never answers
+        yaml.append("  - { id: f")
+            .append(i)
+            .append(", type: redis, uri: \"")
+            .append(server.uri())
+            .append("\" }\n");
+      }
+      yaml.append("caches:\n  users: { ttl: 10m }\nfailover: { timeout: 100ms }\n");
+      long start = System.nanoTime();
+      try (ShardedCacheManager manager =
+          ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml"))) {
+        long builtMillis = (System.nanoTime() - start) / 1_000_000;
+        // reported, not asserted (timings are never asserted): one connect timeout (1 s), not three
+        System.out.printf("%n=== 3 frozen servers: manager built in %d ms%n", builtMillis);
+        ShardedCache users = manager.cache("users");
+        assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
+            .isEqualTo("loaded");
+        assertThat(users.getIfPresent("users:2", STRING)).isNull();
+      }
+    } finally {
+      frozen.forEach(RedisServerProcess::close);
+    }
+  }
+
+  private static byte[] serialize(Object value) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(value);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static boolean isLive(ShardedCacheManager manager, String id) {
+    return manager.liveRing().nodes().stream().map(Node::id).anyMatch(id::equals);
+  }
+
+  private static List<String> keysOwnedBy(
+      ShardedCacheManager manager, ShardedCache users, String id, int count) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; keys.size() < count; i++) {
+      String key = users.routingKey("key-" + i, "test");
+      if (manager.ring().locate(key).id().equals(id)) {
+        keys.add(key);
+      }
+    }
+    return keys;
+  }
+}
