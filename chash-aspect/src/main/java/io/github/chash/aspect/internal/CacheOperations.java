@@ -66,11 +66,14 @@ public final class CacheOperations {
    * which the weaver filled from the class file (so debug information is enough).
    */
   public static CacheOperation woven(JoinPoint.StaticPart joinPoint) {
+    // Small on purpose (the first call's work is in compileWoven): the JIT inlines it into every
+    // woven hit, so the argument array there does not escape.
     Method method = ((MethodSignature) joinPoint.getSignature()).getMethod();
     CacheOperation op = recorded(method);
-    if (op != null) {
-      return op;
-    }
+    return op != null ? op : compileWoven(method, joinPoint);
+  }
+
+  private static CacheOperation compileWoven(Method method, JoinPoint.StaticPart joinPoint) {
     String[] names = ((CodeSignature) joinPoint.getSignature()).getParameterNames();
     return record(method, compile(AdvisedMethod.woven(method, names)));
   }
