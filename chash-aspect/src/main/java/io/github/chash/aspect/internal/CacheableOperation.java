@@ -95,9 +95,15 @@ public final class CacheableOperation extends AnnotatedOperation {
   private Object loadValue(
       ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
       throws Throwable {
-    if (unless == null) {
-      return cache.load(routingKey, valueType, loader, sync, cacheNull);
-    }
+    // the common case stays small enough to inline into the miss path; unless has its own method
+    return unless == null
+        ? cache.load(routingKey, valueType, loader, sync, cacheNull)
+        : loadUnless(cache, routingKey, args, loader);
+  }
+
+  private Object loadUnless(
+      ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      throws Throwable {
     // The cache stores what the loader returns unless it is null (cacheNull false here), so a
     // result unless refuses is handed over as null, and a null to cache as the cached-null
     // marker; the caller gets the real result. No sync here (the rules forbid it with unless), so
