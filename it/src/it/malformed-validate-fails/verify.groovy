@@ -1,5 +1,5 @@
 def EXPECTED_LINES = [
-  '[ERROR] chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump; was "ketma"',
+  '[ERROR] chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump, jedis; was "ketma"',
   '[ERROR] chash.yaml:7:13: nodes[0].weight must be a positive integer, was -1',
   '[ERROR] chash.yaml:8:9: nodes[1].id "cache-a" is already used by nodes[0]',
 ]

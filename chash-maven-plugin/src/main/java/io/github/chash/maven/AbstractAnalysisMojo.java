@@ -13,9 +13,6 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.eclipse.aether.RepositorySystem;
-import org.eclipse.aether.artifact.DefaultArtifact;
-import org.eclipse.aether.resolution.ArtifactRequest;
-import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /** Goals that analyze the distribution: the {@code check:} overrides of the command line. */
 public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
@@ -153,23 +150,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   }
 
   private Path resolveArtifact(String coordinates) throws MojoExecutionException {
-    if (repositorySystem == null || session == null || project == null) {
-      throw new MojoExecutionException(
-          "cannot resolve baseline artifact " + coordinates + ": no Maven repository session");
-    }
-    try {
-      ArtifactRequest request =
-          new ArtifactRequest(
-              new DefaultArtifact(coordinates), project.getRemoteProjectRepositories(), null);
-      return repositorySystem
-          .resolveArtifact(session.getRepositorySession(), request)
-          .getArtifact()
-          .getFile()
-          .toPath();
-    } catch (ArtifactResolutionException | IllegalArgumentException e) {
-      throw new MojoExecutionException(
-          "cannot resolve baseline artifact " + coordinates + ": " + e.getMessage(), e);
-    }
+    return BaselineSource.mavenResolver(repositorySystem, session, project).resolve(coordinates);
   }
 
   /**

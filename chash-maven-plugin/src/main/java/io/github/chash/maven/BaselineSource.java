@@ -15,7 +15,13 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /**
  * Loads the baseline configuration: a {@code chash.yaml}-shaped file, or the {@code chash.yaml} at
@@ -50,6 +56,32 @@ final class BaselineSource {
    * @param config its configuration
    */
   record Loaded(String name, ChashConfig config) {}
+
+  /**
+   * Resolves coordinates through Maven's repository system, from the project's remote repositories.
+   */
+  static ArtifactResolver mavenResolver(
+      RepositorySystem repositorySystem, MavenSession session, MavenProject project) {
+    return coordinates -> {
+      if (repositorySystem == null || session == null || project == null) {
+        throw new MojoExecutionException(
+            "cannot resolve baseline artifact " + coordinates + ": no Maven repository session");
+      }
+      try {
+        ArtifactRequest request =
+            new ArtifactRequest(
+                new DefaultArtifact(coordinates), project.getRemoteProjectRepositories(), null);
+        return repositorySystem
+            .resolveArtifact(session.getRepositorySession(), request)
+            .getArtifact()
+            .getFile()
+            .toPath();
+      } catch (ArtifactResolutionException | IllegalArgumentException e) {
+        throw new MojoExecutionException(
+            "cannot resolve baseline artifact " + coordinates + ": " + e.getMessage(), e);
+      }
+    };
+  }
 
   /** Whether the spec is {@code groupId:artifactId:version} rather than a file. */
   static boolean isCoordinates(String spec) {

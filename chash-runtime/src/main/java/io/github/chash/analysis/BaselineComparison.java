@@ -186,7 +186,7 @@ public final class BaselineComparison {
         estimate,
         sampled,
         method,
-        causes(baseline, current, renamed, before, after),
+        causes(baseline, current, renamed),
         nodes,
         flows);
   }
@@ -283,11 +283,7 @@ public final class BaselineComparison {
   }
 
   private static List<ChangeCause> causes(
-      ChashConfig baseline,
-      ChashConfig current,
-      Map<String, String> renamed,
-      Ring before,
-      Ring after) {
+      ChashConfig baseline, ChashConfig current, Map<String, String> renamed) {
     List<ChangeCause> causes = new ArrayList<>();
     RingSettings then = baseline.ring();
     RingSettings now = current.ring();
@@ -300,13 +296,36 @@ public final class BaselineComparison {
                   + " to "
                   + now.algorithm().configName()));
     }
-    // ketama always hashes with md5: its hash is part of the algorithm
-    if (then.algorithm() != Algorithm.KETAMA
-        && now.algorithm() != Algorithm.KETAMA
+    // ketama always hashes with md5 and jedis with murmur64a: their hash is part of the algorithm
+    if (then.algorithm() == now.algorithm()
+        && now.algorithm() == Algorithm.KETAMA
+        && then.compat() != now.compat()) {
+      causes.add(
+          new ChangeCause(
+              Kind.COMPAT,
+              "ketama compat changed from "
+                  + then.compat().configName()
+                  + " to "
+                  + now.compat().configName()));
+    }
+    if (!hashIsFixed(then.algorithm())
+        && !hashIsFixed(now.algorithm())
         && !then.hash().name().equals(now.hash().name())) {
       causes.add(
           new ChangeCause(
               Kind.HASH, "hash changed from " + then.hash().name() + " to " + now.hash().name()));
+    }
+    if (then.algorithm() == now.algorithm() && then.keyTags() != now.keyTags()) {
+      causes.add(
+          new ChangeCause(
+              Kind.HASH,
+              "keyTags changed from "
+                  + then.keyTags()
+                  + " to "
+                  + now.keyTags()
+                  + " (keys hash "
+                  + (now.keyTags() ? "by their {tag}" : "whole")
+                  + ")"));
     }
     if (then.algorithm() == now.algorithm()
         && usesPoints(now.algorithm())
@@ -358,20 +377,13 @@ public final class BaselineComparison {
               (removed.size() == 1 ? "node removed: " : "nodes removed: ")
                   + String.join(", ", removed)));
     }
-    if (then.algorithm() == Algorithm.JUMP && now.algorithm() == Algorithm.JUMP) {
-      List<String> kept =
-          before.nodes().stream()
-              .map(n -> renamed.getOrDefault(n.id(), n.id()))
-              .filter(nowById::containsKey)
-              .toList();
-      List<String> keptNow = after.nodes().stream().map(Node::id).filter(kept::contains).toList();
-      if (!kept.equals(keptNow)) {
-        causes.add(
-            new ChangeCause(
-                Kind.ORDER, "node order changed (jump numbers its buckets by list order)"));
-      }
-    }
+    NodeOrder.change(baseline, current, renamed)
+        .ifPresent(message -> causes.add(new ChangeCause(Kind.ORDER, message)));
     return causes;
+  }
+
+  private static boolean hashIsFixed(Algorithm a) {
+    return a == Algorithm.KETAMA || a == Algorithm.JEDIS;
   }
 
   private static boolean usesPoints(Algorithm a) {

@@ -15,7 +15,9 @@ public record ChangeCause(Kind kind, String message) {
   public enum Kind {
     /** The placement algorithm: every key is placed afresh. */
     ALGORITHM,
-    /** The hash function: every key gets a new position. */
+    /** The ketama client reproduced ({@code compat}): digest counts or point names change. */
+    COMPAT,
+    /** The hash function, or what of a key is hashed: every key gets a new position. */
     HASH,
     /** Virtual points per unit of weight ({@code ring}, {@code ketama}): every arc moves. */
     POINTS_PER_WEIGHT,
@@ -30,8 +32,8 @@ public record ChangeCause(Kind kind, String message) {
     /** Nodes left. */
     REMOVED,
     /**
-     * {@code jump} only: the nodes kept their ids but not their list order, which numbers the
-     * buckets.
+     * {@code jump} and {@code jedis} only: nodes kept their ids but not their list positions, which
+     * number jump's buckets and name jedis' unnamed shards' points.
      */
     ORDER;
 

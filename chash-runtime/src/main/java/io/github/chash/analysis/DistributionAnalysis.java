@@ -1,6 +1,7 @@
 package io.github.chash.analysis;
 
 import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.KetamaCompat;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.Rings;
@@ -285,18 +286,31 @@ public final class DistributionAnalysis {
     List<Node> nodes = ring.nodes();
     return switch (a) {
       case RING, RENDEZVOUS -> true;
-      case KETAMA -> equalWeights(nodes);
+      // the other variants' digest counts depend on the node count
+      case KETAMA -> ring.settings().compat() == KetamaCompat.SPYMEMCACHED && equalWeights(nodes);
       case JUMP -> nodes.get(nodes.size() - 1).id().equals(id);
+      // unnamed shards after the removed one would be renumbered, so their points would move
+      case JEDIS -> unnamedAfter(nodes, id) == 0;
       case MAGLEV -> false;
     };
+  }
+
+  private static long unnamedAfter(List<Node> nodes, String id) {
+    int at = 0;
+    while (!nodes.get(at).id().equals(id)) {
+      at++;
+    }
+    return nodes.subList(at + 1, nodes.size()).stream().filter(n -> n.name().isEmpty()).count();
   }
 
   private static boolean additionIsMonotone(Ring ring, Node added) {
     Algorithm a = ring.settings().algorithm();
     return switch (a) {
-      case RING, RENDEZVOUS, JUMP -> true;
+      // jedis appends the node: the others keep their points, the new one wins its collisions
+      case RING, RENDEZVOUS, JUMP, JEDIS -> true;
       case KETAMA ->
-          equalWeights(ring.nodes())
+          ring.settings().compat() == KetamaCompat.SPYMEMCACHED
+              && equalWeights(ring.nodes())
               && (ring.size() == 0 || ring.nodes().get(0).weight() == added.weight());
       case MAGLEV -> false;
     };

@@ -49,6 +49,41 @@ public interface CacheNode extends AutoCloseable {
   void put(String key, Object value, Duration ttl);
 
   /**
+   * A value read with the time it has left, for copying it to another node (live membership's
+   * migration) without extending its life.
+   *
+   * @param value the stored value
+   * @param ttl the time to live left; {@code null} for no expiry, or when the node cannot tell
+   */
+  record StoredEntry(Object value, Duration ttl) {}
+
+  /**
+   * Returns the value under the key with its remaining time to live, or {@code null} on a miss. The
+   * default reads the value with {@link #get} and does not know its TTL ({@code null}: the copy
+   * then gets the cache's own TTL).
+   *
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #get} does
+   */
+  default StoredEntry getEntry(String key, ValueType type) {
+    Object value = get(key, type);
+    return value == null ? null : new StoredEntry(value, null);
+  }
+
+  /**
+   * Deletes every entry of this library whose routing key {@code doomed} accepts, walking the
+   * node's keys in batches (a remote node: {@code SCAN} under its prefix and {@code UNLINK}, never
+   * {@code KEYS}), at most about {@code keysPerSecond} keys examined a second so that a sweep never
+   * crowds out the traffic. Returns how many it deleted, or -1 when the node cannot list its keys
+   * (the default: its leftovers then live until their TTL).
+   *
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default long deleteKeys(java.util.function.Predicate<String> doomed, int keysPerSecond) {
+    return -1;
+  }
+
+  /**
    * Starts reading many keys at once; the cache layer sends every node's request before it waits
    * for any. The map holds each key found: its value, or the {@link ValueRefusedException} that
    * refused it; absent keys are misses. The default reads the keys one by one with {@link #get}, at

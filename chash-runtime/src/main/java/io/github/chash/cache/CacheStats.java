@@ -18,7 +18,12 @@ import java.util.Arrays;
  *   <li>{@code refusedCount}: values a node refused to store or to return: larger than the size
  *       limit, not encodable, or not decodable or not allowed when read; not node failures;
  *   <li>{@code errorCount}: node operations (get, put, evict) that failed or timed out;
- *   <li>{@code ejectionCount}: times a node was taken out of the live ring; always 0 for a cache.
+ *   <li>{@code ejectionCount}: times a node was taken out of the live ring; always 0 for a cache;
+ *   <li>{@code migrationHitCount}: misses on a key's new owner that its previous owner answered,
+ *       after a reconfiguration (counted on that previous owner, and as hits of the cache); {@code
+ *       migrationCopyCount}: such values copied to the new owner (counted on it);
+ *   <li>{@code leftoverDeletionCount}: copies the sweep after a migration window deleted from nodes
+ *       that no longer own their keys.
  * </ul>
  *
  * <p>Thread-safe (immutable).
@@ -33,6 +38,9 @@ public final class CacheStats {
   private static final int REFUSED = 6;
   private static final int ERROR = 7;
   private static final int EJECTION = 8;
+  private static final int MIGRATION_HIT = 9;
+  private static final int MIGRATION_COPY = 10;
+  private static final int LEFTOVER_DELETION = 11;
   private static final String[] NAMES = {
     "hitCount",
     "missCount",
@@ -42,7 +50,10 @@ public final class CacheStats {
     "evictionCount",
     "refusedCount",
     "errorCount",
-    "ejectionCount"
+    "ejectionCount",
+    "migrationHitCount",
+    "migrationCopyCount",
+    "leftoverDeletionCount"
   };
   private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
@@ -120,6 +131,21 @@ public final class CacheStats {
     return counts[EJECTION];
   }
 
+  /** Misses on a key's new owner answered by its previous owner after a reconfiguration. */
+  public long migrationHitCount() {
+    return counts[MIGRATION_HIT];
+  }
+
+  /** Values copied from a key's previous owner to its new one after a reconfiguration. */
+  public long migrationCopyCount() {
+    return counts[MIGRATION_COPY];
+  }
+
+  /** Copies deleted by the leftover sweep from nodes that no longer own their keys. */
+  public long leftoverDeletionCount() {
+    return counts[LEFTOVER_DELETION];
+  }
+
   /** Returns the component-wise sum of this and {@code other}. */
   public CacheStats plus(CacheStats other) {
     long[] sum = new long[NAMES.length];
@@ -192,6 +218,18 @@ public final class CacheStats {
 
     public Builder ejectionCount(long n) {
       return set(EJECTION, n);
+    }
+
+    public Builder migrationHitCount(long n) {
+      return set(MIGRATION_HIT, n);
+    }
+
+    public Builder migrationCopyCount(long n) {
+      return set(MIGRATION_COPY, n);
+    }
+
+    public Builder leftoverDeletionCount(long n) {
+      return set(LEFTOVER_DELETION, n);
     }
 
     public CacheStats build() {

@@ -23,7 +23,6 @@ final class FailurePolicy {
   private static final System.Logger LOG = System.getLogger(FailurePolicy.class.getName());
 
   private final Router router;
-  private final Collection<NodeSlot> slots;
   private final FailoverConfig failover;
   private final Ticker ticker;
   private final boolean scheduleProbes;
@@ -31,14 +30,8 @@ final class FailurePolicy {
   private ScheduledExecutorService prober; // created at the first ejection; guarded by this
   private boolean closed; // guarded by this
 
-  FailurePolicy(
-      Router router,
-      Collection<NodeSlot> slots,
-      FailoverConfig failover,
-      Ticker ticker,
-      boolean scheduleProbes) {
+  FailurePolicy(Router router, FailoverConfig failover, Ticker ticker, boolean scheduleProbes) {
     this.router = router;
-    this.slots = slots;
     this.failover = failover;
     this.ticker = ticker;
     this.scheduleProbes = scheduleProbes;
@@ -48,8 +41,26 @@ final class FailurePolicy {
     return failover;
   }
 
-  /** A node answered: its failure streak ends. Read-only when there was none (the hot path). */
-  void succeeded(NodeSlot slot, boolean write) {
+  /** The manager's clock ({@code Ticker} nanos): expiry, retry delays and migration windows. */
+  long now() {
+    return ticker.read();
+  }
+
+  /** Every node a routing may reach: the configured ones and those of prior rings. */
+  private Collection<NodeSlot> slots() {
+    return router.current().reachableSlots();
+  }
+
+  /**
+   * A node answered a call that started when the node had failed {@code failuresBefore} times in
+   * all ({@link NodeSlot#failureTotal}): its failure streak ends, unless a failure came while the
+   * call ran (a reply sent before a server died must not restart the count of failures after it).
+   * Read-only when there was no streak (the hot path).
+   */
+  void succeeded(NodeSlot slot, boolean write, int failuresBefore) {
+    if (slot.failureTotal.get() != failuresBefore) {
+      return;
+    }
     if (slot.consecutiveFailures.get() != 0) {
       slot.consecutiveFailures.set(0);
     }
@@ -64,6 +75,7 @@ final class FailurePolicy {
    */
   void failed(NodeSlot slot, RuntimeException e, boolean write) {
     slot.stats.error();
+    slot.failureTotal.incrementAndGet();
     int streak = slot.consecutiveFailures.incrementAndGet();
     int writeStreak = write ? slot.consecutiveWriteFailures.incrementAndGet() : 0;
     LOG.log(
@@ -136,7 +148,7 @@ final class FailurePolicy {
    * retryAfter}. Runs on the probe thread; tests call it directly.
    */
   void probeDue() {
-    for (NodeSlot slot : slots) {
+    for (NodeSlot slot : slots()) {
       if (remainingNanos(slot) == 0) {
         probe(slot);
       }
@@ -221,7 +233,7 @@ final class FailurePolicy {
   int deleteUntrustedCopies() {
     Routing now = router.current();
     int[] deleted = {0};
-    for (NodeSlot slot : slots) {
+    for (NodeSlot slot : slots()) {
       if (slot.ejected || slot.marks.isEmpty()) {
         continue;
       }
@@ -243,6 +255,14 @@ final class FailurePolicy {
   }
 
   private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {
+    schedule(() -> probeWhenDue(slot), delayNanos);
+  }
+
+  /**
+   * Runs a background task of the manager (a probe, a leftover sweep) after {@code delayNanos} on
+   * its one daemon thread; nothing when probes are off (tests drive them by hand) or closed.
+   */
+  synchronized void schedule(Runnable task, long delayNanos) {
     if (!scheduleProbes || closed) {
       return;
     }
@@ -251,14 +271,14 @@ final class FailurePolicy {
           new ScheduledThreadPoolExecutor(
               1,
               r -> {
-                Thread t = new Thread(r, "chash-node-probe");
+                Thread t = new Thread(r, "chash-maintenance");
                 t.setDaemon(true);
                 return t;
               });
       executor.setRemoveOnCancelPolicy(true);
       prober = executor;
     }
-    prober.schedule(() -> probeWhenDue(slot), delayNanos, TimeUnit.NANOSECONDS);
+    prober.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
   }
 
   /** The scheduled task of one ejected node: probe it when due, else wait the rest. */

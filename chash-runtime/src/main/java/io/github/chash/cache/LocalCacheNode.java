@@ -73,6 +73,36 @@ final class LocalCacheNode implements CacheNode {
   }
 
   @Override
+  public StoredEntry getEntry(String key, ValueType type) {
+    Object stored = cache.getIfPresent(key);
+    if (stored instanceof Expiring e) {
+      long left = e.deadlineNanos - ticker.read();
+      if (left <= 0) {
+        cache.asMap().remove(key, e);
+        return null;
+      }
+      return new StoredEntry(e.value, Duration.ofNanos(left));
+    }
+    return stored == null ? null : new StoredEntry(stored, null);
+  }
+
+  /** An in-process map: its keys are walked directly, no rate to keep. */
+  @Override
+  public long deleteKeys(java.util.function.Predicate<String> doomed, int keysPerSecond) {
+    long[] deleted = {0};
+    cache
+        .asMap()
+        .keySet()
+        .removeIf(
+            key -> {
+              boolean gone = doomed.test(key);
+              deleted[0] += gone ? 1 : 0;
+              return gone;
+            });
+    return deleted[0];
+  }
+
+  @Override
   public void put(String key, Object value, Duration ttl) {
     long nanos = ttl == null ? MAX_TTL_NANOS : ttlNanos(ttl);
     cache.put(key, nanos >= MAX_TTL_NANOS ? value : new Expiring(value, ticker.read() + nanos));

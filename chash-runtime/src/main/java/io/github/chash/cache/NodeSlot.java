@@ -8,15 +8,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** A configured node with its ring identity, counters, health state and copy marks. */
 final class NodeSlot {
   final CacheNode node;
-  final Node ringNode;
 
-  /** The node's position among the manager's nodes (configuration order), for per-node arrays. */
+  /** Its ring identity; a reweight changes it (under the membership's lock), nothing else. */
+  volatile Node ringNode;
+
+  /** The node's number in its manager, unique and stable, for per-node arrays. */
   final int index;
 
   final StatsCounter stats = new StatsCounter();
   final CopyMarks marks;
 
-  /** Failed operations in a row; any success ends the streak. */
+  /**
+   * Every failure so far, never reset: a call notes it before it starts, and its success ends the
+   * streak only if no failure came while it ran ({@link FailurePolicy#succeeded}).
+   */
+  final AtomicInteger failureTotal = new AtomicInteger();
+
+  /** Failed operations in a row; a success ends the streak. */
   final AtomicInteger consecutiveFailures = new AtomicInteger();
 
   /** Failed writes in a row; only a write that lands ends it (reads may succeed meanwhile). */

@@ -1,30 +1,47 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
-/** The {@link ShardedCacheManager}: fixed caches and nodes over one {@link Router}. */
-final class RingCacheManager implements ShardedCacheManager {
+/**
+ * The {@link ShardedCacheManager}: named caches over one {@link Router}, nodes kept by a {@link
+ * Membership} that reconfigurations change.
+ */
+final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
   private static final System.Logger LOG = System.getLogger(RingCacheManager.class.getName());
 
-  private final Map<String, RoutedCache> caches;
-  private final Map<String, NodeSlot> slots;
+  /** The caches by name, in configuration order; replaced as a whole when caches are added. */
+  private volatile Map<String, RoutedCache> caches;
+
+  private final Function<CacheConfig, RoutedCache> newCache;
   private final Router router;
   private final FailurePolicy failures;
+  private Membership membership; // set once, right after construction
 
   RingCacheManager(
       Map<String, RoutedCache> caches,
-      Map<String, NodeSlot> slots,
+      Function<CacheConfig, RoutedCache> newCache,
       Router router,
       FailurePolicy failures) {
-    this.caches = caches;
-    this.slots = slots;
+    this.caches = Collections.unmodifiableMap(new LinkedHashMap<>(caches));
+    this.newCache = newCache;
     this.router = router;
     this.failures = failures;
+  }
+
+  void membership(Membership membership) {
+    this.membership = membership;
   }
 
   @Override
@@ -40,7 +57,7 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public Set<String> cacheNames() {
-    return Collections.unmodifiableSet(caches.keySet());
+    return caches.keySet();
   }
 
   @Override
@@ -55,24 +72,29 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public CacheNode node(String id) {
-    NodeSlot slot = slots.get(id);
-    if (slot == null) {
-      throw new IllegalArgumentException(
-          "unknown node \"" + id + "\"; configured nodes are " + slots.keySet());
+    for (NodeSlot slot : membership.allSlots()) {
+      if (slot.id().equals(id)) {
+        return slot.node;
+      }
     }
-    return slot.node;
+    throw new IllegalArgumentException(
+        "unknown node \"" + id + "\"; configured nodes are " + ring().nodes());
+  }
+
+  @Override
+  public List<NodeConfig> nodeConfigs() {
+    return membership.nodeConfigs();
   }
 
   @Override
   public Map<String, CacheStats> nodeStats() {
     Map<String, CacheStats> out = new LinkedHashMap<>();
-    for (var node : ring().nodes()) {
-      NodeSlot slot = slots.get(node.id());
+    for (NodeSlot slot : router.current().slots()) {
       long hits = 0;
       for (RoutedCache cache : caches.values()) {
         hits += cache.hitsOn(slot);
       }
-      out.put(node.id(), slot.stats.snapshot(hits));
+      out.put(slot.id(), slot.stats.snapshot(hits));
     }
     return Collections.unmodifiableMap(out);
   }
@@ -84,17 +106,117 @@ final class RingCacheManager implements ShardedCacheManager {
     return Collections.unmodifiableMap(out);
   }
 
+  @Override
+  public void reconfigure(ChashConfig next) {
+    router.forCache("-"); // throws once closed
+    membership.reconfigure(next);
+  }
+
+  @Override
+  public void addNode(NodeConfig node) {
+    membership.changeNodes(
+        nodes -> {
+          List<NodeConfig> next = new ArrayList<>(nodes);
+          next.add(node);
+          return next;
+        },
+        "addNode");
+  }
+
+  @Override
+  public void removeNode(String id) {
+    membership.changeNodes(
+        nodes -> {
+          List<NodeConfig> next = new ArrayList<>(nodes);
+          if (!next.removeIf(n -> n.id().equals(id))) {
+            throw new IllegalArgumentException(
+                "unknown node \"" + id + "\"; configured nodes are " + ids(nodes));
+          }
+          return next;
+        },
+        "removeNode");
+  }
+
+  @Override
+  public void reweight(String id, int weight) {
+    String problem = Node.weightProblem(weight);
+    if (problem != null) {
+      throw new IllegalArgumentException("weight of node \"" + id + "\" " + problem);
+    }
+    membership.changeNodes(
+        nodes -> {
+          List<NodeConfig> next = new ArrayList<>();
+          boolean found = false;
+          for (NodeConfig n : nodes) {
+            found |= n.id().equals(id);
+            next.add(n.id().equals(id) ? n.withWeight(weight) : n);
+          }
+          if (!found) {
+            throw new IllegalArgumentException(
+                "unknown node \"" + id + "\"; configured nodes are " + ids(nodes));
+          }
+          return next;
+        },
+        "reweight");
+  }
+
+  private static List<String> ids(List<NodeConfig> nodes) {
+    return nodes.stream().map(NodeConfig::id).toList();
+  }
+
+  // Membership.Caches
+
+  @Override
+  public void ensureNodes(int nodes) {
+    caches.values().forEach(c -> c.ensureNodes(nodes));
+  }
+
+  @Override
+  public synchronized void addMissing(ChashConfig config) {
+    Map<String, RoutedCache> next = new LinkedHashMap<>(caches);
+    for (CacheConfig cache : config.caches().values()) {
+      RoutedCache existing = next.get(cache.name());
+      if (existing == null) {
+        next.put(cache.name(), newCache.apply(cache));
+      } else if (!java.util.Objects.equals(existing.ttl(), cache.ttl())) {
+        LOG.log(
+            Level.WARNING,
+            "the ttl of cache \"{0}\" changes from {1} to {2} at the next start; a running manager"
+                + " keeps its caches' ttls",
+            cache.name(),
+            existing.ttl(),
+            cache.ttl());
+      }
+    }
+    caches = Collections.unmodifiableMap(next);
+  }
+
+  @Override
+  public void leftoverDeleted(String routingKey) {
+    int colon = routingKey.indexOf(':');
+    RoutedCache cache = colon < 0 ? null : caches.get(routingKey.substring(0, colon));
+    if (cache != null) {
+      cache.leftoverDeleted();
+    }
+  }
+
   /** The failure policy, for tests that drive probes by hand. */
   FailurePolicy failurePolicy() {
     return failures;
   }
 
+  /** The membership, for tests that drive sweeps by hand. */
+  Membership membership() {
+    return membership;
+  }
+
   @Override
   public void close() {
+    Set<NodeSlot> all = membership.allSlots();
     if (!failures.close()) {
       return; // nodes such as Redis clients must not be shut down twice
     }
-    for (NodeSlot slot : slots.values()) {
+    for (NodeSlot slot : all) {
       try {
         slot.node.close();
       } catch (RuntimeException e) {
@@ -105,6 +227,6 @@ final class RingCacheManager implements ShardedCacheManager {
 
   @Override
   public String toString() {
-    return "ShardedCacheManager{caches=" + caches.keySet() + ", nodes=" + slots.keySet() + "}";
+    return "ShardedCacheManager{caches=" + caches.keySet() + ", nodes=" + ring().nodes() + "}";
   }
 }

@@ -46,8 +46,7 @@ final class RoutedCache implements ShardedCache {
     this.name = name;
     this.prefix = name + ":";
     this.ttl = new CacheConfig(name, ttl).ttl(); // the rules of chash.yaml's caches
-    Duration cap = policy.config().fallbackTtl();
-    this.fallbackTtl = ttl == null || ttl.compareTo(cap) > 0 ? cap : ttl;
+    this.fallbackTtl = policy.config().fallbackTtl();
     this.stats = stats;
     this.hits = hits;
     this.router = router;
@@ -180,7 +179,7 @@ final class RoutedCache implements ShardedCache {
   @Override
   public void put(String routingKey, Object value) {
     beginWrite(routingKey);
-    write(route(routingKey), routingKey, NullValue.wrap(value), false, 0);
+    write(route(routingKey), routingKey, NullValue.wrap(value), false, 0, ttl);
   }
 
   /**
@@ -192,11 +191,11 @@ final class RoutedCache implements ShardedCache {
     beginWrite(routingKey);
     stats.eviction();
     Route route = route(routingKey);
-    write(route, routingKey, null, false, 0);
+    write(route, routingKey, null, false, 0, null);
     if (route.target != null && route.routing.home(routingKey) == route.target) {
       NodeSlot standIn = route.routing.standIn(routingKey, route.target);
       if (standIn != null) {
-        write(new Route(route.routing, standIn), routingKey, null, false, 0);
+        write(new Route(route.routing, standIn), routingKey, null, false, 0, null);
       }
     }
   }
@@ -211,14 +210,15 @@ final class RoutedCache implements ShardedCache {
     stamps.advanceAll();
     inFlight.forgetStartingWith(prefix);
     Routing r = router.forCache(name);
-    for (NodeSlot slot : r.slots()) {
-      if (r.isOut(slot)) {
+    for (NodeSlot slot : r.reachableSlots()) {
+      if (slot.ejected) {
         slot.pendingClears.add(prefix);
         continue;
       }
+      int failuresBefore = slot.failureTotal.get();
       try {
         slot.node.clear(prefix);
-        policy.succeeded(slot, true);
+        policy.succeeded(slot, true, failuresBefore);
         stats.eviction();
       } catch (RuntimeException e) {
         stats.error();
@@ -245,8 +245,12 @@ final class RoutedCache implements ShardedCache {
       }
     }
     Map<NodeSlot, CompletableFuture<Map<String, Object>>> sent = new LinkedHashMap<>();
+    Map<NodeSlot, Integer> failuresBefore = new HashMap<>();
     byTarget.forEach(
-        (target, keys) -> sent.put(target, send(() -> target.node.getAll(keys, type))));
+        (target, keys) -> {
+          failuresBefore.put(target, target.failureTotal.get());
+          sent.put(target, send(() -> target.node.getAll(keys, type)));
+        });
     Map<String, Object> found = new HashMap<>();
     sent.forEach(
         (target, reply) -> {
@@ -260,7 +264,7 @@ final class RoutedCache implements ShardedCache {
             keys.forEach(k -> miss(target));
             return;
           }
-          policy.succeeded(target, false);
+          policy.succeeded(target, false, failuresBefore.get(target));
           for (String key : keys) {
             Object value = values.get(key);
             if (value instanceof ValueRefusedException) {
@@ -309,10 +313,9 @@ final class RoutedCache implements ShardedCache {
           }
         });
     Routing r = router.forCache(name);
-    writeAll(r, fill, true);
-    for (String key : fill.keySet()) {
+    for (String key : writeAll(r, fill, true)) {
       if (stamps.stamp(key) != stampsBefore.get(key)) {
-        write(route(key), key, null, false, 0); // a write began while the fill ran
+        write(route(key), key, null, false, 0, null); // a write began while the fill ran
       }
     }
     return loaded;
@@ -328,7 +331,8 @@ final class RoutedCache implements ShardedCache {
    * The bulk form of {@link #write}: the same rules for each key, grouped by target (and by whether
    * the key is at home, which decides its TTL), one request per group.
    */
-  private void writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+  private java.util.Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+    java.util.Set<String> written = new java.util.HashSet<>();
     record Group(NodeSlot target, boolean atHome) {}
     Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
     stored.forEach(
@@ -359,11 +363,14 @@ final class RoutedCache implements ShardedCache {
               .put(key, value);
         });
     Map<Group, CompletableFuture<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
+    Map<Group, Integer> failuresBefore = new HashMap<>();
     groups.forEach(
-        (group, values) ->
-            sent.put(
-                group,
-                send(() -> group.target.node.putAll(values, group.atHome ? ttl : fallbackTtl))));
+        (group, values) -> {
+          failuresBefore.put(group, group.target.failureTotal.get());
+          sent.put(
+              group,
+              send(() -> group.target.node.putAll(values, group.atHome ? ttl : offHomeTtl(ttl))));
+        });
     sent.forEach(
         (group, reply) -> {
           NodeSlot target = group.target;
@@ -377,11 +384,11 @@ final class RoutedCache implements ShardedCache {
             policy.failed(target, runtime(e.getCause()), true);
             return;
           }
-          policy.succeeded(target, true);
+          policy.succeeded(target, true, failuresBefore.get(group));
           for (String key : values.keySet()) {
             if (refusals.containsKey(key)) {
               refused(target);
-              write(new Route(r, target), key, null, false, 0); // no older value may stay
+              write(new Route(r, target), key, null, false, 0, null); // no older value may stay
             } else {
               if (group.atHome) {
                 target.marks.forget(key);
@@ -390,6 +397,8 @@ final class RoutedCache implements ShardedCache {
               }
               stats.put();
               target.stats.put();
+              written.add(key);
+              deletePriors(r, target, key);
             }
           }
         });
@@ -404,10 +413,11 @@ final class RoutedCache implements ShardedCache {
                       key -> {
                         NodeSlot next = after.target(key);
                         if (next != null && next != group.target) {
-                          write(new Route(after, next), key, null, false, 1);
+                          write(new Route(after, next), key, null, false, 1, null);
                         }
                       }));
     }
+    return written;
   }
 
   /** A node call's reply; a node that throws at once gives a failed reply instead. */
@@ -428,6 +438,16 @@ final class RoutedCache implements ShardedCache {
     Map<String, Object> wrapped = new LinkedHashMap<>();
     values.forEach((key, value) -> wrapped.put(key, NullValue.wrap(value)));
     return wrapped;
+  }
+
+  /** Makes room in the per-node hit counters for node indexes below {@code nodes}. */
+  void ensureNodes(int nodes) {
+    hits.ensure(nodes);
+  }
+
+  /** A copy of one of this cache's keys was deleted by a leftover sweep. */
+  void leftoverDeleted() {
+    stats.leftoverDeletions(1);
   }
 
   /** This cache's hits on a node. */
@@ -458,25 +478,26 @@ final class RoutedCache implements ShardedCache {
 
   /** Reads the key from its target, counting a hit or a miss. */
   private Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
-    if (target == null || !r.readable(target, routingKey)) {
-      miss(target);
-      return null;
+    Object value = null;
+    boolean cleanMiss = false;
+    if (target != null && r.readable(target, routingKey)) {
+      int failuresBefore = target.failureTotal.get();
+      try {
+        value = target.node.get(routingKey, type);
+        policy.succeeded(target, false, failuresBefore);
+        cleanMiss = value == null;
+      } catch (ValueRefusedException e) {
+        policy.succeeded(target, false, failuresBefore);
+        refused(target);
+      } catch (RuntimeException e) {
+        policy.failed(target, e, false);
+        stats.error();
+      }
     }
-    Object value;
-    try {
-      value = target.node.get(routingKey, type);
-    } catch (ValueRefusedException e) {
-      policy.succeeded(target, false);
-      refused(target);
-      miss(target);
-      return null;
-    } catch (RuntimeException e) {
-      policy.failed(target, e, false);
-      stats.error();
-      miss(target);
-      return null;
+    if (cleanMiss && !r.priors.isEmpty()) {
+      // only after a clean miss: a target whose copy is unknown must not be bypassed
+      value = readPrior(r, target, routingKey, type);
     }
-    policy.succeeded(target, false);
     if (value == null) {
       miss(target);
     } else {
@@ -485,15 +506,100 @@ final class RoutedCache implements ShardedCache {
     return value;
   }
 
+  /**
+   * Within a migration window, a miss on the key's owner reads its previous owners, newest first; a
+   * hit is served, copied to the owner with the time it has left unless a write of the key began
+   * meanwhile, and deleted where it was (the copy is a write, and writes delete on previous
+   * owners). A previous owner whose copy is marked is not read.
+   */
+  private Object readPrior(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    long now = policy.now();
+    List<NodeSlot> asked = new ArrayList<>(2);
+    for (Prior prior : r.priors) {
+      NodeSlot from = prior.home(routingKey);
+      if (!prior.inWindow(now)
+          || from == target
+          || asked.contains(from)
+          || from.ejected
+          || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
+        continue;
+      }
+      asked.add(from);
+      long stamp = stamps.stamp(routingKey);
+      CacheNode.StoredEntry entry;
+      int failuresBefore = from.failureTotal.get();
+      try {
+        entry = from.node.getEntry(routingKey, type);
+      } catch (ValueRefusedException e) {
+        policy.succeeded(from, false, failuresBefore);
+        refused(from);
+        continue;
+      } catch (RuntimeException e) {
+        policy.failed(from, e, false);
+        stats.error();
+        continue;
+      }
+      policy.succeeded(from, false, failuresBefore);
+      if (entry == null) {
+        continue;
+      }
+      stats.migrationHit();
+      from.stats.migrationHit();
+      Duration left = entry.ttl() != null ? entry.ttl() : ttl;
+      if (fill(new Route(r, target), routingKey, entry.value(), stamp, left)) {
+        stats.migrationCopy();
+        target.stats.migrationCopy();
+      }
+      return entry.value();
+    }
+    return null;
+  }
+
+  /**
+   * Deletes the key on its owners in the prior rings that still matter, after a write of it landed
+   * on its target, so no older copy is left where a later miss or a move back would read it. A
+   * delete that fails marks the copy unknown there.
+   */
+  private void deletePriors(Routing r, NodeSlot target, String routingKey) {
+    if (r.priors.isEmpty()) {
+      return;
+    }
+    List<NodeSlot> done = new ArrayList<>(2);
+    for (Prior prior : r.priors) {
+      NodeSlot from = prior.home(routingKey);
+      if (from == target || done.contains(from)) {
+        continue;
+      }
+      done.add(from);
+      if (from.ejected) {
+        if (keepOnRejoin) {
+          policy.unknownCopy(from, routingKey); // emptied on rejoin with flush
+        }
+        continue;
+      }
+      int failuresBefore = from.failureTotal.get();
+      try {
+        from.node.evict(routingKey);
+        policy.succeeded(from, true, failuresBefore);
+        from.marks.forget(routingKey);
+      } catch (RuntimeException e) {
+        stats.error();
+        policy.unknownCopy(from, routingKey);
+        policy.failed(from, e, true);
+      }
+    }
+  }
+
   /** The sync winner's second look: counts nothing, and skips a node that just failed. */
   private Object readUncounted(Route route, String routingKey, ValueType type) {
     NodeSlot target = route.target;
     if (target == null || target.justFailed() || !route.routing.readable(target, routingKey)) {
       return null;
     }
+    int failuresBefore = target.failureTotal.get();
     try {
       Object value = target.node.get(routingKey, type);
-      policy.succeeded(target, false);
+      policy.succeeded(target, false, failuresBefore);
       return value;
     } catch (ValueRefusedException e) {
       refused(target);
@@ -524,7 +630,7 @@ final class RoutedCache implements ShardedCache {
       owner.stats.load();
     }
     if (value != null || cacheNull) {
-      fill(current(route, routingKey), routingKey, NullValue.wrap(value), stamp);
+      fill(current(route, routingKey), routingKey, NullValue.wrap(value), stamp, ttl);
     }
     return value;
   }
@@ -533,14 +639,18 @@ final class RoutedCache implements ShardedCache {
    * Stores a loaded value unless a write of the key began since the load did; if one began while
    * the fill ran, deletes the key again, since the fill may have landed after that write.
    */
-  private void fill(Route route, String routingKey, Object stored, long stamp) {
+  private boolean fill(Route route, String routingKey, Object stored, long stamp, Duration ttl) {
     if (stamps.stamp(routingKey) != stamp) {
-      return;
+      return false;
     }
-    write(route, routingKey, stored, true, 0);
+    if (!write(route, routingKey, stored, true, 0, ttl)) {
+      return false;
+    }
     if (stamps.stamp(routingKey) != stamp) {
-      write(route(routingKey), routingKey, null, false, 0);
+      write(route(routingKey), routingKey, null, false, 0, null);
+      return false;
     }
+    return true;
   }
 
   /**
@@ -562,47 +672,51 @@ final class RoutedCache implements ShardedCache {
    * wait a second time for a write that is only an optimisation. A copy written away from the key's
    * home is marked first (so it is never untracked), lives at most {@code failover.fallbackTtl},
    * and, with {@code onRejoin: keep}, marks the key unknown on the home.
+   *
+   * @return whether the write reached the node
    */
-  private void write(Route route, String routingKey, Object stored, boolean optional, int depth) {
+  private boolean write(
+      Route route, String routingKey, Object stored, boolean optional, int depth, Duration ttl) {
     Routing r = route.routing;
     NodeSlot target = route.target;
     if (target == null) {
       if (keepOnRejoin) {
         policy.unknownCopy(r.home(routingKey), routingKey); // every node is out
       }
-      return;
+      return false;
     }
     if (optional && target.justFailed()) {
-      return;
+      return false;
     }
     NodeSlot home = r.degraded ? r.home(routingKey) : target;
     boolean atHome = home == target;
     if (!atHome && stored != null) {
       if (!target.marks.beginOffHomeWrite(routingKey)) {
         policy.trackingFull();
-        return;
+        return false;
       }
       if (keepOnRejoin) {
         policy.unknownCopy(home, routingKey);
       }
     }
+    int failuresBefore = target.failureTotal.get();
     try {
       if (stored == null) {
         target.node.evict(routingKey);
       } else {
-        target.node.put(routingKey, stored, atHome ? ttl : fallbackTtl);
+        target.node.put(routingKey, stored, atHome ? ttl : offHomeTtl(ttl));
       }
     } catch (ValueRefusedException e) {
       refused(target);
-      write(route, routingKey, null, false, depth); // the old value must not stay readable
-      return;
+      write(route, routingKey, null, false, depth, null); // the old value must not stay readable
+      return false;
     } catch (RuntimeException e) {
       stats.error();
       policy.unknownCopy(target, routingKey);
       policy.failed(target, e, true);
-      return;
+      return false;
     }
-    policy.succeeded(target, true);
+    policy.succeeded(target, true, failuresBefore);
     if (stored == null || atHome) {
       target.marks.forget(routingKey);
     } else {
@@ -612,14 +726,21 @@ final class RoutedCache implements ShardedCache {
       stats.put();
       target.stats.put();
     }
+    deletePriors(r, target, routingKey);
     Routing now = router.current();
     if (now != r && !now.closed && depth < MAX_RECONCILES) {
       // The generation ended while we wrote: the key's readers may look elsewhere now.
       NodeSlot next = now.target(routingKey);
       if (next != null && next != target) {
-        write(new Route(now, next), routingKey, null, false, depth + 1);
+        write(new Route(now, next), routingKey, null, false, depth + 1, null);
       }
     }
+    return true;
+  }
+
+  /** The TTL of a copy away from its key's home: at most {@code failover.fallbackTtl}. */
+  private Duration offHomeTtl(Duration ttl) {
+    return ttl == null || ttl.compareTo(fallbackTtl) > 0 ? fallbackTtl : ttl;
   }
 
   private void miss(NodeSlot target) {

@@ -3,15 +3,18 @@ package io.github.chash.cache;
 import io.github.chash.ring.Ring;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntPredicate;
 
 /**
- * Where every key goes in one generation of the manager's routing: the configured ring, and which
- * of its nodes are out. A key is served by its home (its owner in the configured ring) or, while
- * the home is out, by the first serving node of its preference list: ejecting or readmitting a node
- * moves only that node's keys and rebuilds nothing. Immutable; a change makes the next generation.
+ * Where every key goes in one generation of the manager's routing: the configured ring, which of
+ * its nodes are out, and the rings reconfigurations replaced that still matter ({@link Prior}). A
+ * key is served by its home (its owner in the configured ring) or, while the home is out, by the
+ * first serving node of its preference list: ejecting or readmitting a node moves only that node's
+ * keys and rebuilds nothing. Immutable; a change makes the next generation.
  */
 final class Routing {
   final long generation;
@@ -25,10 +28,16 @@ final class Routing {
 
   /**
    * Copies written away from their home are read only if written in this generation or later: the
-   * last readmission moved keys back home, and a copy it left behind may be outdated by the time
-   * the key moves away again.
+   * last readmission or reconfiguration moved keys back home, and a copy it left behind may be
+   * outdated by the time the key moves away again.
    */
   final long trustedSince;
+
+  /**
+   * The rings reconfigurations replaced that still matter, newest first: their owners are read on a
+   * miss within their window, and written keys are deleted on them until they are swept.
+   */
+  final List<Prior> priors;
 
   /** The slots by index in {@code ring.nodes()}: no map on a lookup. */
   private final NodeSlot[] slots;
@@ -44,13 +53,15 @@ final class Routing {
       NodeSlot[] slots,
       boolean[] out,
       long trustedSince,
-      boolean closed) {
+      boolean closed,
+      List<Prior> priors) {
     this.generation = generation;
     this.ring = ring;
     this.slots = slots;
     this.out = out;
     this.trustedSince = trustedSince;
     this.closed = closed;
+    this.priors = priors;
     int outCount = 0;
     for (boolean o : out) {
       outCount += o ? 1 : 0;
@@ -62,32 +73,81 @@ final class Routing {
 
   /** The first generation: every node serves. */
   static Routing initial(Ring ring, Map<String, NodeSlot> slotsById) {
-    NodeSlot[] slots =
-        ring.nodes().stream().map(n -> slotsById.get(n.id())).toArray(NodeSlot[]::new);
-    return new Routing(0, ring, slots, new boolean[slots.length], 0, false);
+    NodeSlot[] slots = Prior.inRingOrder(ring, slotsById);
+    return new Routing(0, ring, slots, new boolean[slots.length], 0, false, List.of());
   }
 
-  /** The next generation, with the node out (ejected). */
+  /**
+   * The next generation, with the node out (ejected). A node that is only in a prior ring (being
+   * removed) changes no routing: priors read their nodes' health directly.
+   */
   Routing without(NodeSlot slot) {
-    return next(slot, true, trustedSince);
+    return indexOf(slot) < 0 ? this : next(slot, true, trustedSince);
   }
 
   /**
    * The next generation, with the node serving again; off-home copies written before it are stale.
    */
   Routing readmitting(NodeSlot slot) {
-    return next(slot, false, generation + 1);
+    return indexOf(slot) < 0 ? this : next(slot, false, generation + 1);
   }
 
   /** The same routing, closed. */
   Routing closing() {
-    return new Routing(generation + 1, ring, slots, out, trustedSince, true);
+    return new Routing(generation + 1, ring, slots, out, trustedSince, true, priors);
+  }
+
+  /**
+   * The next generation on another configured ring (a reconfiguration): this ring becomes the
+   * newest prior, whose window ends at {@code windowEndsNanos}. Copies written before it are
+   * trusted only at their home.
+   */
+  Routing reconfigured(Ring next, Map<String, NodeSlot> slotsById, long windowEndsNanos) {
+    NodeSlot[] nextSlots = Prior.inRingOrder(next, slotsById);
+    boolean[] nextOut = new boolean[nextSlots.length];
+    for (int i = 0; i < nextSlots.length; i++) {
+      nextOut[i] = nextSlots[i].ejected;
+    }
+    // a prior that places keys as a newer ring of the chain (or as the next one) adds nothing: a
+    // node flapping in and out keeps a chain of one
+    List<Prior> chain = new ArrayList<>();
+    for (Prior p : concat(new Prior(ring, slots, windowEndsNanos), priors)) {
+      boolean redundant = p.placesAs(next, nextSlots);
+      for (Prior kept : chain) {
+        redundant |= p.placesAs(kept.ring, kept.slotArray());
+      }
+      if (!redundant) {
+        chain.add(p);
+      }
+    }
+    return new Routing(
+        generation + 1, next, nextSlots, nextOut, generation + 1, closed, List.copyOf(chain));
+  }
+
+  private static List<Prior> concat(Prior first, List<Prior> rest) {
+    List<Prior> all = new ArrayList<>(rest.size() + 1);
+    all.add(first);
+    all.addAll(rest);
+    return all;
+  }
+
+  /** The next generation without the priors whose leftovers were swept. */
+  Routing withoutSweptPriors() {
+    List<Prior> left = priors.stream().filter(p -> !p.swept).toList();
+    return new Routing(generation + 1, ring, slots, out, trustedSince, closed, left);
+  }
+
+  /** Every slot this routing or one of its priors may reach. */
+  Set<NodeSlot> reachableSlots() {
+    Set<NodeSlot> all = new LinkedHashSet<>(List.of(slots));
+    priors.forEach(p -> all.addAll(p.slots()));
+    return all;
   }
 
   private Routing next(NodeSlot slot, boolean isOut, long trusted) {
     boolean[] nextOut = Arrays.copyOf(out, out.length);
     nextOut[indexOf(slot)] = isOut;
-    return new Routing(generation + 1, ring, slots, nextOut, trusted, closed);
+    return new Routing(generation + 1, ring, slots, nextOut, trusted, closed, priors);
   }
 
   /**
@@ -129,13 +189,15 @@ final class Routing {
     return i < 0 ? null : slots[i];
   }
 
-  /** Every configured node's slot, in ring order. */
+  /** Every node of the configured ring, in ring order. */
   List<NodeSlot> slots() {
     return List.of(slots);
   }
 
+  /** Whether the slot is out of this routing: ejected, or not one of its nodes. */
   boolean isOut(NodeSlot slot) {
-    return out[indexOf(slot)];
+    int i = indexOf(slot);
+    return i < 0 || out[i];
   }
 
   /** The serving nodes as a ring: the configured one with the ejected nodes routed around. */
@@ -154,12 +216,13 @@ final class Routing {
     return view;
   }
 
+  /** The slot's index in the ring, or -1 when it is not one of its nodes. */
   private int indexOf(NodeSlot slot) {
     for (int i = 0; i < slots.length; i++) {
       if (slots[i] == slot) {
         return i;
       }
     }
-    throw new IllegalArgumentException("node \"" + slot.id() + "\" is not in this routing");
+    return -1;
   }
 }

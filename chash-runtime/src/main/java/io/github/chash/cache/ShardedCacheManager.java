@@ -1,5 +1,7 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.NodeConfig;
 import io.github.chash.ring.Ring;
 import java.util.Map;
 import java.util.Set;
@@ -11,8 +13,9 @@ import java.util.Set;
  * <p>Nodes that fail {@code failureLimit} times in a row leave the live ring for {@code
  * retryAfter}; a background probe ({@link CacheNode#ping()}) readmits them, first clearing their
  * entries when {@code onRejoin: flush}. After a readmission, the copies written during the outage
- * to nodes that no longer own their keys are evicted too (up to 100,000 keys remembered), so a
- * later outage cannot resurrect them. Thread-safe.
+ * to nodes that no longer own their keys are deleted too, so a later outage cannot resurrect them.
+ * The node set can change while the manager runs ({@link #reconfigure}, {@link #addNode}, {@link
+ * #removeNode}, {@link #reweight}) without a miss storm. Thread-safe.
  */
 public interface ShardedCacheManager extends AutoCloseable {
 
@@ -40,11 +43,61 @@ public interface ShardedCacheManager extends AutoCloseable {
    */
   CacheNode node(String id);
 
+  /**
+   * The configurations of the current nodes, in configuration order; a ready-made node (given as a
+   * {@link CacheNode}) is not among them.
+   */
+  java.util.List<NodeConfig> nodeConfigs();
+
   /** A snapshot of each node's counters, by node id in ring order. */
   Map<String, CacheStats> nodeStats();
 
   /** A snapshot of each cache's counters, by cache name in configuration order. */
   Map<String, CacheStats> cacheStats();
+
+  /**
+   * Moves the running manager to another configuration's ring settings, nodes and weights (and
+   * creates its new caches), atomically: callers use the old routing or the new one, never a mix.
+   * New nodes are connected, and emptied of this library's keys ({@code onRejoin: flush}), before
+   * they get traffic; nodes that stay keep their stats, health and entries; removed ones keep
+   * answering for the migration window and are closed after the leftover sweep. For the window
+   * ({@code migration.window}), a miss on a key's new owner reads its previous owner and copies a
+   * hit over; afterwards the copies left on nodes that no longer own their keys are deleted. A
+   * change within a window chains: every ring not yet swept is read (newest first) and has written
+   * keys deleted. Existing caches keep their ttl until restart (logged); failover and Redis
+   * settings apply to new nodes. Blocks while new nodes connect; cache calls never wait for it.
+   *
+   * @throws IllegalArgumentException or IllegalStateException if the configuration cannot be
+   *     applied (a node that cannot be created, a ring that cannot be built); nothing changes then
+   * @throws IllegalStateException if the manager was closed
+   */
+  void reconfigure(ChashConfig next);
+
+  /**
+   * {@link #reconfigure}s to the current nodes plus this one, at the end of the list.
+   *
+   * @throws IllegalArgumentException if a node with its id exists
+   * @throws UnsupportedOperationException if the manager has ready-made nodes (no NodeConfig):
+   *     reconfigure it with a whole configuration instead
+   */
+  void addNode(NodeConfig node);
+
+  /**
+   * {@link #reconfigure}s to the current nodes without this one; it is drained: its keys keep being
+   * served from it, and copied to their new owners, for the migration window.
+   *
+   * @throws IllegalArgumentException if there is no such node, or it is the last one
+   * @throws UnsupportedOperationException as {@link #addNode}
+   */
+  void removeNode(String id);
+
+  /**
+   * {@link #reconfigure}s to the current nodes with this one's weight changed.
+   *
+   * @throws IllegalArgumentException if there is no such node or the weight is not positive
+   * @throws UnsupportedOperationException as {@link #addNode}
+   */
+  void reweight(String id, int weight);
 
   /**
    * Stops the probes and closes every node; later calls do nothing. Afterwards {@link #cache} and

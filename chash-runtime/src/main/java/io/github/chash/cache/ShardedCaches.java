@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.ring.Node;
@@ -12,14 +13,13 @@ import io.github.chash.ring.Rings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Creates {@link ShardedCacheManager}s, from a {@code chash.yaml} model or a {@link Builder}. The
@@ -76,6 +76,7 @@ public final class ShardedCaches {
     private final Map<String, Integer> weights = new LinkedHashMap<>();
     private final Map<String, Duration> caches = new LinkedHashMap<>();
     private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
+    private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
     private boolean scheduleProbes = true;
 
@@ -186,6 +187,24 @@ public final class ShardedCaches {
       return this;
     }
 
+    /**
+     * Sets how the manager moves to a new node set when reconfigured (default {@link
+     * MigrationConfig#defaults()}; a configuration brings its own).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder migration(MigrationConfig migration) {
+      if (this.migration != null) {
+        throw new IllegalStateException("migration was already set to " + this.migration);
+      }
+      this.migration = Objects.requireNonNull(migration, "migration");
+      return this;
+    }
+
+    private MigrationConfig migration() {
+      return migration != null ? migration : MigrationConfig.defaults();
+    }
+
     /** The clock of expiry and retry delays; tests pass a fake one. */
     Builder ticker(Ticker ticker) {
       this.ticker = ticker;
@@ -211,6 +230,7 @@ public final class ShardedCaches {
       RingSettings settings = ring != null ? ring : RingSettings.defaults();
       FailoverConfig policy = failover != null ? failover : FailoverConfig.defaults();
       ChashConfig whole = config != null ? config : programmaticConfig(settings, policy);
+      NodeFactories nodeFactories = new NodeFactories(factories, ticker);
       Map<String, NodeSlot> slots = new LinkedHashMap<>();
       AtomicInteger marks = new AtomicInteger();
       List<CacheNode> created = new ArrayList<>();
@@ -218,16 +238,11 @@ public final class ShardedCaches {
         for (String id : weights.keySet()) {
           CacheNode node = nodeInstances.get(id);
           if (node == null) {
-            node = createNode(nodeConfigs.get(id), whole);
+            node = nodeFactories.create(nodeConfigs.get(id), whole);
             created.add(node);
           }
           slots.put(
-              id,
-              new NodeSlot(
-                  node,
-                  Node.of(id, weights.get(id)),
-                  slots.size(),
-                  new CopyMarks(marks, MAX_MARKS)));
+              id, new NodeSlot(node, ringNode(id), slots.size(), new CopyMarks(marks, MAX_MARKS)));
         }
       } catch (RuntimeException e) {
         created.forEach(CacheNode::close);
@@ -236,75 +251,42 @@ public final class ShardedCaches {
       // remote nodes connect in parallel from their creation: this waits about one connect timeout
       slots.values().forEach(slot -> slot.node.awaitReady());
       Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
-      FailurePolicy failures =
-          new FailurePolicy(router, slots.values(), policy, ticker, scheduleProbes);
+      FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
       WriteStamps stamps = new WriteStamps();
+      Function<CacheConfig, RoutedCache> newCache =
+          cache ->
+              new RoutedCache(
+                  cache.name(),
+                  cache.ttl(),
+                  new StatsCounter(),
+                  new HitCounts(slots.size()),
+                  router,
+                  failures,
+                  inFlight,
+                  stamps);
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
-      caches.forEach(
-          (name, ttl) -> {
-            HitCounts hits = new HitCounts(slots.size());
-            handles.put(
-                name,
-                new RoutedCache(
-                    name, ttl, new StatsCounter(), hits, router, failures, inFlight, stamps));
-          });
-      return new RingCacheManager(handles, slots, router, failures);
+      caches.forEach((name, ttl) -> handles.put(name, newCache.apply(new CacheConfig(name, ttl))));
+      RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);
+      manager.membership(
+          new Membership(
+              router,
+              failures,
+              nodeFactories,
+              manager,
+              marks,
+              config != null ? config : whole,
+              settings,
+              config != null ? config.migration() : migration(),
+              slots,
+              nodeConfigs));
+      return manager;
     }
 
-    private CacheNode createNode(NodeConfig node, ChashConfig whole) {
-      CacheNodeFactory factory = factories.get(node.type());
-      if (factory == null && node.type() == NodeType.LOCAL) {
-        factory = new LocalCacheNodeFactory(ticker);
-      }
-      if (factory == null) {
-        factory = loadFactory(node);
-      }
-      CacheNode created = factory.create(node, whole);
-      if (!created.id().equals(node.id())) {
-        created.close();
-        throw new IllegalStateException(
-            "node factory "
-                + factory.getClass().getName()
-                + " returned a node with id \""
-                + created.id()
-                + "\" for node \""
-                + node.id()
-                + "\"");
-      }
-      return created;
-    }
-
-    private CacheNodeFactory loadFactory(NodeConfig node) {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      if (loader == null) {
-        loader = ShardedCaches.class.getClassLoader();
-      }
-      Iterator<CacheNodeFactory> it = ServiceLoader.load(CacheNodeFactory.class, loader).iterator();
-      ServiceConfigurationError broken = null;
-      while (true) {
-        try {
-          if (!it.hasNext()) {
-            break;
-          }
-          CacheNodeFactory candidate = it.next();
-          if (candidate.type() == node.type()) {
-            factories.put(node.type(), candidate);
-            return candidate;
-          }
-        } catch (ServiceConfigurationError e) {
-          // A provider whose client library is missing; keep looking, report it if none fits.
-          broken = e;
-        }
-      }
-      throw new IllegalArgumentException(
-          "no cache node factory for type "
-              + node.type().configName()
-              + " of node \""
-              + node.id()
-              + "\"; put the module providing it (for redis: chash-runtime's redis support and"
-              + " io.lettuce:lettuce-core) on the class path",
-          broken);
+    /** The node as a ring member: a configured node keeps its name (ketama, jedis). */
+    private Node ringNode(String id) {
+      NodeConfig configured = nodeConfigs.get(id);
+      return configured != null ? configured.toNode() : Node.of(id, weights.get(id));
     }
 
     private void requireNewNode(String id) {
@@ -322,7 +304,11 @@ public final class ShardedCaches {
         return null;
       }
       ChashConfig.Builder b =
-          ChashConfig.builder().ring(settings).failover(policy).nodes(nodeConfigs.values());
+          ChashConfig.builder()
+              .ring(settings)
+              .failover(policy)
+              .migration(migration())
+              .nodes(nodeConfigs.values());
       caches.forEach((name, ttl) -> b.cache(new CacheConfig(name, ttl)));
       return b.build();
     }

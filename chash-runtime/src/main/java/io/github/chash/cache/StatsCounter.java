@@ -15,6 +15,9 @@ final class StatsCounter {
   private final LongAdder refusals = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder ejections = new LongAdder();
+  private final LongAdder migrationHits = new LongAdder();
+  private final LongAdder migrationCopies = new LongAdder();
+  private final LongAdder leftoverDeletions = new LongAdder();
 
   void miss() {
     misses.increment();
@@ -48,6 +51,18 @@ final class StatsCounter {
     ejections.increment();
   }
 
+  void migrationHit() {
+    migrationHits.increment();
+  }
+
+  void migrationCopy() {
+    migrationCopies.increment();
+  }
+
+  void leftoverDeletions(long n) {
+    leftoverDeletions.add(n);
+  }
+
   /** The counts, with the hits counted elsewhere. */
   CacheStats snapshot(long hits) {
     return CacheStats.builder()
@@ -60,6 +75,9 @@ final class StatsCounter {
         .refusedCount(refusals.sum())
         .errorCount(errors.sum())
         .ejectionCount(ejections.sum())
+        .migrationHitCount(migrationHits.sum())
+        .migrationCopyCount(migrationCopies.sum())
+        .leftoverDeletionCount(leftoverDeletions.sum())
         .build();
   }
 }

@@ -14,5 +14,9 @@
  * consecutive failures eject the node from the live ring until a probe readmits it. Node types
  * other than {@code local} plug in through {@link io.github.chash.cache.CacheNodeFactory} and
  * {@link java.util.ServiceLoader}, so this package never depends on a client library.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
+ * with {@link java.lang.NullPointerException}.
  */
 package io.github.chash.cache;

@@ -30,6 +30,7 @@ public final class ChashConfig {
   private final List<NodeConfig> nodes;
   private final Map<String, CacheConfig> caches;
   private final FailoverConfig failover;
+  private final MigrationConfig migration;
   private final RedisConfig redis;
   private final CheckConfig check;
   private final Map<String, String> locations;
@@ -40,6 +41,7 @@ public final class ChashConfig {
       List<NodeConfig> nodes,
       Map<String, CacheConfig> caches,
       FailoverConfig failover,
+      MigrationConfig migration,
       RedisConfig redis,
       CheckConfig check,
       Map<String, String> locations) {
@@ -48,6 +50,7 @@ public final class ChashConfig {
     this.nodes = List.copyOf(nodes);
     this.caches = Collections.unmodifiableMap(new LinkedHashMap<>(caches));
     this.failover = failover;
+    this.migration = migration;
     this.redis = redis;
     this.check = check;
     this.locations = Map.copyOf(locations);
@@ -60,10 +63,12 @@ public final class ChashConfig {
       List<NodeConfig> nodes,
       Map<String, CacheConfig> caches,
       FailoverConfig failover,
+      MigrationConfig migration,
       RedisConfig redis,
       CheckConfig check,
       Map<String, String> locations) {
-    return new ChashConfig(source, ring, nodes, caches, failover, redis, check, locations);
+    return new ChashConfig(
+        source, ring, nodes, caches, failover, migration, redis, check, locations);
   }
 
   /** Where it came from, for messages ({@code chash.yaml}, or {@value #PROGRAMMATIC}). */
@@ -91,6 +96,11 @@ public final class ChashConfig {
     return failover;
   }
 
+  /** How a running manager moves to a new node set. */
+  public MigrationConfig migration() {
+    return migration;
+  }
+
   /** Settings shared by Redis nodes. */
   public RedisConfig redis() {
     return redis;
@@ -115,6 +125,27 @@ public final class ChashConfig {
     return locations.getOrDefault(path, source);
   }
 
+  /**
+   * This configuration with other nodes (a node added, removed or reweighted), checked as {@link
+   * #builder()} checks; what {@code ShardedCacheManager.addNode} and its siblings reconfigure to.
+   *
+   * @throws IllegalArgumentException or IllegalStateException as {@link Builder#node} and {@link
+   *     Builder#build} do
+   */
+  public ChashConfig withNodes(List<NodeConfig> nodes) {
+    Builder b =
+        builder()
+            .source(source)
+            .ring(ring)
+            .nodes(nodes)
+            .failover(failover)
+            .migration(migration)
+            .redis(redis)
+            .check(check);
+    caches.values().forEach(b::cache);
+    return b.build();
+  }
+
   /** Equal when every setting is (not the source or the positions). */
   @Override
   public boolean equals(Object o) {
@@ -123,13 +154,14 @@ public final class ChashConfig {
         && nodes.equals(c.nodes)
         && caches.equals(c.caches)
         && failover.equals(c.failover)
+        && migration.equals(c.migration)
         && redis.equals(c.redis)
         && check.equals(c.check);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(ring, nodes, caches, failover, redis, check);
+    return Objects.hash(ring, nodes, caches, failover, migration, redis, check);
   }
 
   @Override
@@ -144,6 +176,8 @@ public final class ChashConfig {
         + caches.values()
         + ", failover="
         + failover
+        + ", migration="
+        + migration
         + ", redis="
         + redis
         + ", check="
@@ -172,6 +206,7 @@ public final class ChashConfig {
     private final Map<String, String> servers = new HashMap<>();
     private final Map<String, CacheConfig> caches = new LinkedHashMap<>();
     private FailoverConfig failover;
+    private MigrationConfig migration;
     private RedisConfig redis;
     private CheckConfig check;
 
@@ -205,14 +240,24 @@ public final class ChashConfig {
     /**
      * Adds a node after those added before; its own values were checked when it was made.
      *
-     * @throws IllegalArgumentException if its id is already used, or a Redis node's URI points to a
-     *     server already used
+     * @throws IllegalArgumentException if its id or name is already used, or a Redis node's URI
+     *     points to a server already used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
       String id = node.id();
       for (NodeConfig other : nodes) {
         require(!other.id().equals(id), "duplicate node id %s", Scalars.quote(id));
+      }
+      if (node.name() != null) {
+        for (NodeConfig other : nodes) {
+          require(
+              !node.name().equals(other.name()),
+              "name %s of node %s is already used by node %s",
+              Scalars.quote(node.name()),
+              Scalars.quote(id),
+              Scalars.quote(other.id()));
+        }
       }
       if (node.type() == NodeType.REDIS) {
         String server = RedisUris.check(node.uri()).server();
@@ -266,6 +311,17 @@ public final class ChashConfig {
     }
 
     /**
+     * Sets the migration settings.
+     *
+     * @throws IllegalStateException if they were already set
+     */
+    public Builder migration(MigrationConfig migration) {
+      requireState(this.migration == null, "migration was already set to %s", this.migration);
+      this.migration = Objects.requireNonNull(migration, "migration");
+      return this;
+    }
+
+    /**
      * Sets the Redis settings.
      *
      * @throws IllegalStateException if they were already set
@@ -290,8 +346,8 @@ public final class ChashConfig {
     /**
      * Builds the configuration.
      *
-     * @throws IllegalStateException if no node was added, or a node's weight is not one the
-     *     algorithm accepts ({@code jump}: weight 1)
+     * @throws IllegalStateException if no node was added, or a node's weight or name is not one the
+     *     algorithm accepts ({@code jump}: weight 1; names: {@code ketama} and {@code jedis})
      */
     public ChashConfig build() {
       requireState(!nodes.isEmpty(), "at least one node is required%s", "");
@@ -300,6 +356,11 @@ public final class ChashConfig {
         String problem = settings.algorithm().weightProblem(node.weight());
         requireState(
             problem == null, "%s", "weight of node " + Scalars.quote(node.id()) + " " + problem);
+        String nameProblem = node.name() == null ? null : settings.algorithm().nameProblem();
+        requireState(
+            nameProblem == null,
+            "%s",
+            "name of node " + Scalars.quote(node.id()) + " " + nameProblem);
       }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,
@@ -307,6 +368,7 @@ public final class ChashConfig {
           nodes,
           caches,
           failover == null ? FailoverConfig.defaults() : failover,
+          migration == null ? MigrationConfig.defaults() : migration,
           redis == null ? RedisConfig.defaults() : redis,
           check == null ? CheckConfig.defaults() : check,
           Map.of());

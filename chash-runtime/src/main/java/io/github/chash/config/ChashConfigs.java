@@ -93,15 +93,34 @@ public final class ChashConfigs {
             "no " + DEFAULT_NAME + " on the class path (put it in src/main/resources)",
             null);
       }
-      byte[] bytes = in.readNBytes(4 * YamlComposer.MAX_CHARS + 1);
-      if (bytes.length > 4 * YamlComposer.MAX_CHARS) {
-        throw problem(
-            DEFAULT_NAME, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
-      }
-      return parse(decode(bytes, DEFAULT_NAME), DEFAULT_NAME);
+      return load(in, DEFAULT_NAME);
     } catch (IOException e) {
       throw problem(DEFAULT_NAME, "cannot read " + DEFAULT_NAME + " from the class path: " + e, e);
     }
+  }
+
+  /**
+   * Parses and validates a stream (a class-path resource, a Spring {@code Resource}), UTF-8
+   * encoded, under the same size cap and strict decoding as a file; {@code sourceName} names it in
+   * messages. Does not close the stream.
+   *
+   * @throws ConfigException listing every problem with file:line:column, also when the stream
+   *     cannot be read, is too large or is not UTF-8
+   */
+  public static ChashConfig load(InputStream in, String sourceName) {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(sourceName, "sourceName");
+    byte[] bytes;
+    try {
+      bytes = in.readNBytes(4 * YamlComposer.MAX_CHARS + 1);
+    } catch (IOException e) {
+      throw problem(sourceName, "cannot read " + sourceName + ": " + e, e);
+    }
+    if (bytes.length > 4 * YamlComposer.MAX_CHARS) {
+      throw problem(
+          sourceName, YamlComposer.tooLarge("more than " + bytes.length + " bytes"), null);
+    }
+    return parse(decode(bytes, sourceName), sourceName);
   }
 
   /**

@@ -9,7 +9,8 @@ import org.snakeyaml.engine.v2.nodes.Node;
 
 /** Reads a whole {@code chash.yaml} into a {@link ChashConfig}, collecting every problem. */
 final class ConfigReader {
-  static final List<String> KEYS = List.of("ring", "nodes", "caches", "failover", "redis", "check");
+  static final List<String> KEYS =
+      List.of("ring", "nodes", "caches", "failover", "migration", "redis", "check");
 
   /** Most virtual points of a ring or ketama ring: 20 million points take 160 MB. */
   static final long MAX_TOTAL_POINTS = RingSettings.MAX_TOTAL_POINTS;
@@ -31,6 +32,7 @@ final class ConfigReader {
     nodesValue.ifPresent(n -> checkPoints(ring, nodes, n, problems));
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"));
+    MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
@@ -40,6 +42,7 @@ final class ConfigReader {
         nodes,
         caches,
         failover,
+        migration,
         redis,
         check,
         Locations.of(root.orElseThrow(), sourceName));
@@ -49,7 +52,9 @@ final class ConfigReader {
   private static void checkPoints(
       RingBlock.Values ring, List<NodeConfig> nodes, Node where, Problems problems) {
     Algorithm algorithm = ring.algorithm();
-    if (algorithm != Algorithm.RING && algorithm != Algorithm.KETAMA) {
+    if (algorithm != Algorithm.RING
+        && algorithm != Algorithm.KETAMA
+        && algorithm != Algorithm.JEDIS) {
       return;
     }
     long perWeight =
@@ -60,9 +65,9 @@ final class ConfigReader {
                 : RingSettings.DEFAULT_KETAMA_POINTS;
     // ketama scales weights to the average, so its total depends on the node count only.
     long units =
-        algorithm == Algorithm.RING
-            ? nodes.stream().mapToLong(NodeConfig::weight).sum()
-            : nodes.size();
+        algorithm == Algorithm.KETAMA
+            ? nodes.size()
+            : nodes.stream().mapToLong(NodeConfig::weight).sum();
     long total = units * perWeight;
     if (total > MAX_TOTAL_POINTS) {
       problems.at(
@@ -70,10 +75,14 @@ final class ConfigReader {
           "the ring would need "
               + total
               + " virtual points ("
-              + (algorithm == Algorithm.RING ? "sum of weights" : "nodes")
-              + " x pointsPerWeight); at most "
+              + (algorithm == Algorithm.KETAMA ? "nodes" : "sum of weights")
+              + (algorithm == Algorithm.JEDIS ? " x 160" : " x pointsPerWeight")
+              + "); at most "
               + MAX_TOTAL_POINTS
-              + " are allowed: lower ring.pointsPerWeight or the weights");
+              + " are allowed: lower "
+              + (algorithm == Algorithm.JEDIS
+                  ? "the weights"
+                  : "ring.pointsPerWeight or the weights"));
     }
   }
 

@@ -12,8 +12,11 @@ import java.util.Objects;
  * @param weight positive weight
  * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
  * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
+ * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the id
+ *     (a twemproxy server's or a Jedis shard's name); null when not given
  */
-public record NodeConfig(String id, NodeType type, int weight, long maximumSize, String uri) {
+public record NodeConfig(
+    String id, NodeType type, int weight, long maximumSize, String uri, String name) {
 
   /** Default entry bound of a local shard. */
   public static final long DEFAULT_MAXIMUM_SIZE = 10_000;
@@ -21,7 +24,7 @@ public record NodeConfig(String id, NodeType type, int weight, long maximumSize,
   /**
    * Checks the values.
    *
-   * @throws IllegalArgumentException if the id, weight, maximumSize or uri breaks its rule
+   * @throws IllegalArgumentException if the id, weight, maximumSize, uri or name breaks its rule
    * @throws NullPointerException if {@code type} is null
    */
   public NodeConfig {
@@ -33,6 +36,14 @@ public record NodeConfig(String id, NodeType type, int weight, long maximumSize,
     for (String problem : uriProblems(type, uri)) {
       Rules.require("uri of node " + node, problem);
     }
+    if (name != null) {
+      Rules.require("name of node " + node, Node.idProblem(name)); // a name is an id's stand-in
+    }
+  }
+
+  /** A node without a name. */
+  public NodeConfig(String id, NodeType type, int weight, long maximumSize, String uri) {
+    this(id, type, weight, maximumSize, uri, null);
   }
 
   /** A local shard of weight 1 and the default size. */
@@ -45,9 +56,19 @@ public record NodeConfig(String id, NodeType type, int weight, long maximumSize,
     return new NodeConfig(id, NodeType.REDIS, 1, 0, uri);
   }
 
+  /** This node with another weight. */
+  public NodeConfig withWeight(int weight) {
+    return weight == this.weight ? this : new NodeConfig(id, type, weight, maximumSize, uri, name);
+  }
+
+  /** This node with the given name; see {@link #name()}. */
+  public NodeConfig withName(String name) {
+    return new NodeConfig(id, type, weight, maximumSize, uri, name);
+  }
+
   /** This node as a ring member. */
   public Node toNode() {
-    return Node.of(id, weight);
+    return name == null ? Node.of(id, weight) : Node.of(id, weight, name);
   }
 
   /** The rule of {@code maximumSize} for a type: null when valid, else what is wrong. */

@@ -14,7 +14,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * servers.
  */
 final class NodesBlock {
-  static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri");
+  static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri", "name");
   private static final List<String> TYPES = List.of("local", "redis");
 
   private NodesBlock() {}
@@ -31,6 +31,7 @@ final class NodesBlock {
     }
     List<NodeConfig> nodes = new ArrayList<>();
     Map<String, String> idOwners = new HashMap<>();
+    Map<String, String> nameOwners = new HashMap<>();
     Map<String, String> serverOwners = new HashMap<>();
     for (int i = 0; i < items.size(); i++) {
       String path = "nodes[" + i + "]";
@@ -41,7 +42,8 @@ final class NodesBlock {
       }
       Optional<YamlMap> map = YamlMap.of(item, path, problems);
       if (map.isPresent()) {
-        NodeConfig node = readNode(map.get().allowOnly(KEYS), algorithm, idOwners, serverOwners);
+        NodeConfig node =
+            readNode(map.get().allowOnly(KEYS), algorithm, idOwners, nameOwners, serverOwners);
         if (node != null) {
           nodes.add(node);
         }
@@ -54,6 +56,7 @@ final class NodesBlock {
       YamlMap map,
       Algorithm algorithm,
       Map<String, String> idOwners,
+      Map<String, String> nameOwners,
       Map<String, String> serverOwners) {
     Problems problems = map.problems();
     int before = problems.count();
@@ -67,6 +70,23 @@ final class NodesBlock {
       String first = idOwners.putIfAbsent(id, map.path());
       if (first != null) {
         f.problem("id", Scalars.quote(id) + " is already used by " + first);
+      }
+    }
+    String name = null;
+    if (f.has("name")) {
+      if (algorithm.nameProblem() != null) {
+        f.problem("name", algorithm.nameProblem());
+      } else {
+        name = f.string("name", null);
+        if (name != null) {
+          name = f.check("name", io.github.chash.ring.Node.idProblem(name), name, null);
+        }
+        if (name != null) {
+          String first = nameOwners.putIfAbsent(name, map.path());
+          if (first != null) {
+            f.problem("name", Scalars.quote(name) + " is already used by " + first);
+          }
+        }
       }
     }
     NodeType type =
@@ -110,6 +130,6 @@ final class NodesBlock {
     if (problems.count() > before) {
       return null; // reported; a NodeConfig of these values would only repeat the problem
     }
-    return new NodeConfig(id, type, weight, maximumSize, uri);
+    return new NodeConfig(id, type, weight, maximumSize, uri, name);
   }
 }

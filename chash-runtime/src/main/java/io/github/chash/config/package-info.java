@@ -16,7 +16,7 @@
  *
  * <pre>{@code
  * ring:
- *   algorithm: ring          # ring | ketama | maglev | rendezvous | jump
+ *   algorithm: ring          # ring | ketama | maglev | rendezvous | jump | jedis
  *   hash: xxh3               # xxh3 | murmur3 | fnv1a64 | md5 | fnv1-32 | jdk
  *   pointsPerWeight: 1000    # ring and ketama only
  * nodes:
@@ -54,11 +54,18 @@
  *   <caption>chash.yaml keys</caption>
  *   <tr><th>key</th><th>value</th><th>default</th></tr>
  *   <tr><td>{@code ring.algorithm}</td><td>{@code ring}, {@code ketama}, {@code maglev},
- *       {@code rendezvous} or {@code jump} (see {@link io.github.chash.ring.Algorithm})</td>
+ *       {@code rendezvous}, {@code jump} or {@code jedis} (see {@link io.github.chash.ring.Algorithm})</td>
  *       <td>{@code ring}</td></tr>
  *   <tr><td>{@code ring.hash}</td><td>{@code xxh3}, {@code murmur3}, {@code fnv1a64}, {@code md5},
  *       {@code fnv1-32} or {@code jdk}; {@code ketama} always uses {@code md5} and accepts only
  *       that</td><td>{@code xxh3} ({@code md5} for ketama)</td></tr>
+ *   <tr><td>{@code ring.compat}</td><td>{@code spymemcached}, {@code spymemcached-weighted},
+ *       {@code twemproxy} or {@code libketama}; only for {@code ketama}: the client whose
+ *       point counts and server names it reproduces (see {@link io.github.chash.ring.KetamaCompat})
+ *       </td><td>{@code spymemcached}</td></tr>
+ *   <tr><td>{@code ring.keyTags}</td><td>{@code true} or {@code false}; only for {@code jedis}:
+ *       hash a key's first {@code {tag}} as Jedis' default key tag pattern</td>
+ *       <td>{@code false}</td></tr>
  *   <tr><td>{@code ring.pointsPerWeight}</td><td>integer 1..10000, virtual points per unit of
  *       weight; only for {@code ring} and {@code ketama}; the ring may have at most 20,000,000
  *       points in all (sum of weights, for ketama the node count, times pointsPerWeight)</td>
@@ -67,6 +74,9 @@
  *   <tr><td>{@code nodes[i].id}</td><td>non-empty string, unique, no leading or trailing white
  *       space; virtual points derive from it, so renaming a node moves its keys</td>
  *       <td>required</td></tr>
+ *   <tr><td>{@code nodes[i].name}</td><td>non-empty string, unique; only for {@code ketama} and
+ *       {@code jedis}: what the node's points derive from instead of the id (a twemproxy server
+ *       name, a Jedis shard name, a spymemcached node key)</td><td>none</td></tr>
  *   <tr><td>{@code nodes[i].type}</td><td>{@code local} (an in-process Caffeine shard) or
  *       {@code redis}</td><td>{@code local}</td></tr>
  *   <tr><td>{@code nodes[i].weight}</td><td>positive integer; the node's fair share is weight /
@@ -125,8 +135,8 @@
  * the enclosing mapping, for a missing key). Unknown keys are errors. Examples:
  *
  * <pre>{@code
- * chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump; was "ketma"
- * chash.yaml:5:5: unknown key "wieght" in nodes[0]; valid keys: id, type, weight, maximumSize, uri; did you mean "weight"?
+ * chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump, jedis; was "ketma"
+ * chash.yaml:5:5: unknown key "wieght" in nodes[0]; valid keys: id, type, weight, maximumSize, uri, name; did you mean "weight"?
  * chash.yaml:7:13: nodes[1].weight must be a positive integer, was -1
  * chash.yaml:9:10: nodes[2].uri contains a plain-text password; use ${env:NAME}
  * }</pre>
@@ -135,5 +145,9 @@
  * explicit tags other than the core schema's are not. Nesting deeper than 64 levels is refused.
  *
  * <p>All types here are immutable and thread-safe, except the builder.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
+ * with {@link java.lang.NullPointerException}.
  */
 package io.github.chash.config;

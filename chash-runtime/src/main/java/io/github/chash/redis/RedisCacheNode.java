@@ -198,6 +198,80 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
+  /** {@code GET} and {@code PTTL} pipelined: one round trip. */
+  @Override
+  public StoredEntry getEntry(String key, ValueType type) {
+    byte[] bytes;
+    long pttl;
+    try {
+      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      RedisFuture<byte[]> value = commands.get(key(key));
+      RedisFuture<Long> ttl = commands.pttl(key(key));
+      bytes = await(value);
+      pttl = await(ttl);
+    } catch (RuntimeException e) {
+      throw failure("get", e);
+    }
+    if (bytes == null || pttl == -2) {
+      return null; // absent, or expired between the two commands
+    }
+    return new StoredEntry(decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
+  }
+
+  /**
+   * {@code SCAN MATCH prefix*} in batches of 1000, the doomed ones {@code UNLINK}ed, pausing
+   * between batches to stay under {@code keysPerSecond}.
+   */
+  @Override
+  public long deleteKeys(java.util.function.Predicate<String> doomed, int keysPerSecond) {
+    long deleted = 0;
+    byte[] prefix = KeyBytes.of(keyPrefix);
+    try {
+      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      ScanArgs args =
+          ScanArgs.Builder.matches(KeyBytes.of(globEscape(keyPrefix) + "*")).limit(SCAN_BATCH);
+      ScanCursor cursor = ScanCursor.INITIAL;
+      do {
+        long started = System.nanoTime();
+        KeyScanCursor<byte[]> page = await(commands.scan(cursor, args));
+        List<byte[]> gone = new ArrayList<>();
+        for (byte[] serverKey : page.getKeys()) {
+          String routingKey =
+              new String(
+                  serverKey,
+                  prefix.length,
+                  serverKey.length - prefix.length,
+                  java.nio.charset.StandardCharsets.UTF_8);
+          if (doomed.test(routingKey)) {
+            gone.add(serverKey);
+          }
+        }
+        if (!gone.isEmpty()) {
+          deleted += await(commands.unlink(gone.toArray(new byte[0][])));
+        }
+        cursor = page;
+        pace(started, page.getKeys().size(), keysPerSecond);
+      } while (!cursor.isFinished() && !closed);
+    } catch (RuntimeException e) {
+      throw failure("sweep", e);
+    }
+    return deleted;
+  }
+
+  /** Sleeps so that {@code keys} keys took at least {@code keys / keysPerSecond} seconds. */
+  private static void pace(long startedNanos, int keys, int keysPerSecond) {
+    long due = startedNanos + keys * 1_000_000_000L / Math.max(1, keysPerSecond);
+    long wait = due - System.nanoTime();
+    if (wait > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+  }
+
   /** {@code MGET} of all the keys: one round trip, awaited by the caller. */
   @Override
   public CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {

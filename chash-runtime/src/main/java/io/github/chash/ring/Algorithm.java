@@ -9,7 +9,10 @@ public enum Algorithm {
    * Virtual-node ring over any hash function, {@code pointsPerWeight} points per unit of weight.
    */
   RING("ring"),
-  /** libketama-compatible MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}. */
+  /**
+   * libketama's MD5 ring; routes as spymemcached's {@code KetamaNodeLocator}, twemproxy or
+   * libketama, chosen by {@link KetamaCompat}.
+   */
   KETAMA("ketama"),
   /** Maglev lookup table (Eisenbud et al., NSDI 2016), weights honoured. */
   MAGLEV("maglev"),
@@ -18,7 +21,12 @@ public enum Algorithm {
   /**
    * Jump consistent hash (Lamping and Veach, 2014) over the nodes in order; remove only the last.
    */
-  JUMP("jump");
+  JUMP("jump"),
+  /**
+   * Jedis' {@code ShardedJedis} / {@code JedisSharding} ring (MurmurHash64A, 160 points per unit of
+   * weight named by list position or shard name) over the nodes in order.
+   */
+  JEDIS("jedis");
 
   private final String configName;
 
@@ -57,6 +65,26 @@ public enum Algorithm {
       return positive;
     }
     return "must be 1 for algorithm jump (jump knows buckets, not weights), was " + weight;
+  }
+
+  /**
+   * Whether the nodes' order is part of the placement ({@code jump} numbers buckets, {@code jedis}
+   * names points, by list position): reordering the nodes moves keys.
+   */
+  public boolean orderSensitive() {
+    return this == JUMP || this == JEDIS;
+  }
+
+  /**
+   * The algorithm's rule for a node's name: null when nodes may have names ({@code ketama} and
+   * {@code jedis} name a server's points by it, as twemproxy and Jedis do), else what is wrong.
+   */
+  public String nameProblem() {
+    return this == KETAMA || this == JEDIS
+        ? null
+        : "applies only to algorithms ketama and jedis (which name a server's points by it);"
+            + " remove it for "
+            + configName;
   }
 
   /** The valid config names, comma separated, in declaration order. */

@@ -13,6 +13,13 @@ public final class HashFunctions {
   private static final HashFunction FNV1_32 =
       new NamedHash("fnv1-32", 32, 1L << 31, Hashes::fnv1_32);
   private static final HashFunction JDK = new NamedHash("jdk", 32, Hashes::jdk);
+  private static final HashFunction MURMUR64A_JEDIS =
+      new NamedHash(
+          "murmur64a-jedis",
+          64,
+          key -> MurmurHash64A.hash(key, MurmurHash64A.JEDIS_SEED),
+          (bytes, offset, length) ->
+              MurmurHash64A.hash(bytes, offset, length, MurmurHash64A.JEDIS_SEED));
   private static final List<HashFunction> ALL = List.of(XXH3, MURMUR3, FNV1A64, MD5, FNV1_32, JDK);
 
   private HashFunctions() {}
@@ -56,6 +63,14 @@ public final class HashFunctions {
   /** {@code String.hashCode()}, zero-extended, for compatibility and to show why it skews. */
   public static HashFunction jdk() {
     return JDK;
+  }
+
+  /**
+   * MurmurHash64A with Jedis' seed {@code 0x1234ABCD} over UTF-8 ({@code Hashing.MURMUR_HASH}), the
+   * hash of {@code jedis}; not among {@link #names()}: the other algorithms cannot be given it.
+   */
+  static HashFunction murmur64aJedis() {
+    return MURMUR64A_JEDIS;
   }
 
   /** The config names in documentation order. */

@@ -1,23 +1,24 @@
 package io.github.chash.ring;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@code ketama}: libketama's MD5 ring, routing as spymemcached 2.12.3's {@code KetamaNodeLocator}
- * with {@code DefaultHashAlgorithm.KETAMA_HASH}.
+ * {@code ketama}: libketama's MD5 ring, in the variant of one client ({@link KetamaCompat}):
+ * spymemcached 2.12.3's {@code KetamaNodeLocator} with {@code DefaultHashAlgorithm.KETAMA_HASH}
+ * (the default), twemproxy 0.5.0 or libketama.
  *
- * <p>Node {@code X} gets {@code d} MD5 digests of {@code X.id() + "-" + i}, {@code i = 0..d-1},
+ * <p>Node {@code X} gets {@code d} MD5 digests of {@code name(X) + "-" + i}, {@code i = 0..d-1},
  * each giving 4 points: bytes {@code 4h..4h+3} of the digest read little-endian. A key sits at the
  * first 4 bytes of {@code MD5(UTF-8 key)}, little-endian, and belongs to the first point at or
- * after it, wrapping. With equal weights {@code d = pointsPerWeight / 4} (40 for the default 160);
- * with unequal weights {@code d = floor(w / W * pointsPerWeight / 4 * nodes + 1e-10)}, libketama's
- * and twemproxy's formula, computed in {@code float} exactly as spymemcached does.
+ * after it, wrapping. The compat variant gives {@code d} and {@code name(X)}.
  *
  * <p>spymemcached names a node by its socket address' {@code toString()} without a leading {@code
  * /}: for an address made from an IP literal ({@code new InetSocketAddress("10.0.0.1", 11211)})
  * that is {@code "10.0.0.1:11211"}, so a chash node with that id routes every key as spymemcached
- * does. A host name address prints as {@code "host/10.0.0.1:11211"}; use that as the id to match
- * it. Points of different nodes on one position go to the node with the largest id, as
+ * does. A host name address prints as {@code "host/10.0.0.1:11211"}; use that as the id or the name
+ * to match it. Points of different nodes on one position go to the node with the largest id, as
  * spymemcached's map keeps the last node put when its node list is in id order.
  */
 final class KetamaRing extends AbstractRing {
@@ -25,7 +26,9 @@ final class KetamaRing extends AbstractRing {
 
   KetamaRing(RingSettings settings, List<Node> sortedNodes) {
     super(settings, sortedNodes);
-    int[] digests = digestCounts(sortedNodes, settings.pointsPerWeight());
+    KetamaCompat compat = settings.compat();
+    int[] digests = compat.digestCounts(sortedNodes, settings.pointsPerWeight());
+    String[] names = pointNames(compat, sortedNodes);
     long[] pointCounts = new long[digests.length];
     for (int index = 0; index < digests.length; index++) {
       pointCounts[index] = 4L * digests[index];
@@ -35,8 +38,8 @@ final class KetamaRing extends AbstractRing {
             pointCounts,
             false,
             (index, packed, from, count) -> {
-              // MD5 of the UTF-8 bytes of id + "-" + i, from one buffer: no string per digest
-              byte[] name = PointRing.nameBuffer(sortedNodes.get(index).id() + "-");
+              // MD5 of the UTF-8 bytes of name + "-" + i, from one buffer: no string per digest
+              byte[] name = PointRing.nameBuffer(names[index] + "-");
               int prefixLength = name.length - 10;
               byte[] digest = new byte[16];
               int at = from;
@@ -49,25 +52,30 @@ final class KetamaRing extends AbstractRing {
             });
   }
 
-  static int[] digestCounts(List<Node> nodes, int pointsPerWeight) {
-    int[] digests = new int[nodes.size()];
-    boolean equal = nodes.stream().mapToInt(Node::weight).distinct().count() == 1;
-    if (equal) {
-      java.util.Arrays.fill(digests, Math.max(1, pointsPerWeight / 4));
-      return digests;
+  /**
+   * The string each node's digests derive from; two nodes with one would share every point.
+   *
+   * @throws IllegalArgumentException naming both nodes when two get the same
+   */
+  private static String[] pointNames(KetamaCompat compat, List<Node> nodes) {
+    String[] names = new String[nodes.size()];
+    Map<String, String> owners = new HashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      names[i] = compat.pointName(nodes.get(i));
+      String other = owners.putIfAbsent(names[i], nodes.get(i).id());
+      if (other != null) {
+        throw new IllegalArgumentException(
+            "nodes \""
+                + other
+                + "\" and \""
+                + nodes.get(i).id()
+                + "\" would both hash as server \""
+                + names[i]
+                + "\" under ketama compat "
+                + compat.configName());
+      }
     }
-    long totalWeight = 0; // a long: int weights near Integer.MAX_VALUE must not overflow
-    for (Node node : nodes) {
-      totalWeight += node.weight();
-    }
-    for (int i = 0; i < digests.length; i++) {
-      // float arithmetic as in spymemcached's KetamaNodeLocator.setKetamaNodes
-      float percent = (float) nodes.get(i).weight() / (float) totalWeight;
-      float scaled = percent * (float) pointsPerWeight / 4.0f * (float) nodes.size();
-      double rounded = (float) ((double) scaled + 0.0000000001);
-      digests[i] = (int) (Math.floor(rounded) * 4.0) / 4;
-    }
-    return digests;
+    return names;
   }
 
   @Override

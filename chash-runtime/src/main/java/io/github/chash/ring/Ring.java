@@ -11,15 +11,16 @@ import java.util.function.IntPredicate;
  * keys on them.
  *
  * <p>Placement depends only on the node set (ids and weights) and the {@link RingSettings}, never
- * on the order in which nodes were added (except for {@code jump}, whose node order is part of its
- * definition). Snapshots are immutable and thread-safe; "changing" one returns a new snapshot.
+ * on the order in which nodes were added (except for {@code jump} and {@code jedis}, whose node
+ * order is part of their definition). Snapshots are immutable and thread-safe; "changing" one
+ * returns a new snapshot.
  */
 public interface Ring {
 
   /** The settings this ring was built with. */
   RingSettings settings();
 
-  /** The nodes, sorted by id ({@code jump}: in bucket order). */
+  /** The nodes, sorted by id ({@code jump}, {@code jedis}: in the order given). */
   List<Node> nodes();
 
   /** The number of nodes. */
@@ -29,10 +30,10 @@ public interface Ring {
 
   /**
    * Returns the node that owns the key. Costs one hash of the key plus O(1) expected for {@code
-   * ring} and {@code ketama} (a cache-resident bucket index, then a short forward scan of the
-   * points) and {@code maglev} (one table read); O(log nodes) for {@code jump}; O(nodes) for {@code
-   * rendezvous}. Allocates nothing for keys whose chars are all ASCII; other keys are encoded to
-   * UTF-8 first (except for {@code fnv1-32} and {@code jdk}, which hash chars).
+   * ring}, {@code ketama} and {@code jedis} (a cache-resident bucket index, then a short forward
+   * scan of the points) and {@code maglev} (one table read); O(log nodes) for {@code jump};
+   * O(nodes) for {@code rendezvous}. Allocates nothing for keys whose chars are all ASCII; other
+   * keys are encoded to UTF-8 first (except for {@code fnv1-32} and {@code jdk}, which hash chars).
    *
    * @throws IllegalStateException if the ring has no nodes
    */

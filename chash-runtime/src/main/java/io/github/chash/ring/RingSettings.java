@@ -3,8 +3,9 @@ package io.github.chash.ring;
 import java.util.Objects;
 
 /**
- * How a ring places keys: the algorithm, the hash function and, for {@code ring} and {@code
- * ketama}, the number of virtual points per unit of weight.
+ * How a ring places keys: the algorithm, the hash function, for {@code ring} and {@code ketama} the
+ * number of virtual points per unit of weight, for {@code ketama} the client it reproduces ({@link
+ * KetamaCompat}) and for {@code jedis} whether keys are hashed by their {@code {tag}}.
  *
  * <p>Two rings with equal settings and equal node sets place every key identically, in any JVM.
  * Instances are immutable and thread-safe.
@@ -31,11 +32,20 @@ public final class RingSettings {
   private final Algorithm algorithm;
   private final HashFunction hash;
   private final int pointsPerWeight;
+  private final KetamaCompat compat;
+  private final boolean keyTags;
 
-  private RingSettings(Algorithm algorithm, HashFunction hash, int pointsPerWeight) {
+  private RingSettings(
+      Algorithm algorithm,
+      HashFunction hash,
+      int pointsPerWeight,
+      KetamaCompat compat,
+      boolean keyTags) {
     this.algorithm = algorithm;
     this.hash = hash;
     this.pointsPerWeight = pointsPerWeight;
+    this.compat = compat;
+    this.keyTags = keyTags;
   }
 
   /**
@@ -75,6 +85,8 @@ public final class RingSettings {
     b.algorithm = algorithm;
     b.hash = hash;
     b.pointsPerWeight = pointsPerWeight;
+    b.compat = compat;
+    b.keyTags = keyTags;
     return b;
   }
 
@@ -85,15 +97,37 @@ public final class RingSettings {
 
   /**
    * The hash function applied to keys (and to virtual point names for {@code ring}). {@code ketama}
-   * always uses MD5, as libketama does; it reports {@code md5} here.
+   * always uses MD5, as libketama does; it reports {@code md5} here. {@code jedis} always uses
+   * MurmurHash64A with Jedis' seed; it reports {@code murmur64a-jedis}, a function no other
+   * algorithm can be given.
    */
   public HashFunction hash() {
     return hash;
   }
 
-  /** Virtual points per unit of weight ({@code ring}, {@code ketama}); ignored by the others. */
+  /**
+   * Virtual points per unit of weight ({@code ring}, {@code ketama}); ignored by the others. Fixed
+   * at 160 for {@code jedis} and for {@code ketama} with compat {@code twemproxy} or {@code
+   * libketama}, as those clients hard-code it.
+   */
   public int pointsPerWeight() {
     return pointsPerWeight;
+  }
+
+  /**
+   * The ketama client {@code ketama} reproduces; {@link KetamaCompat#SPYMEMCACHED} unless set, and
+   * for the other algorithms, which ignore it.
+   */
+  public KetamaCompat compat() {
+    return compat;
+  }
+
+  /**
+   * Whether {@code jedis} hashes a key by its first {@code {tag}} only, as Jedis does with {@code
+   * Sharded.DEFAULT_KEY_TAG_PATTERN}; always false for the other algorithms.
+   */
+  public boolean keyTags() {
+    return keyTags;
   }
 
   @Override
@@ -101,22 +135,26 @@ public final class RingSettings {
     return o instanceof RingSettings other
         && algorithm == other.algorithm
         && hash.name().equals(other.hash.name())
-        && pointsPerWeight == other.pointsPerWeight;
+        && pointsPerWeight == other.pointsPerWeight
+        && compat == other.compat
+        && keyTags == other.keyTags;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(algorithm, hash.name(), pointsPerWeight);
+    return Objects.hash(algorithm, hash.name(), pointsPerWeight, compat, keyTags);
   }
 
   @Override
   public String toString() {
     return "RingSettings{algorithm="
         + algorithm.configName()
+        + (algorithm == Algorithm.KETAMA ? ", compat=" + compat.configName() : "")
         + ", hash="
         + hash.name()
         + ", pointsPerWeight="
         + pointsPerWeight
+        + (keyTags ? ", keyTags=true" : "")
         + "}";
   }
 
@@ -125,6 +163,8 @@ public final class RingSettings {
     private Algorithm algorithm = Algorithm.RING;
     private HashFunction hash;
     private int pointsPerWeight;
+    private KetamaCompat compat;
+    private boolean keyTags;
 
     private Builder() {}
 
@@ -169,19 +209,46 @@ public final class RingSettings {
       return this;
     }
 
-    /** Builds the settings, filling in the algorithm's defaults for what was not set. */
+    /** Sets the ketama client to reproduce (ignored by the other algorithms). */
+    public Builder compat(KetamaCompat compat) {
+      this.compat = Objects.requireNonNull(compat, "compat");
+      return this;
+    }
+
+    /**
+     * Sets whether {@code jedis} hashes keys by their first {@code {tag}} (ignored by the other
+     * algorithms).
+     */
+    public Builder keyTags(boolean keyTags) {
+      this.keyTags = keyTags;
+      return this;
+    }
+
+    /**
+     * Builds the settings, filling in the algorithm's defaults for what was not set and dropping
+     * what the algorithm ignores, so that settings that place keys alike are equal.
+     */
     public RingSettings build() {
       HashFunction h = hash;
       if (algorithm == Algorithm.KETAMA) {
         h = HashFunctions.md5();
+      } else if (algorithm == Algorithm.JEDIS) {
+        h = HashFunctions.murmur64aJedis();
       } else if (h == null) {
         h = HashFunctions.xxh3();
       }
+      KetamaCompat c =
+          algorithm == Algorithm.KETAMA && compat != null ? compat : KetamaCompat.SPYMEMCACHED;
       int points = pointsPerWeight;
-      if (points == 0) {
+      boolean fixedPoints =
+          algorithm == Algorithm.JEDIS
+              || (algorithm == Algorithm.KETAMA && !c.hasPointsPerWeight());
+      if (fixedPoints) {
+        points = DEFAULT_KETAMA_POINTS;
+      } else if (points == 0) {
         points = algorithm == Algorithm.KETAMA ? DEFAULT_KETAMA_POINTS : DEFAULT_RING_POINTS;
       }
-      return new RingSettings(algorithm, h, points);
+      return new RingSettings(algorithm, h, points, c, algorithm == Algorithm.JEDIS && keyTags);
     }
   }
 }

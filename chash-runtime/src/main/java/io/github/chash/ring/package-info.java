@@ -8,8 +8,12 @@
  * The algorithms are listed in {@link io.github.chash.ring.Algorithm}; the hash functions in {@link
  * io.github.chash.ring.HashFunctions}.
  *
- * <p>Placement depends only on the node set and the settings, never on the order of changes, so
- * every JVM with the same configuration routes every key the same way. Nothing here knows about
- * files, caches or servers.
+ * <p>Placement depends only on the node set and the settings, never on the order of changes (for
+ * {@code jump} and {@code jedis}, also on the nodes' list order), so every JVM with the same
+ * configuration routes every key the same way. Nothing here knows about files, caches or servers.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
+ * with {@link java.lang.NullPointerException}.
  */
 package io.github.chash.ring;

@@ -49,4 +49,25 @@ class ConfiguredManagerTest {
       assertThat(manager.node("local-b").estimatedSize()).isEqualTo(100);
     }
   }
+
+  @Test
+  void create_namedAndOrderedNodes_routeAsTheRingOfTheConfig() {
+    // jedis names points by shard name and list position: the manager must keep both
+    var config =
+        ChashConfigs.parse(
+            "ring: { algorithm: jedis }\n"
+                + "nodes:\n"
+                + "  - { id: z, name: shard-a }\n"
+                + "  - { id: a, name: shard-b, weight: 2 }\n"
+                + "  - { id: m }\n"
+                + "caches:\n  users: {}\n",
+            "chash.yaml");
+    var expected = io.github.chash.ring.Rings.create(config.ring(), config.ringNodes());
+    try (ShardedCacheManager manager = ShardedCaches.create(config)) {
+      for (int i = 0; i < 2000; i++) {
+        String key = "users:" + i;
+        assertThat(manager.ring().locate(key)).isEqualTo(expected.locate(key));
+      }
+    }
+  }
 }

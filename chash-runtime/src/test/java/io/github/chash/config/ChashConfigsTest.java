@@ -3,6 +3,7 @@ package io.github.chash.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.KetamaCompat;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
@@ -291,5 +292,29 @@ class ChashConfigsTest {
 
     assertThat(config.source()).isEqualTo("chash.yaml");
     assertThat(config.nodes()).extracting(NodeConfig::id).containsExactly("from-classpath");
+  }
+
+  @Test
+  void parse_compatKeyTagsAndNames_reachTheRing() {
+    ChashConfig twemproxy =
+        ChashConfigs.parse(
+            "ring: { algorithm: ketama, compat: twemproxy }\n"
+                + "nodes:\n"
+                + "  - { id: \"10.0.0.1:11211\" }\n"
+                + "  - { id: cache-2, name: \"10.0.0.2:6380\", weight: 2 }\n",
+            "chash.yaml");
+    assertThat(twemproxy.ring().compat()).isEqualTo(KetamaCompat.TWEMPROXY);
+    assertThat(twemproxy.ringNodes())
+        .containsExactly(Node.of("10.0.0.1:11211"), Node.of("cache-2", 2, "10.0.0.2:6380"));
+    ChashConfig jedis =
+        ChashConfigs.parse(
+            "ring: { algorithm: jedis, keyTags: true }\nnodes: [{id: b}, {id: a, name: s}]\n",
+            "chash.yaml");
+    assertThat(jedis.ring().keyTags()).isTrue();
+    assertThat(jedis.ring().pointsPerWeight()).isEqualTo(160);
+    assertThat(Rings.create(jedis.ring(), jedis.ringNodes()).nodes())
+        .as("config order kept")
+        .extracting(Node::id)
+        .containsExactly("b", "a");
   }
 }

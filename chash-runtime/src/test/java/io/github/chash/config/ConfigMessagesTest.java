@@ -24,10 +24,10 @@ class ConfigMessagesTest {
 
     assertThat(problems(yaml))
         .containsExactly(
-            "chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump;"
-                + " was \"ketma\"",
+            "chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump,"
+                + " jedis; was \"ketma\"",
             "chash.yaml:5:5: unknown key \"wieght\" in nodes[0]; valid keys: id, type, weight,"
-                + " maximumSize, uri; did you mean \"weight\"?",
+                + " maximumSize, uri, name; did you mean \"weight\"?",
             "chash.yaml:7:13: nodes[1].weight must be a positive integer, was -1");
   }
 
@@ -57,9 +57,9 @@ class ConfigMessagesTest {
     assertThat(problems("nodes: [{id: a}]\nfailvoer: {}\nzzz: 1\n"))
         .containsExactly(
             "chash.yaml:2:1: unknown key \"failvoer\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, redis, check; did you mean \"failover\"?",
+                + " caches, failover, migration, redis, check; did you mean \"failover\"?",
             "chash.yaml:3:1: unknown key \"zzz\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, redis, check");
+                + " caches, failover, migration, redis, check");
   }
 
   @Test
@@ -412,5 +412,64 @@ class ConfigMessagesTest {
             "chash.yaml:1:25: nodes[0].weight must be a positive integer, was a list",
             "chash.yaml:2:11: failover must be a mapping, was 3",
             "chash.yaml:3:21: check.keyPattern must be a non-empty string, was a mapping");
+  }
+
+  @Test
+  void parse_compatKeyTagsAndNames_checkedWithTheirPositions() {
+    String yaml =
+        String.join(
+            "\n",
+            "ring:",
+            "  algorithm: ring",
+            "  compat: twemproxy",
+            "  keyTags: true",
+            "nodes:",
+            "  - { id: a, name: x }",
+            "");
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:11: ring.compat applies only to algorithm ketama; remove it for ring",
+            "chash.yaml:4:12: ring.keyTags applies only to algorithm jedis; remove it for ring",
+            "chash.yaml:6:20: nodes[0].name applies only to algorithms ketama and jedis (which name"
+                + " a server's points by it); remove it for ring");
+  }
+
+  @Test
+  void parse_ketamaCompat_badValueAndFixedPoints() {
+    assertThat(problems("ring: { algorithm: ketama, compat: twemproxi }\nnodes: [{id: a}]\n"))
+        .containsExactly(
+            "chash.yaml:1:36: ring.compat must be one of spymemcached, spymemcached-weighted,"
+                + " twemproxy, libketama; was \"twemproxi\"");
+    assertThat(
+            problems(
+                "ring: { algorithm: ketama, compat: libketama, pointsPerWeight: 200 }\n"
+                    + "nodes: [{id: a}]\n"))
+        .containsExactly(
+            "chash.yaml:1:64: ring.pointsPerWeight does not apply to ketama compat libketama (it"
+                + " always hashes 160 points per server of average weight); remove it");
+  }
+
+  @Test
+  void parse_jedis_hashKeyTagsAndDuplicateNames() {
+    String yaml =
+        String.join(
+            "\n",
+            "ring:",
+            "  algorithm: jedis",
+            "  hash: xxh3",
+            "  keyTags: yes",
+            "nodes:",
+            "  - { id: a, name: shard-1 }",
+            "  - { id: b, name: shard-1 }",
+            "  - { id: c, name: \" padded\" }",
+            "");
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:9: ring.hash does not apply to algorithm jedis (it hashes with"
+                + " MurmurHash64A, seed 0x1234ABCD, as Jedis does); remove it",
+            "chash.yaml:4:12: ring.keyTags must be one of true, false; was \"yes\"",
+            "chash.yaml:7:20: nodes[1].name \"shard-1\" is already used by nodes[0]",
+            "chash.yaml:8:20: nodes[2].name must not start or end with white space, was"
+                + " \" padded\"");
   }
 }

@@ -3,19 +3,12 @@ package io.github.chash.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.CheckedCallers;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Queue;
-import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,12 +51,7 @@ class RedisFlappingIT {
         fleet.manager("{ failureLimit: 3, retryAfter: 1s, timeout: 100ms, onRejoin: flush }")) {
       ShardedCache users = manager.cache("users");
       RedisServerProcess victim = fleet.server("r2");
-      AtomicBoolean running = new AtomicBoolean(true);
-      List<Worker> workers = new ArrayList<>();
-      for (int t = 0; t < THREADS; t++) {
-        workers.add(new Worker(t, users, running));
-      }
-      workers.forEach(Thread::start);
+      CheckedCallers callers = CheckedCallers.start(users, THREADS, KEYS_PER_THREAD);
       long deadline = System.nanoTime() + RUN.toNanos();
       int kills = 0;
       try {
@@ -78,21 +66,16 @@ class RedisFlappingIT {
           victim.restart();
         }
       } finally {
-        running.set(false);
-        for (Worker w : workers) {
-          w.join(30_000);
-        }
+        callers.stop();
         if (!victim.isRunning()) {
           victim.restart();
         }
       }
-      long calls = workers.stream().mapToLong(w -> w.calls).sum();
-      long hits = workers.stream().mapToLong(w -> w.hits).sum();
-      long slowest = workers.stream().mapToLong(w -> w.slowestNanos).max().orElse(0);
-      List<String> stale = new ArrayList<>();
-      List<String> thrown = new ArrayList<>();
-      workers.forEach(w -> stale.addAll(w.stale));
-      workers.forEach(w -> thrown.addAll(w.thrown));
+      long calls = callers.calls();
+      long hits = callers.hits();
+      long slowest = callers.slowestNanos();
+      List<String> stale = callers.staleReads();
+      List<String> thrown = callers.exceptions();
       CacheStats node = manager.nodeStats().get("r2");
       System.out.printf(
           "%n=== flapping r2, repetition %d of %d: %d kills in %d s, %d calls, %d hits,"
@@ -114,70 +97,6 @@ class RedisFlappingIT {
       assertThat(stale).as("reads older than the thread's own last write").isEmpty();
       assertThat(hits).as("the cache served hits all along").isPositive();
       assertThat(node.ejectionCount()).as("the flapping node was ejected").isPositive();
-    }
-  }
-
-  /**
-   * One caller: its own keys, a "database" of their current versions, and a check of every hit. A
-   * put or evict first moves the database on (as a service writes its store, then the cache), so a
-   * hit must be exactly the database's version.
-   */
-  private static final class Worker extends Thread {
-    private final ShardedCache users;
-    private final AtomicBoolean running;
-    private final SplittableRandom random;
-    private final String[] keys = new String[KEYS_PER_THREAD];
-    private final Map<String, Long> database = new HashMap<>();
-    private final Queue<String> stale = new ConcurrentLinkedQueue<>();
-    private final Queue<String> thrown = new ConcurrentLinkedQueue<>();
-    private long calls;
-    private long hits;
-    private long slowestNanos;
-    private final AtomicLong versions = new AtomicLong();
-
-    Worker(int index, ShardedCache users, AtomicBoolean running) {
-      super("flapping-worker-" + index);
-      this.users = users;
-      this.running = running;
-      this.random = new SplittableRandom(index);
-      for (int i = 0; i < keys.length; i++) {
-        keys[i] = users.routingKey("t" + index + "-k" + i, "test");
-        database.put(keys[i], 0L);
-      }
-    }
-
-    @Override
-    public void run() {
-      while (running.get()) {
-        String key = keys[random.nextInt(keys.length)];
-        int op = random.nextInt(10);
-        long start = System.nanoTime();
-        try {
-          if (op < 3) {
-            long v = versions.incrementAndGet();
-            database.put(key, v);
-            users.put(key, key + "#" + v);
-          } else if (op < 4) {
-            database.put(key, versions.incrementAndGet());
-            users.evict(key);
-          } else {
-            String expected = key + "#" + database.get(key);
-            Object cached = users.getIfPresent(key, STRING);
-            if (cached != null) {
-              hits++;
-              if (!cached.equals(expected)) {
-                stale.add("read " + cached + " after writing " + expected);
-              }
-            } else {
-              users.load(key, STRING, () -> expected, false, false);
-            }
-          }
-        } catch (Throwable e) {
-          thrown.add(e.toString());
-        }
-        slowestNanos = Math.max(slowestNanos, System.nanoTime() - start);
-        calls++;
-      }
     }
   }
 }

@@ -47,16 +47,21 @@ public final class RedisFleet implements AutoCloseable {
 
   /** {@code nodes:} entries, one per server: {@code type: redis} with its loopback URI. */
   public String nodesYaml() {
+    return nodesYaml(nodeIds());
+  }
+
+  /** {@code nodes:} entries of the given servers, in that order. */
+  public String nodesYaml(List<String> ids) {
     StringBuilder yaml = new StringBuilder("nodes:\n");
-    servers.forEach(
-        (id, server) ->
-            yaml.append("  - id: ")
-                .append(id)
-                .append('\n')
-                .append("    type: redis\n")
-                .append("    uri: ")
-                .append(server.uri())
-                .append('\n'));
+    for (String id : ids) {
+      yaml.append("  - id: ")
+          .append(id)
+          .append('\n')
+          .append("    type: redis\n")
+          .append("    uri: ")
+          .append(server(id).uri())
+          .append('\n');
+    }
     return yaml.toString();
   }
 
@@ -79,7 +84,36 @@ public final class RedisFleet implements AutoCloseable {
             + failover
             + "\n"
             + moreYaml;
-    return ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml"));
+    return connected(ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml")));
+  }
+
+  /**
+   * Waits (at most 10 s) until every node of the manager answers a ping. A manager waits one
+   * connect timeout for its nodes, but the first Lettuce connection of a JVM also pays for Netty's
+   * start-up, which on a loaded machine takes longer; tests that write right away need the
+   * connections up.
+   */
+  public static ShardedCacheManager connected(ShardedCacheManager manager) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    for (var node : manager.ring().nodes()) {
+      while (true) {
+        try {
+          manager.node(node.id()).ping();
+          break;
+        } catch (RuntimeException notYet) {
+          if (System.nanoTime() > deadline) {
+            throw new IllegalStateException("node " + node.id() + " never answered", notYet);
+          }
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+          }
+        }
+      }
+    }
+    return manager;
   }
 
   /** Brings back killed servers and empties all of them. */

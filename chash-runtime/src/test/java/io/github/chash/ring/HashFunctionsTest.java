@@ -103,7 +103,8 @@ class HashFunctionsTest {
     assertThatThrownBy(() -> Algorithm.fromConfigName("ringg"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "algorithm must be one of ring, ketama, maglev, rendezvous, jump; was \"ringg\"");
+            "algorithm must be one of ring, ketama, maglev, rendezvous, jump, jedis; was"
+                + " \"ringg\"");
   }
 
   /** Each UTF-8 function computed the plain way: over {@code String.getBytes(UTF_8)}. */

@@ -4,9 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class JumpRingTest extends AbstractRingContractTest {
+  @Override
+  Map<RingSettings, Long> pinnedPlacements() {
+    return java.util.Map.ofEntries(
+        java.util.Map.entry(
+            RingSettings.builder().algorithm(Algorithm.JUMP).hash("xxh3").build(),
+            0xd1c29746be6358c5L),
+        java.util.Map.entry(
+            RingSettings.builder().algorithm(Algorithm.JUMP).hash("murmur3").build(),
+            0xafeae480c868f3e4L));
+  }
+
   @Override
   RingSettings settings() {
     return RingSettings.of(Algorithm.JUMP);
@@ -32,6 +44,29 @@ class JumpRingTest extends AbstractRingContractTest {
       assertThat(JumpRing.jump(key, buckets))
           .as("key %s, %s buckets", key, buckets)
           .isEqualTo(com.google.common.hash.Hashing.consistentHash(key, buckets));
+    }
+  }
+
+  @Test
+  void locate_isGuavaConsistentHashOverTheKeysHash() {
+    // what a Guava user wrote: consistentHash(murmur3_128().hashString(key, UTF_8), n); the
+    // HashCode's padToLong() is the low 64 bits, chash's murmur3
+    RingSettings murmur3 = RingSettings.builder().algorithm(Algorithm.JUMP).hash("murmur3").build();
+    for (int n : new int[] {1, 3, 8, 25, 50, 1000}) {
+      Ring ring = Rings.create(murmur3, nodes(n));
+      Ring xxh3 = ring(nodes(n));
+      for (int i = 0; i < 20_000; i++) {
+        String key = i % 10 == 0 ? "ключ:" + i : key(i);
+        com.google.common.hash.HashCode hash =
+            com.google.common.hash.Hashing.murmur3_128()
+                .hashString(key, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ring.locateIndex(key))
+            .as("%s nodes, key %s", n, key)
+            .isEqualTo(com.google.common.hash.Hashing.consistentHash(hash, n));
+        assertThat(xxh3.locateIndex(key))
+            .isEqualTo(
+                com.google.common.hash.Hashing.consistentHash(HashFunctions.xxh3().hash(key), n));
+      }
     }
   }
 

@@ -9,6 +9,35 @@ import org.junit.jupiter.api.Test;
 
 class KetamaRingTest extends AbstractRingContractTest {
   @Override
+  Map<RingSettings, Long> pinnedPlacements() {
+    return java.util.Map.ofEntries(
+        java.util.Map.entry(
+            RingSettings.builder()
+                .algorithm(Algorithm.KETAMA)
+                .compat(KetamaCompat.SPYMEMCACHED)
+                .build(),
+            0xd5bec58420d36e1fL),
+        java.util.Map.entry(
+            RingSettings.builder()
+                .algorithm(Algorithm.KETAMA)
+                .compat(KetamaCompat.SPYMEMCACHED_WEIGHTED)
+                .build(),
+            0xd5bec58420d36e1fL),
+        java.util.Map.entry(
+            RingSettings.builder()
+                .algorithm(Algorithm.KETAMA)
+                .compat(KetamaCompat.TWEMPROXY)
+                .build(),
+            0xd5bec58420d36e1fL),
+        java.util.Map.entry(
+            RingSettings.builder()
+                .algorithm(Algorithm.KETAMA)
+                .compat(KetamaCompat.LIBKETAMA)
+                .build(),
+            0xd5bec58420d36e1fL));
+  }
+
+  @Override
   RingSettings settings() {
     return RingSettings.of(Algorithm.KETAMA);
   }

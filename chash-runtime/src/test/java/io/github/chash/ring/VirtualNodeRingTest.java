@@ -13,6 +13,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class VirtualNodeRingTest extends AbstractRingContractTest {
   @Override
+  Map<RingSettings, Long> pinnedPlacements() {
+    return java.util.Map.ofEntries(
+        java.util.Map.entry(RingSettings.builder().hash("xxh3").build(), 0x5bf50484f6b897acL),
+        java.util.Map.entry(RingSettings.builder().hash("murmur3").build(), 0x230f7f6f604d188L),
+        java.util.Map.entry(RingSettings.builder().hash("fnv1a64").build(), 0xcb62cd31a542bebdL),
+        java.util.Map.entry(RingSettings.builder().hash("md5").build(), 0x209a69514245c1a0L),
+        java.util.Map.entry(RingSettings.builder().hash("fnv1-32").build(), 0x3b474caf939181b1L),
+        java.util.Map.entry(RingSettings.builder().hash("jdk").build(), 0xa0a220cb277b7c87L));
+  }
+
+  @Override
   RingSettings settings() {
     return RingSettings.defaults();
   }

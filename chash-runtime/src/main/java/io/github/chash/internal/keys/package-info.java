@@ -8,5 +8,9 @@
  * routing key ({@link io.github.chash.internal.keys.KeyBytes}), shared by the ring and remote
  * nodes. Public only so other packages and modules can reach them; not part of the API, they may
  * change in any release.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
+ * with {@link java.lang.NullPointerException}.
  */
 package io.github.chash.internal.keys;

@@ -1,0 +1,67 @@
+package io.github.chash.cache;
+
+import io.github.chash.ring.Ring;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A configured ring that a reconfiguration replaced, kept while its nodes may still hold the keys
+ * that moved away from them: within its migration window, a miss on a key's new owner reads the
+ * key's home here; until the leftover sweep after the window is done, every write of a key deletes
+ * it here too, so that a key that moves back never finds an old copy. Immutable but for {@link
+ * #swept}.
+ */
+final class Prior {
+  final Ring ring;
+  private final NodeSlot[] slots;
+
+  /** When the window ends, in the manager's {@code Ticker} nanos. */
+  final long windowEndsNanos;
+
+  /** The leftover sweep after the window is done: the prior can be forgotten. */
+  volatile boolean swept;
+
+  Prior(Ring ring, NodeSlot[] slotsInRingOrder, long windowEndsNanos) {
+    this.ring = ring;
+    this.slots = slotsInRingOrder;
+    this.windowEndsNanos = windowEndsNanos;
+  }
+
+  /** The key's owner in this ring. */
+  NodeSlot home(String routingKey) {
+    return slots[ring.locateIndex(routingKey)];
+  }
+
+  /** Whether a miss may still read this ring's owners. */
+  boolean inWindow(long nowNanos) {
+    return nowNanos - windowEndsNanos < 0;
+  }
+
+  List<NodeSlot> slots() {
+    return List.of(slots);
+  }
+
+  NodeSlot[] slotArray() {
+    return slots;
+  }
+
+  /**
+   * Whether this ring places every key on the same node (the same slot) as {@code other}: the same
+   * settings and nodes, in the same order.
+   */
+  boolean placesAs(Ring other, NodeSlot[] otherSlots) {
+    if (!ring.settings().equals(other.settings()) || !ring.nodes().equals(other.nodes())) {
+      return false;
+    }
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] != otherSlots[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static NodeSlot[] inRingOrder(Ring ring, Map<String, NodeSlot> slotsById) {
+    return ring.nodes().stream().map(n -> slotsById.get(n.id())).toArray(NodeSlot[]::new);
+  }
+}

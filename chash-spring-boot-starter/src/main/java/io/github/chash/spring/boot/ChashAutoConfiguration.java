@@ -1,0 +1,115 @@
+package io.github.chash.spring.boot;
+
+import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.spring.cache.ChashCacheManager;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cache.CacheManager;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * Auto-configuration of chash for Spring Boot 3.5 and 4.
+ *
+ * <ul>
+ *   <li>A {@link ChashConfig} read from {@code chash.yaml} ({@code chash.config}, default {@code
+ *       classpath:chash.yaml}) and a {@link ShardedCacheManager} built from it, closed with the
+ *       context; each backs off when the application defines its own.
+ *   <li>A {@link ChashCacheManager} named {@code cacheManager}, so plain {@code @Cacheable} and its
+ *       siblings route through the ring: when {@code spring.cache.type} is {@code chash} or unset
+ *       and the application defines no {@link CacheManager}. It runs before Boot's cache
+ *       auto-configuration (in {@code org.springframework.boot.autoconfigure.cache} on Boot 3.5,
+ *       {@code org.springframework.boot.cache.autoconfigure} on Boot 4), which then backs off. The
+ *       cache names Spring caching uses must be configured, or are created when {@code
+ *       chash.cache.create-missing}; the startup fails otherwise, listing them.
+ *   <li>The {@code @ShardedCacheable} family through {@link ShardedCacheAspectConfiguration}'s
+ *       advisors, unless {@code chash.aspect.proxies=false}.
+ * </ul>
+ */
+@AutoConfiguration(
+    beforeName = {
+      "org.springframework.boot.autoconfigure.cache.CacheAutoConfiguration",
+      "org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration"
+    })
+@EnableConfigurationProperties(ChashProperties.class)
+public class ChashAutoConfiguration {
+
+  /** Created by Spring Boot. */
+  public ChashAutoConfiguration() {}
+
+  /**
+   * {@code chash.yaml}, read from {@code chash.config}; unless the application defines its own
+   * configuration or manager.
+   *
+   * @throws io.github.chash.config.ConfigException if the file is missing or invalid, with
+   *     file:line:column
+   */
+  @Bean
+  @ConditionalOnMissingBean({ChashConfig.class, ShardedCacheManager.class})
+  public ChashConfig chashConfig(ChashProperties properties, ResourceLoader resources) {
+    return ConfigResources.load(resources, properties.getConfig());
+  }
+
+  /**
+   * The manager of the configuration's nodes and caches, plus the caches {@code
+   * chash.cache.create-missing} adds; closed with the context.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  public ShardedCacheManager shardedCacheManager(
+      ChashConfig config,
+      ChashProperties properties,
+      ConfigurableListableBeanFactory beans,
+      Environment environment) {
+    ChashProperties.Cache cache = properties.getCache();
+    ChashConfig withMissing = config;
+    if (cache.isCreateMissing()
+        && beans.getBeanNamesForType(ChashCacheManager.class, true, false).length > 0) {
+      withMissing =
+          CacheNamesInUse.find(beans, environment).addMissingTo(config, cache.getDefaultTtl());
+    }
+    return ShardedCaches.create(withMissing);
+  }
+
+  /**
+   * Spring's cache manager over the ring.
+   *
+   * @throws IllegalStateException if Spring caching uses a cache the manager does not have
+   */
+  @Bean
+  @ConditionalOnMissingBean(CacheManager.class)
+  @ConditionalOnProperty(
+      prefix = "spring.cache",
+      name = "type",
+      havingValue = "chash",
+      matchIfMissing = true)
+  public ChashCacheManager cacheManager(
+      ShardedCacheManager manager,
+      ChashProperties properties,
+      ConfigurableListableBeanFactory beans,
+      Environment environment) {
+    CacheNamesInUse.find(beans, environment).requireConfiguredIn(manager);
+    return new ChashCacheManager(manager, properties.getCache().isAllowNullValues());
+  }
+
+  /** The {@code @ShardedCache*} advisors, unless the classes are woven by AspectJ instead. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(
+      prefix = "chash.aspect",
+      name = "proxies",
+      havingValue = "true",
+      matchIfMissing = true)
+  @Import(ShardedCacheAspectConfiguration.class)
+  static class Advisors {
+    Advisors() {}
+  }
+}

@@ -1,0 +1,120 @@
+package io.github.chash.spring.boot;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The starter's {@code chash.*} properties. The ring, nodes, caches and failover policy themselves
+ * are in {@code chash.yaml}, which the Maven plugin checks at build time.
+ */
+@ConfigurationProperties("chash")
+public class ChashProperties {
+  /**
+   * Where chash.yaml is, as a Spring resource location: classpath:chash.yaml (the default),
+   * classpath:config/chash-prod.yaml, file:/etc/app/chash.yaml; a location without a prefix is a
+   * class path resource. Placeholders and profile-specific properties can choose it.
+   */
+  private String config = "classpath:chash.yaml";
+
+  private final Cache cache = new Cache();
+
+  private final Aspect aspect = new Aspect();
+
+  /** Creates the defaults; Spring Boot binds the properties. */
+  public ChashProperties() {}
+
+  /** Where chash.yaml is. */
+  public String getConfig() {
+    return config;
+  }
+
+  /** Sets where chash.yaml is. */
+  public void setConfig(String config) {
+    this.config = config;
+  }
+
+  /** The Spring cache abstraction's settings. */
+  public Cache getCache() {
+    return cache;
+  }
+
+  /** The {@code @ShardedCache*} annotations' settings. */
+  public Aspect getAspect() {
+    return aspect;
+  }
+
+  /** {@code chash.cache.*}: Spring's {@code CacheManager} over the ring. */
+  public static class Cache {
+    /**
+     * Whether @Cacheable caches null results (stored as chash's cached-null marker), as Spring's
+     * own cache managers do by default.
+     */
+    private boolean allowNullValues = true;
+
+    /**
+     * Whether a cache name that Spring's cache annotations (or spring.cache.cache-names) use but
+     * chash.yaml does not configure is created at startup with chash.cache.default-ttl. When false,
+     * such a name fails the startup, listing the configured caches.
+     */
+    private boolean createMissing = false;
+
+    /** Time to live of the caches chash.cache.create-missing creates; none means no expiry. */
+    private Duration defaultTtl;
+
+    /** Creates the defaults. */
+    public Cache() {}
+
+    /** Whether null results are cached. */
+    public boolean isAllowNullValues() {
+      return allowNullValues;
+    }
+
+    /** Sets whether null results are cached. */
+    public void setAllowNullValues(boolean allowNullValues) {
+      this.allowNullValues = allowNullValues;
+    }
+
+    /** Whether caches missing from chash.yaml are created. */
+    public boolean isCreateMissing() {
+      return createMissing;
+    }
+
+    /** Sets whether caches missing from chash.yaml are created. */
+    public void setCreateMissing(boolean createMissing) {
+      this.createMissing = createMissing;
+    }
+
+    /** Time to live of created caches, or null for no expiry. */
+    public Duration getDefaultTtl() {
+      return defaultTtl;
+    }
+
+    /** Sets the time to live of created caches. */
+    public void setDefaultTtl(Duration defaultTtl) {
+      this.defaultTtl = defaultTtl;
+    }
+  }
+
+  /** {@code chash.aspect.*}: the {@code @ShardedCache*} annotations. */
+  public static class Aspect {
+    /**
+     * Whether the @ShardedCacheable, @ShardedCachePut and @ShardedCacheEvict methods of beans run
+     * through Spring AOP proxies (the advisors of ShardedCacheAspectConfiguration). Set false when
+     * the classes are woven with AspectJ instead, so no call is intercepted twice.
+     */
+    private boolean proxies = true;
+
+    /** Creates the defaults. */
+    public Aspect() {}
+
+    /** Whether the annotations run through Spring proxies. */
+    public boolean isProxies() {
+      return proxies;
+    }
+
+    /** Sets whether the annotations run through Spring proxies. */
+    public void setProxies(boolean proxies) {
+      this.proxies = proxies;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.github.chash.spring.boot;
+
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.ConfigException;
+import io.github.chash.config.ConfigProblem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * Reads {@code chash.yaml} from a Spring resource location ({@code chash.config}). A resource that
+ * is a file (a {@code file:} location, or a class path resource in a directory) goes through {@link
+ * ChashConfigs#load}; one inside a jar (an application's fat jar) is read as bytes and parsed.
+ * Problems are {@link ConfigException}s naming the file.
+ */
+final class ConfigResources {
+  /** Larger files are refused before parsing (the parser's own limit is 2 Mi characters). */
+  static final int MAX_BYTES = 8 * 1024 * 1024;
+
+  private ConfigResources() {}
+
+  static ChashConfig load(ResourceLoader loader, String location) {
+    Resource resource = loader.getResource(location);
+    String name = resource.getFilename() == null ? location : resource.getFilename();
+    if (!resource.exists()) {
+      throw problem(
+          name,
+          "not found: "
+              + location
+              + " (property chash.config; by default chash.yaml on the class path, from"
+              + " src/main/resources)",
+          null);
+    }
+    try {
+      if (resource.isFile()) {
+        return ChashConfigs.load(resource.getFile().toPath());
+      }
+      byte[] bytes;
+      try (InputStream in = resource.getInputStream()) {
+        bytes = in.readNBytes(MAX_BYTES + 1);
+      }
+      if (bytes.length > MAX_BYTES) {
+        throw problem(name, "file is larger than " + MAX_BYTES + " bytes: " + location, null);
+      }
+      return ChashConfigs.parse(utf8(bytes, name), name);
+    } catch (IOException e) {
+      throw problem(name, "cannot read " + location + ": " + e, e);
+    }
+  }
+
+  private static String utf8(byte[] bytes, String name) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw problem(name, "file is not valid UTF-8", e);
+    }
+  }
+
+  private static ConfigException problem(String name, String message, Throwable cause) {
+    return new ConfigException(List.of(new ConfigProblem(name, 1, 1, message)), cause);
+  }
+}

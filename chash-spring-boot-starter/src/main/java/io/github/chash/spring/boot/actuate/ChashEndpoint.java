@@ -1,0 +1,171 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.ring.Node;
+import io.github.chash.ring.Ring;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+/**
+ * The {@code chash} Actuator endpoint ({@code /actuator/chash} once exposed with {@code
+ * management.endpoints.web.exposure.include}): the ring's settings, each node's weight, exact share
+ * of the hash space (from the ring's ownership, not sampled), share in the live ring and state, and
+ * each cache's counters.
+ *
+ * <p>Its write operation (a POST of {@code {"node": "cache-2", "action": "drain"}}, secured and
+ * exposed like Actuator's other writes) drains a node: the manager removes it, serving its keys
+ * from it and copying them to their new owners for the migration window ({@link
+ * ShardedCacheManager#removeNode}); {@code "readmit"} adds a drained node back. Thread-safe.
+ */
+@Endpoint(id = "chash")
+public class ChashEndpoint {
+  private final ShardedCacheManager manager;
+
+  /** Creates the endpoint of a manager. */
+  public ChashEndpoint(ShardedCacheManager manager) {
+    this.manager = manager;
+  }
+
+  private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Drains a node ({@code action = "drain"}) or adds a drained one back ({@code "readmit"}), and
+   * returns the ring as it is then.
+   *
+   * @throws IllegalArgumentException naming the problem: an unknown node or action, a node that was
+   *     not drained here, the last node
+   */
+  @WriteOperation
+  public RingState change(String node, String action) {
+    switch (action) {
+      case "drain" -> {
+        NodeConfig config =
+            manager.nodeConfigs().stream()
+                .filter(n -> n.id().equals(node))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown node \"" + node + "\"; nodes are " + manager.ring().nodes()));
+        manager.removeNode(node);
+        drained.put(node, config);
+      }
+      case "readmit" -> {
+        NodeConfig config = drained.get(node);
+        if (config == null) {
+          throw new IllegalArgumentException(
+              "node \"" + node + "\" was not drained here; drained nodes are " + drained.keySet());
+        }
+        manager.addNode(config);
+        drained.remove(node);
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "action must be drain or readmit; was \"" + action + "\"");
+    }
+    return ring();
+  }
+
+  /** The ring, its nodes and the caches, read now. */
+  @ReadOperation
+  public RingState ring() {
+    Ring configured = manager.ring();
+    Ring live = manager.liveRing();
+    Map<String, Double> shares = configured.ownership();
+    Map<String, Double> liveShares = live.size() == 0 ? Map.of() : live.ownership();
+    Map<String, CacheStats> nodeStats = manager.nodeStats();
+    List<NodeState> nodes = new ArrayList<>();
+    for (Node node : configured.nodes()) {
+      Double liveShare = liveShares.get(node.id());
+      nodes.add(
+          new NodeState(
+              node.id(),
+              node.weight(),
+              shares.get(node.id()),
+              liveShare == null ? 0.0 : liveShare,
+              liveShare == null ? "ejected" : "live",
+              Counts.of(nodeStats.getOrDefault(node.id(), CacheStats.empty()))));
+    }
+    List<CacheState> caches = new ArrayList<>();
+    for (String name : manager.cacheNames()) {
+      ShardedCache cache = manager.cache(name);
+      caches.add(
+          new CacheState(
+              name, cache.ttl() == null ? null : cache.ttl().toString(), Counts.of(cache.stats())));
+    }
+    return new RingState(
+        configured.settings().algorithm().configName(),
+        configured.settings().hash().name(),
+        configured.settings().pointsPerWeight(),
+        nodes,
+        caches);
+  }
+
+  /**
+   * The endpoint's answer.
+   *
+   * @param algorithm the placement algorithm, as in {@code chash.yaml}
+   * @param hash the hash function
+   * @param pointsPerWeight virtual points per unit of weight ({@code ring}, {@code ketama})
+   * @param nodes the configured nodes, in ring order
+   * @param caches the caches, in configuration order
+   */
+  public record RingState(
+      String algorithm,
+      String hash,
+      int pointsPerWeight,
+      List<NodeState> nodes,
+      List<CacheState> caches) {}
+
+  /**
+   * One node.
+   *
+   * @param id its id
+   * @param weight its weight
+   * @param share the exact share of the hash space it owns in the configured ring
+   * @param liveShare the share it owns in the live ring now (0 while ejected)
+   * @param state {@code live} or {@code ejected}
+   * @param counts its counters
+   */
+  public record NodeState(
+      String id, int weight, double share, double liveShare, String state, Counts counts) {}
+
+  /**
+   * One cache.
+   *
+   * @param name its name
+   * @param ttl its time to live (ISO-8601), or null for none
+   * @param counts its counters
+   */
+  public record CacheState(String name, String ttl, Counts counts) {}
+
+  /**
+   * The counters of a node or a cache ({@link CacheStats}).
+   *
+   * @param hits lookups that found a value
+   * @param misses lookups that found none
+   * @param loads loader runs that returned
+   * @param loadFailures loader runs that threw
+   * @param errors node operations that failed or timed out
+   * @param ejections times a node was ejected (0 for a cache)
+   */
+  public record Counts(
+      long hits, long misses, long loads, long loadFailures, long errors, long ejections) {
+    static Counts of(CacheStats s) {
+      return new Counts(
+          s.hitCount(),
+          s.missCount(),
+          s.loadCount(),
+          s.loadFailureCount(),
+          s.errorCount(),
+          s.ejectionCount());
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.ring.Node;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The health of a {@link ShardedCacheManager}, the same on Boot 3.5 and 4: {@code UP} while every
+ * node is in the live ring; {@code DEGRADED} while some are ejected, naming each, why, and its
+ * counts.
+ *
+ * <p>{@code DEGRADED} is not {@code DOWN} on purpose: the cache never breaks a business call, its
+ * keys move to the next nodes, so a cache outage must not take the service out of its load
+ * balancer. Spring Boot's status aggregation ignores codes outside {@code
+ * management.endpoint.health.status.order}, so the application stays {@code UP} unless that order
+ * lists {@code DEGRADED}.
+ *
+ * @param up whether every node is live
+ * @param description one line, e.g. {@code 1 of 3 nodes ejected} (the {@code DEGRADED} status's)
+ * @param details {@code nodes} (id to {@code live} or {@code ejected}) and, when some are ejected,
+ *     {@code ejected} (id to its reason and counts)
+ */
+record ChashHealth(boolean up, String description, Map<String, Object> details) {
+  /** The status code while some node is ejected (not one of Boot's default order). */
+  static final String DEGRADED = "DEGRADED";
+
+  /**
+   * Reads the manager's state now.
+   *
+   * @param failover the failure policy the manager was built with, or null if unknown (the
+   *     application built its own manager)
+   */
+  static ChashHealth of(ShardedCacheManager manager, FailoverConfig failover) {
+    Set<String> live =
+        manager.liveRing().nodes().stream().map(Node::id).collect(Collectors.toSet());
+    Map<String, CacheStats> stats = manager.nodeStats();
+    Map<String, Object> nodes = new LinkedHashMap<>();
+    Map<String, Object> ejected = new LinkedHashMap<>();
+    for (Node node : manager.ring().nodes()) {
+      String id = node.id();
+      boolean isLive = live.contains(id);
+      nodes.put(id, isLive ? "live" : "ejected");
+      if (!isLive) {
+        CacheStats s = stats.getOrDefault(id, CacheStats.empty());
+        Map<String, Object> why = new LinkedHashMap<>();
+        why.put("reason", reason(failover));
+        why.put("errors", s.errorCount());
+        why.put("ejections", s.ejectionCount());
+        ejected.put(id, why);
+      }
+    }
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("nodes", nodes);
+    if (!ejected.isEmpty()) {
+      details.put("ejected", ejected);
+    }
+    int total = nodes.size();
+    String description =
+        ejected.isEmpty()
+            ? "all " + total + " nodes live"
+            : ejected.size() + " of " + total + " nodes ejected";
+    return new ChashHealth(ejected.isEmpty(), description, details);
+  }
+
+  private static String reason(FailoverConfig failover) {
+    if (failover == null) {
+      return "failed failureLimit operations in a row; readmitted when its probe answers";
+    }
+    return "failed "
+        + failover.failureLimit()
+        + " operations in a row (failover.failureLimit); probed again every "
+        + failover.retryAfter()
+        + " (failover.retryAfter) and readmitted when it answers";
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.FailoverConfig;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.actuate.health.Status;
+
+/** {@link ChashHealth} as a Spring Boot 3.5 health indicator ({@code spring-boot-actuator}). */
+final class ChashHealthIndicatorBoot3 implements HealthIndicator {
+  private final ShardedCacheManager manager;
+  private final FailoverConfig failover;
+
+  ChashHealthIndicatorBoot3(ShardedCacheManager manager, FailoverConfig failover) {
+    this.manager = manager;
+    this.failover = failover;
+  }
+
+  @Override
+  public Health health() {
+    ChashHealth health = ChashHealth.of(manager, failover);
+    // UP without a description: Boot's aggregate takes the description of the UP status it picks
+    Health.Builder builder =
+        health.up()
+            ? Health.up()
+            : Health.status(new Status(ChashHealth.DEGRADED, health.description()));
+    return builder.withDetails(health.details()).build();
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.chash.spring.boot.actuate;
+
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.FailoverConfig;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+
+/** {@link ChashHealth} as a Spring Boot 4 health indicator ({@code spring-boot-health}). */
+final class ChashHealthIndicatorBoot4 implements HealthIndicator {
+  private final ShardedCacheManager manager;
+  private final FailoverConfig failover;
+
+  ChashHealthIndicatorBoot4(ShardedCacheManager manager, FailoverConfig failover) {
+    this.manager = manager;
+    this.failover = failover;
+  }
+
+  @Override
+  public Health health() {
+    ChashHealth health = ChashHealth.of(manager, failover);
+    // UP without a description: Boot's aggregate takes the description of the UP status it picks
+    Health.Builder builder =
+        health.up()
+            ? Health.up()
+            : Health.status(new Status(ChashHealth.DEGRADED, health.description()));
+    return builder.withDetails(health.details()).build();
+  }
+}

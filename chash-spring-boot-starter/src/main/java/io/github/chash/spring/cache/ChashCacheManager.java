@@ -1,0 +1,92 @@
+package io.github.chash.spring.cache;
+
+import io.github.chash.cache.ShardedCacheManager;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.cache.Cache;
+import org.springframework.cache.CacheManager;
+
+/**
+ * Spring's {@link CacheManager} over a {@link ShardedCacheManager}: plain {@code @Cacheable},
+ * {@code @CachePut} and {@code @CacheEvict} (with {@code condition}, {@code unless}, {@code sync},
+ * {@code allEntries}, {@code @Caching}, {@code @CacheConfig}) route through the ring. The Spring
+ * Boot starter declares one as the {@code cacheManager} bean; a plain Spring application declares
+ * it itself:
+ *
+ * <pre>{@code
+ * @Bean
+ * CacheManager cacheManager(ShardedCacheManager caches) {
+ *   return new ChashCacheManager(caches, true);
+ * }
+ * }</pre>
+ *
+ * <p>Its caches are the manager's configured ones ({@code chash.yaml}'s {@code caches:}), each a
+ * {@link ChashCache}; {@link #getCache} answers {@code null} for any other name, as Spring's
+ * contract says (Spring then fails the call with "Cannot find cache named ..."; the starter checks
+ * the names the application's annotations use at startup instead).
+ *
+ * <p>Keys agree with the {@code @ShardedCache*} annotations: a key object is routed by chash's
+ * canonical key rules, and Spring's {@code SimpleKey} of several arguments as those arguments, the
+ * way a {@code @ShardedCacheable} without a key expression routes them; so the same key lands on
+ * the same node through either family and they share entries. Thread-safe.
+ */
+public final class ChashCacheManager implements CacheManager {
+  private static final Log LOG = LogFactory.getLog(ChashCacheManager.class);
+
+  private final ShardedCacheManager manager;
+  private final Map<String, ChashCache> caches;
+
+  /**
+   * Creates the Spring view of every cache of the manager.
+   *
+   * @param manager the manager; its lifecycle stays with the caller
+   * @param allowNullValues whether {@code null} results are cached (Spring's {@code
+   *     allowNullValues}, {@code true} in Spring's own cache managers)
+   * @throws IllegalStateException if this Spring version's {@code SimpleKey} cannot be read, so
+   *     keys of several arguments could not be routed like the aspect routes them
+   */
+  public ChashCacheManager(ShardedCacheManager manager, boolean allowNullValues) {
+    this.manager = Objects.requireNonNull(manager, "manager");
+    if (!SpringKeys.simpleKeysReadable()) {
+      throw new IllegalStateException(
+          "this Spring version's org.springframework.cache.interceptor.SimpleKey has no field"
+              + " params; chash cannot route keys of several arguments like @ShardedCacheable");
+    }
+    Map<String, ChashCache> byName = new LinkedHashMap<>();
+    for (String name : manager.cacheNames()) {
+      byName.put(name, new ChashCache(manager.cache(name), allowNullValues));
+    }
+    this.caches = Collections.unmodifiableMap(byName);
+  }
+
+  /** Returns the named cache, or {@code null} if the manager has no such cache. */
+  @Override
+  public Cache getCache(String name) {
+    ChashCache cache = caches.get(name);
+    if (cache == null && LOG.isDebugEnabled()) {
+      LOG.debug("no chash cache \"" + name + "\"; configured caches are " + caches.keySet());
+    }
+    return cache;
+  }
+
+  /** The configured cache names, in configuration order. */
+  @Override
+  public Collection<String> getCacheNames() {
+    return caches.keySet();
+  }
+
+  /** The manager whose caches these are. */
+  public ShardedCacheManager shardedCacheManager() {
+    return manager;
+  }
+
+  @Override
+  public String toString() {
+    return "ChashCacheManager{caches=" + caches.keySet() + "}";
+  }
+}

@@ -1,0 +1,98 @@
+package io.github.chash.spring.boot.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.cache.CacheNodes;
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.ValueType;
+import io.github.chash.spring.boot.ChashAutoConfiguration;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The cache and node meters, read from a registry as a dashboard reads them. */
+class ChashMeterBinderTest {
+  private final ShardedCacheManager manager =
+      ShardedCaches.builder()
+          .node(CacheNodes.local("a", 100), 1)
+          .node(CacheNodes.local("b", 100), 2)
+          .cache("users", null)
+          .build();
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+  @AfterEach
+  void close() {
+    manager.close();
+  }
+
+  private double counter(String name, String... tags) {
+    return registry.get(name).tags(tags).functionCounter().count();
+  }
+
+  @Test
+  void cacheMeters_haveMicrometersStandardNamesAndTags() throws Throwable {
+    new ChashMeterBinder(manager, "cacheManager").bindTo(registry);
+    ShardedCache users = manager.cache("users");
+    users.getIfPresent("users:1", ValueType.OBJECT); // miss
+    users.get("users:1", ValueType.OBJECT, () -> "one", false, false); // miss, load, put
+    users.getIfPresent("users:1", ValueType.OBJECT); // hit
+    users.put("users:2", "two");
+    users.evict("users:2");
+    String[] cache = {"cache", "users", "cache.manager", "cacheManager"};
+    assertThat(counter("cache.gets", concat(cache, "result", "hit"))).isEqualTo(1);
+    assertThat(counter("cache.gets", concat(cache, "result", "miss"))).isEqualTo(2);
+    assertThat(counter("cache.puts", cache)).isEqualTo(2);
+    assertThat(counter("cache.evictions", cache)).isEqualTo(1);
+    assertThat(counter("cache.load", concat(cache, "result", "success"))).isEqualTo(1);
+    assertThat(counter("cache.load", concat(cache, "result", "failure"))).isZero();
+    assertThat(counter("chash.cache.refused", cache)).isZero();
+    assertThat(registry.find("cache.size").meters()).isEmpty();
+  }
+
+  @Test
+  void nodeMeters_areTaggedByNode() {
+    new ChashMeterBinder(manager, "chash").bindTo(registry);
+    for (String node : new String[] {"a", "b"}) {
+      assertThat(registry.get("chash.node.live").tag("node", node).gauge().value()).isEqualTo(1);
+      assertThat(counter("chash.node.errors", "node", node)).isZero();
+      assertThat(counter("chash.node.ejections", "node", node)).isZero();
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = new String[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  @Test
+  void autoConfiguration_tagsWithTheSpringCacheManagersBeanNameAndNeedsMicrometer() {
+    ApplicationContextRunner runner =
+        new ApplicationContextRunner()
+            .withConfiguration(
+                AutoConfigurations.of(
+                    ChashAutoConfiguration.class, ChashMetricsAutoConfiguration.class));
+    runner.run(
+        context -> {
+          SimpleMeterRegistry meters = new SimpleMeterRegistry();
+          context.getBean(MeterBinder.class).bindTo(meters);
+          assertThat(
+                  meters
+                      .get("cache.gets")
+                      .tags("cache", "products", "cache.manager", "cacheManager", "result", "hit")
+                      .functionCounter()
+                      .count())
+              .isZero();
+        });
+    runner
+        .withClassLoader(new FilteredClassLoader(MeterBinder.class))
+        .run(context -> assertThat(context).doesNotHaveBean("chashMeterBinder"));
+  }
+}
