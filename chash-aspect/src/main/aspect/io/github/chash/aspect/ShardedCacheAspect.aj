@@ -1,14 +1,12 @@
 package io.github.chash.aspect;
 
-import io.github.chash.aspect.internal.CacheOperation;
 import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.aspect.internal.CacheableOperation;
 import io.github.chash.aspect.internal.ManagerLocator;
 import io.github.chash.aspect.internal.MethodBody;
 import io.github.chash.cache.ShardedCacheManager;
-import java.lang.reflect.Method;
 import org.aspectj.lang.JoinPoint;
-import org.aspectj.lang.reflect.MethodSignature;
+import org.aspectj.lang.annotation.SuppressAjWarnings;
 
 /**
  * The aspect behind {@link ShardedCacheable}, {@link ShardedCachePut} and {@link ShardedCacheEvict}
@@ -32,9 +30,12 @@ import org.aspectj.lang.reflect.MethodSignature;
  * <p>The manager is, in this order: the one given to {@link #setManager}; else one built once from
  * {@code chash.yaml} on the class path.
  *
- * <p>Each method's annotation is compiled at its first call (key expression, cache name, TTL); a bad
- * one fails that call with a message naming the method. Later calls evaluate the compiled key, look
- * the value up and return it: no parsing or reflection on the hit path. Thread-safe.
+ * <p>Each method's annotations are compiled at its first call (cache names, key expressions,
+ * conditions, TTLs), with the parameter names the weaver put into the join point's signature (read
+ * from the class file's {@code MethodParameters} or from javac's debug information), so {@code
+ * #name} works without {@code -parameters}; a bad annotation fails that call with a message naming
+ * the method. Later calls evaluate the compiled key, look the value up and return it: no parsing or
+ * reflection on the hit path. Thread-safe.
  */
 public aspect ShardedCacheAspect {
 
@@ -58,7 +59,20 @@ public aspect ShardedCacheAspect {
 
   private static final Object[] NO_ARGS = {};
 
-  pointcut cacheable(): execution(@ShardedCacheable * *(..));
+  /** Any method with a chash annotation, one or several. */
+  pointcut annotated():
+      execution(@ShardedCacheable * *(..)) || execution(@ShardedCacheable.List * *(..))
+      || execution(@ShardedCachePut * *(..)) || execution(@ShardedCachePut.List * *(..))
+      || execution(@ShardedCacheEvict * *(..)) || execution(@ShardedCacheEvict.List * *(..));
+
+  /** The common case, which gets the inlined hit path: one @ShardedCacheable and nothing else. */
+  pointcut cacheable():
+      execution(@ShardedCacheable * *(..)) && !execution(@ShardedCacheable.List * *(..))
+      && !execution(@ShardedCachePut * *(..)) && !execution(@ShardedCachePut.List * *(..))
+      && !execution(@ShardedCacheEvict * *(..)) && !execution(@ShardedCacheEvict.List * *(..));
+
+  // Every piece of advice suppresses adviceDidNotMatch: a user's build has methods of some arities
+  // only, and the warnings would be about this aspect, not their code.
 
   // Methods with up to three parameters take two pieces of advice each. The hit path comes first,
   // so it is the outer one (AspectJ orders around advice of one aspect by declaration): it binds the
@@ -67,21 +81,25 @@ public aspect ShardedCacheAspect {
   // body through an inner class (so AspectJ builds a closure, on misses only). Neither may use
   // thisJoinPoint: ajc would build it at the method's entry, for hits too.
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(): cacheable() && execution(* *()) {
     Object cached = lookup(thisJoinPointStaticPart, NO_ARGS);
     return cached != CacheableOperation.MISS ? cached : proceed();
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a): cacheable() && execution(* *(*)) && args(a) {
     Object cached = lookup(thisJoinPointStaticPart, new Object[] {a});
     return cached != CacheableOperation.MISS ? cached : proceed(a);
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a, Object b): cacheable() && execution(* *(*, *)) && args(a, b) {
     Object cached = lookup(thisJoinPointStaticPart, new Object[] {a, b});
     return cached != CacheableOperation.MISS ? cached : proceed(a, b);
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a, Object b, Object c):
       cacheable() && execution(* *(*, *, *)) && args(a, b, c) {
     Object cached = lookup(thisJoinPointStaticPart, new Object[] {a, b, c});
@@ -91,6 +109,7 @@ public aspect ShardedCacheAspect {
   // The miss paths: reached only through the hit path's proceed, so they do not look up again.
   // The inner class's method must not be named "proceed": it would call itself.
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(): cacheable() && execution(* *()) {
     return load(thisJoinPointStaticPart, NO_ARGS, new MethodBody() {
       public Object run() throws Throwable {
@@ -99,6 +118,7 @@ public aspect ShardedCacheAspect {
     });
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a): cacheable() && execution(* *(*)) && args(a) {
     return load(thisJoinPointStaticPart, new Object[] {a}, new MethodBody() {
       public Object run() throws Throwable {
@@ -107,6 +127,7 @@ public aspect ShardedCacheAspect {
     });
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a, Object b): cacheable() && execution(* *(*, *)) && args(a, b) {
     return load(thisJoinPointStaticPart, new Object[] {a, b}, new MethodBody() {
       public Object run() throws Throwable {
@@ -115,6 +136,7 @@ public aspect ShardedCacheAspect {
     });
   }
 
+  @SuppressAjWarnings("adviceDidNotMatch")
   Object around(Object a, Object b, Object c):
       cacheable() && execution(* *(*, *, *)) && args(a, b, c) {
     return load(thisJoinPointStaticPart, new Object[] {a, b, c}, new MethodBody() {
@@ -124,9 +146,12 @@ public aspect ShardedCacheAspect {
     });
   }
 
-  // Four or more parameters: one piece of advice, with the JoinPoint's argument array.
-  Object around(): cacheable() && execution(* *(*, *, *, *, ..)) {
-    return cacheable(thisJoinPointStaticPart)
+  // Everything else (a lone @ShardedCacheable with four or more parameters, puts, evictions,
+  // several annotations): one piece of advice, with the JoinPoint's argument array.
+  @SuppressAjWarnings("adviceDidNotMatch")
+  Object around():
+      annotated() && (!cacheable() || execution(* *(*, *, *, *, ..))) {
+    return CacheOperations.woven(thisJoinPointStaticPart)
         .invokeRethrowing(thisJoinPoint.getArgs(), new MethodBody() {
           public Object run() throws Throwable {
             return proceed();
@@ -134,37 +159,12 @@ public aspect ShardedCacheAspect {
         }, ManagerLocator.current());
   }
 
-  Object around(): execution(@ShardedCachePut * *(..)) {
-    CacheOperation op = CacheOperations.put(method(thisJoinPointStaticPart), null);
-    return op.invokeRethrowing(thisJoinPoint.getArgs(), new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed();
-      }
-    }, ManagerLocator.current());
-  }
-
-  Object around(): execution(@ShardedCacheEvict * *(..)) {
-    CacheOperation op = CacheOperations.evict(method(thisJoinPointStaticPart), null);
-    return op.invokeRethrowing(thisJoinPoint.getArgs(), new MethodBody() {
-      public Object run() throws Throwable {
-        return proceed();
-      }
-    }, ManagerLocator.current());
-  }
-
   private static Object lookup(JoinPoint.StaticPart joinPoint, Object[] args) {
-    return cacheable(joinPoint).lookup(args, ManagerLocator.current());
+    return CacheOperations.wovenCacheable(joinPoint).lookup(args, ManagerLocator.current());
   }
 
   private static Object load(JoinPoint.StaticPart joinPoint, Object[] args, MethodBody body) {
-    return cacheable(joinPoint).loadRethrowing(args, body, ManagerLocator.current());
-  }
-
-  private static CacheableOperation cacheable(JoinPoint.StaticPart joinPoint) {
-    return CacheOperations.cacheable(method(joinPoint), null);
-  }
-
-  private static Method method(JoinPoint.StaticPart joinPoint) {
-    return ((MethodSignature) joinPoint.getSignature()).getMethod();
+    return CacheOperations.wovenCacheable(joinPoint)
+        .loadRethrowing(args, body, ManagerLocator.current());
   }
 }

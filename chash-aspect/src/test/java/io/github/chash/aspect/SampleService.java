@@ -174,4 +174,152 @@ class SampleService {
     ran("checked", id);
     throw new java.io.IOException("no " + id);
   }
+
+  // condition and unless
+
+  @ShardedCacheable(cache = "users", key = "'cond:' + #id", condition = "#id != 'live'")
+  String conditional(String id) {
+    ran("conditional", id);
+    return "cond-" + id;
+  }
+
+  @ShardedCacheable(
+      cache = "users",
+      key = "'unless:' + #id",
+      unless = "#result == 'draft'",
+      cacheNull = true)
+  String unlessDraft(String id) {
+    ran("unlessDraft", id);
+    return id.equals("none") ? null : id.startsWith("d") ? "draft" : "final-" + id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "'unlessOpt:' + #id", unless = "#result == 'draft'")
+  Optional<String> unlessOptional(String id) {
+    ran("unlessOptional", id);
+    return Optional.of(id.startsWith("d") ? "draft" : "final");
+  }
+
+  @ShardedCacheable(cache = "users", key = "'unlessAsync:' + #id", unless = "#result == 'draft'")
+  CompletableFuture<String> unlessAsync(String id) {
+    ran("unlessAsync", id);
+    return nextFuture;
+  }
+
+  // #result, #root
+
+  @ShardedCachePut(cache = "orders", key = "#result.region + '/' + #result.id")
+  Customer register(String region) {
+    ran("register", region);
+    return new Customer("c-" + region.length(), region);
+  }
+
+  @ShardedCachePut(cache = "users", key = "#id", unless = "#result == 'secret'")
+  String saveUnlessSecret(String id, String value) {
+    return value;
+  }
+
+  @ShardedCachePut(cache = "users", key = "#id", condition = "#result != 'skip'")
+  String saveUnlessSkipped(String id, String value) {
+    return value;
+  }
+
+  @ShardedCacheable(cache = "users", key = "#root.methodName + ':' + #id")
+  String rooted(String id) {
+    ran("rooted", id);
+    return "rooted-" + id;
+  }
+
+  @ShardedCacheable(cache = "orders", key = "'args:' + #root.args")
+  String allArgs(String customer, int year) {
+    ran("allArgs", customer + year);
+    return customer + year;
+  }
+
+  // evictions
+
+  @ShardedCacheEvict(cache = "users", allEntries = true)
+  void clearUsers() {
+    ran("clearUsers", "");
+  }
+
+  @ShardedCacheEvict(cache = "users", key = "#id", condition = "#result")
+  boolean deleteIfFound(String id, boolean found) {
+    return found;
+  }
+
+  @ShardedCacheEvict(cache = "users", key = "#id", condition = "#really", beforeInvocation = true)
+  void deleteFirstIf(String id, boolean really) {
+    throw new IllegalStateException("failed");
+  }
+
+  // several on one method
+
+  @ShardedCacheEvict(cache = "users", key = "#id")
+  @ShardedCacheEvict(cache = "orders", key = "#id")
+  void deleteEverywhere(String id) {
+    ran("deleteEverywhere", id);
+  }
+
+  @ShardedCachePut(cache = "users", key = "#id")
+  @ShardedCachePut(cache = "orders", key = "'copy:' + #id")
+  String saveTwice(String id, String value) {
+    ran("saveTwice", id);
+    return value;
+  }
+
+  @ShardedCacheable(cache = "users", key = "'l1:' + #id")
+  @ShardedCacheable(cache = "orders", key = "'l2:' + #id")
+  String twoLevels(String id) {
+    ran("twoLevels", id);
+    return "level-" + id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "'combo:' + #id")
+  @ShardedCacheEvict(cache = "orders", key = "#id")
+  String readAndInvalidate(String id) {
+    ran("readAndInvalidate", id);
+    return "combo-" + id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "#id", sync = true)
+  @ShardedCacheEvict(cache = "orders", key = "#id")
+  String syncWithOthers(String id) {
+    return id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "#id")
+  @ShardedCachePut(cache = "users", key = "#id")
+  String cacheableAndPut(String id) {
+    return id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "#id", condition = "#id > 3")
+  String comparesAStringWithANumber(String id) {
+    return id;
+  }
+
+  /** Class-level defaults: the cache and the ttl come from {@link ShardedCacheConfig}. */
+  @ShardedCacheConfig(cache = "orders", ttl = "2h")
+  static class Configured {
+    @ShardedCacheable(key = "#id")
+    String find(String id) {
+      return "configured-" + id;
+    }
+
+    @ShardedCachePut(key = "#id", ttl = "5m")
+    String save(String id) {
+      return "saved-" + id;
+    }
+
+    @ShardedCacheEvict(cache = "users", key = "#id")
+    void dropUser(String id) {}
+  }
+
+  @ShardedCacheConfig(ttl = "2 hours")
+  static class BadlyConfigured {
+    @ShardedCacheable(cache = "users", key = "#id")
+    String find(String id) {
+      return id;
+    }
+  }
 }

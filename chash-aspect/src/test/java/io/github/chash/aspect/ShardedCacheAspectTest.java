@@ -3,7 +3,6 @@ package io.github.chash.aspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.aspect.spring.ShardedCacheInterceptor;
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
@@ -278,8 +277,8 @@ class ShardedCacheAspectTest {
       assertThatThrownBy(() -> service.badKey("1"))
           .isInstanceOf(IllegalStateException.class)
           .hasMessage(
-              "SampleService.badKey(String): key expression \"#idd\" at position 1: no parameter"
-                  + " named idd; parameters are: id");
+              "SampleService.badKey(String): @ShardedCacheable key expression \"#idd\" at"
+                  + " position 1: no parameter named idd; parameters are: id");
     }
     assertThat(service.runs("badKey", "1")).isZero();
   }
@@ -289,7 +288,7 @@ class ShardedCacheAspectTest {
     assertThatThrownBy(() -> service.badTtl("1"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "SampleService.badTtl(String): ttl \"10x\" of @ShardedCacheable is invalid");
+            "SampleService.badTtl(String): @ShardedCacheable ttl \"10x\" is invalid: ");
   }
 
   @Test
@@ -327,8 +326,7 @@ class ShardedCacheAspectTest {
     ShardedCacheManager other =
         ShardedCaches.builder().node(CacheNodes.local("x", 10), 1).cache("users", null).build();
     try {
-      ShardedCacheInterceptor interceptor =
-          new ShardedCacheInterceptor(CacheOperations::cacheable, () -> other);
+      ShardedCacheInterceptor interceptor = new ShardedCacheInterceptor(() -> other);
       assertThat(interceptor.manager()).isSameAs(manager);
       assertThat(ShardedCacheAspect.manager()).isSameAs(manager);
       ShardedCacheAspect.setManager(null);

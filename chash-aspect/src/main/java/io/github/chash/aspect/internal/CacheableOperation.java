@@ -4,107 +4,125 @@ import io.github.chash.aspect.ShardedCacheable;
 import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.config.Durations;
-import java.lang.reflect.Method;
-import java.time.Duration;
+import io.github.chash.cache.ValueLoader;
+import io.github.chash.internal.keys.AnnotationRules;
+import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** {@link ShardedCacheable}: return the cached value, or run the method and cache its result. */
-public final class CacheableOperation extends CacheOperation {
+public final class CacheableOperation extends AnnotatedOperation {
   private final boolean sync;
   private final boolean cacheNull;
-  private final Duration ttl;
+
+  /** Tested on the loaded value before it is stored; null for never. Never with sync. */
+  private final Condition unless;
 
   /** Futures being computed, for {@code sync}: concurrent callers share the running one. */
   private final ConcurrentHashMap<String, CompletableFuture<Object>> running;
 
-  /**
-   * Compiles the operation of a method.
-   *
-   * @throws IllegalStateException naming the method if the annotation is unusable
-   */
-  public CacheableOperation(Method method, ShardedCacheable annotation) {
-    super(method, "@ShardedCacheable", annotation.cache(), annotation.key());
-    if (method.getReturnType() == void.class) {
-      throw new IllegalStateException(
-          methodName + ": @ShardedCacheable on a void method has nothing to cache");
-    }
-    this.sync = annotation.sync();
-    this.cacheNull = annotation.cacheNull();
-    this.ttl = parseTtl(annotation.ttl());
-    this.running = sync && kind == ReturnKind.FUTURE ? new ConcurrentHashMap<>() : null;
-  }
-
-  private Duration parseTtl(String text) {
-    if (text.isEmpty()) {
-      return null;
-    }
-    try {
-      Duration parsed = Durations.parse(text);
-      if (parsed.isZero()) {
-        throw new IllegalArgumentException("duration must be positive; was \"" + text + "\"");
-      }
-      return parsed;
-    } catch (IllegalArgumentException e) {
-      throw new IllegalStateException(
-          methodName + ": ttl \"" + text + "\" of @ShardedCacheable is invalid: " + e.getMessage(),
-          e);
-    }
-  }
-
-  @Override
-  ShardedCache configure(ShardedCache cache) {
-    return ttl == null ? cache : cache.withTtl(ttl);
-  }
-
   /** What {@link #lookup} returns when the cache does not hold the call's key. */
   public static final Object MISS = new Object();
+
+  CacheableOperation(AdvisedMethod method, AnnotationRules.Checked checked) {
+    super(method, checked);
+    this.sync = annotation.sync();
+    this.cacheNull = annotation.cacheNull();
+    this.unless = compile(Attribute.UNLESS, checked.unless());
+    this.running = sync && kind == ReturnKind.FUTURE ? new ConcurrentHashMap<>() : null;
+  }
 
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
+    if (condition != null && !condition.test(args, null)) {
+      return body.run();
+    }
     ShardedCache cache = cache(manager);
-    String routingKey = key.evaluate(args);
+    String routingKey = key.evaluate(args, null);
     Object stored = cache.getIfPresent(routingKey, valueType);
-    return stored != null ? hit(stored) : load(cache, routingKey, body);
+    return stored != null ? hit(stored) : load(cache, routingKey, args, body);
   }
 
   /**
    * The first half of {@link #invoke}: the method's result from the cache (an {@code Optional} or a
-   * completed future for such methods), or {@link #MISS}. Counts the hit or the miss.
+   * completed future for such methods), or {@link #MISS}, also when the condition is false. Counts
+   * the hit or the miss.
    */
   public Object lookup(Object[] args, ShardedCacheManager manager) {
-    Object stored = cache(manager).getIfPresent(key.evaluate(args), valueType);
+    // a method without a condition pays one null check here
+    if (condition != null && !condition.test(args, null)) {
+      return MISS;
+    }
+    Object stored = cache(manager).getIfPresent(key.evaluate(args, null), valueType);
     return stored != null ? hit(stored) : MISS;
   }
 
   /**
    * The second half of {@link #invoke}, after {@link #lookup} missed: runs the method (once per key
    * and JVM with {@code sync}), caches its result and returns it; rethrows what the method throws
-   * as it is, checked or not (see {@link #invokeRethrowing}). Evaluates the key again: the woven
-   * aspect calls the two halves from two pieces of advice, which share no state.
+   * as it is, checked or not (see {@link #invokeRethrowing}). Evaluates the condition and the key
+   * again: the woven aspect calls the two halves from two pieces of advice, which share no state.
    */
   public Object loadRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
     try {
-      return load(cache(manager), key.evaluate(args), body);
+      if (condition != null && !condition.test(args, null)) {
+        return body.run();
+      }
+      return load(cache(manager), key.evaluate(args, null), args, body);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  private Object load(ShardedCache cache, String routingKey, MethodBody body) throws Throwable {
+  private Object load(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
+      throws Throwable {
     switch (kind) {
       case OPTIONAL:
         return Optional.ofNullable(
-            cache.load(routingKey, valueType, () -> cachedValueOf(body.run()), sync, cacheNull));
+            loadValue(cache, routingKey, args, () -> cachedValueOf(body.run())));
       case FUTURE:
-        return sync ? loadShared(cache, routingKey, body) : loadFuture(cache, routingKey, body);
+        return sync
+            ? loadShared(cache, routingKey, args, body)
+            : loadFuture(cache, routingKey, args, body);
       default:
-        return cache.load(routingKey, valueType, body::run, sync, cacheNull);
+        return loadValue(cache, routingKey, args, body::run);
     }
+  }
+
+  private Object loadValue(
+      ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      throws Throwable {
+    // the common case stays small enough to inline into the miss path; unless has its own method
+    return unless == null
+        ? cache.load(routingKey, valueType, loader, sync, cacheNull)
+        : loadUnless(cache, routingKey, args, loader);
+  }
+
+  private Object loadUnless(
+      ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      throws Throwable {
+    // The cache stores what the loader returns unless it is null (cacheNull false here), so a
+    // result unless refuses is handed over as null, and a null to cache as the cached-null
+    // marker; the caller gets the real result. No sync here (the rules forbid it with unless), so
+    // no waiting caller sees the stand-in.
+    Object[] loaded = new Object[1];
+    cache.load(
+        routingKey,
+        valueType,
+        () -> {
+          Object value = loader.load();
+          loaded[0] = value;
+          if (unless.test(args, value)) {
+            return null;
+          }
+          return value == null && cacheNull ? NullValue.INSTANCE : value;
+        },
+        false,
+        false);
+    return loaded[0];
   }
 
   private Object hit(Object stored) {
@@ -119,15 +137,15 @@ public final class CacheableOperation extends CacheOperation {
     }
   }
 
-  private Object loadFuture(ShardedCache cache, String routingKey, MethodBody body)
+  private Object loadFuture(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
       throws Throwable {
     Object future = body.run();
-    onSuccess(future, value -> store(cache, routingKey, value));
+    onSuccess(future, value -> store(cache, routingKey, args, value));
     return future;
   }
 
   /** {@code sync} for futures: one running computation per key, which later callers share. */
-  private Object loadShared(ShardedCache cache, String routingKey, MethodBody body)
+  private Object loadShared(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
       throws Throwable {
     CompletableFuture<Object> mine = new CompletableFuture<>();
     CompletableFuture<Object> other = running.putIfAbsent(routingKey, mine);
@@ -152,7 +170,7 @@ public final class CacheableOperation extends CacheOperation {
           .whenComplete(
               (value, failure) -> {
                 if (failure == null) {
-                  store(cache, routingKey, value);
+                  store(cache, routingKey, args, value);
                 }
                 running.remove(routingKey, mine);
                 if (failure == null) {
@@ -169,8 +187,8 @@ public final class CacheableOperation extends CacheOperation {
     }
   }
 
-  private void store(ShardedCache cache, String routingKey, Object value) {
-    if (value != null || cacheNull) {
+  private void store(ShardedCache cache, String routingKey, Object[] args, Object value) {
+    if ((value != null || cacheNull) && (unless == null || !unless.test(args, value))) {
       cache.put(routingKey, value);
     }
   }

@@ -3,37 +3,44 @@ package io.github.chash.aspect.internal;
 import io.github.chash.aspect.ShardedCacheEvict;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import java.lang.reflect.Method;
+import io.github.chash.internal.keys.AnnotationRules;
 
-/** {@link ShardedCacheEvict}: remove the call's key, before or after the method. */
-public final class EvictOperation extends CacheOperation {
+/** {@link ShardedCacheEvict}: remove the call's key, or every entry, before or after the method. */
+final class EvictOperation extends AnnotatedOperation {
   private final boolean beforeInvocation;
+  private final boolean allEntries;
 
-  /**
-   * Compiles the operation of a method.
-   *
-   * @throws IllegalStateException naming the method if the annotation is unusable
-   */
-  public EvictOperation(Method method, ShardedCacheEvict annotation) {
-    super(method, "@ShardedCacheEvict", annotation.cache(), annotation.key());
+  EvictOperation(AdvisedMethod method, AnnotationRules.Checked checked) {
+    super(method, checked);
     this.beforeInvocation = annotation.beforeInvocation();
+    this.allEntries = annotation.allEntries();
   }
 
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
     ShardedCache cache = cache(manager);
-    String routingKey = key.evaluate(args);
     if (beforeInvocation) {
-      cache.evict(routingKey);
+      evict(cache, args, null);
       return body.run();
     }
     Object result = body.run();
     if (kind == ReturnKind.FUTURE) {
-      onSuccess(result, value -> cache.evict(routingKey));
+      onSuccess(result, value -> evict(cache, args, value));
     } else {
-      cache.evict(routingKey);
+      evict(cache, args, cachedValueOf(result));
     }
     return result;
+  }
+
+  private void evict(ShardedCache cache, Object[] args, Object result) {
+    if (!applies(args, result)) {
+      return;
+    }
+    if (allEntries) {
+      cache.clear();
+    } else {
+      cache.evict(key.evaluate(args, result));
+    }
   }
 }

@@ -1,7 +1,8 @@
 package io.github.chash.aspect.internal;
 
 /**
- * A compiled key expression of one method: turns the call's arguments into the canonical key.
+ * A compiled key expression of one method: turns the call's arguments (and, where the key may use
+ * it, the result) into the routing key.
  *
  * <p>Evaluation does no parsing, reflection lookup or varargs work; it only reads the arguments
  * (and property handles resolved at compile time) and builds the string. Thread-safe.
@@ -10,11 +11,12 @@ package io.github.chash.aspect.internal;
 public interface KeyExpression {
 
   /**
-   * Returns the canonical key of a call.
+   * Returns the routing key of a call.
    *
    * @param args the call's arguments, as the join point gives them
+   * @param result the method's result ({@code #result}), or null before the method ran
    * @throws KeyExpressionException if a property path meets a null or a class without the property
    * @throws IllegalArgumentException if a key part has no stable string form
    */
-  String evaluate(Object[] args);
+  String evaluate(Object[] args, Object result);
 }

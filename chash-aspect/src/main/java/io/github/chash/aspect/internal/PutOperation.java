@@ -3,22 +3,19 @@ package io.github.chash.aspect.internal;
 import io.github.chash.aspect.ShardedCachePut;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import java.lang.reflect.Method;
+import io.github.chash.internal.keys.AnnotationRules;
+import io.github.chash.internal.keys.AnnotationRules.Attribute;
 
-/** {@link ShardedCachePut}: run the method, then store its result (a null result evicts). */
-public final class PutOperation extends CacheOperation {
+/**
+ * {@link ShardedCachePut}: run the method, then store its result (a null result, or one {@code
+ * unless} refuses, evicts).
+ */
+final class PutOperation extends AnnotatedOperation {
+  private final Condition unless;
 
-  /**
-   * Compiles the operation of a method.
-   *
-   * @throws IllegalStateException naming the method if the annotation is unusable
-   */
-  public PutOperation(Method method, ShardedCachePut annotation) {
-    super(method, "@ShardedCachePut", annotation.cache(), annotation.key());
-    if (method.getReturnType() == void.class) {
-      throw new IllegalStateException(
-          methodName + ": @ShardedCachePut on a void method has no result to store");
-    }
+  PutOperation(AdvisedMethod method, AnnotationRules.Checked checked) {
+    super(method, checked);
+    this.unless = compile(Attribute.UNLESS, checked.unless());
   }
 
   @Override
@@ -26,18 +23,22 @@ public final class PutOperation extends CacheOperation {
       throws Throwable {
     ShardedCache cache = cache(manager);
     Object result = body.run();
-    // After the call, like Spring's @CachePut: the method may have set the id the key reads.
-    String routingKey = key.evaluate(args);
     if (kind == ReturnKind.FUTURE) {
-      onSuccess(result, value -> write(cache, routingKey, value));
+      onSuccess(result, value -> write(cache, args, value));
     } else {
-      write(cache, routingKey, cachedValueOf(result));
+      write(cache, args, cachedValueOf(result));
     }
     return result;
   }
 
-  private static void write(ShardedCache cache, String routingKey, Object value) {
-    if (value == null) {
+  /** After the call, like Spring's @CachePut: the key may read an id the method set or returned. */
+  private void write(ShardedCache cache, Object[] args, Object value) {
+    if (!applies(args, value)) {
+      return;
+    }
+    String routingKey = key.evaluate(args, value);
+    if (value == null || (unless != null && unless.test(args, value))) {
+      // what was cached under the key is older than this update: never serve it
       cache.evict(routingKey);
     } else {
       cache.put(routingKey, value);

@@ -1,16 +1,12 @@
 package io.github.chash.aspect.spring;
 
-import io.github.chash.aspect.ShardedCacheEvict;
-import io.github.chash.aspect.ShardedCachePut;
-import io.github.chash.aspect.ShardedCacheable;
-import io.github.chash.aspect.internal.CacheOperation;
 import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.annotation.Annotation;
-import java.lang.reflect.Method;
-import java.util.function.BiFunction;
 import org.springframework.aop.Advisor;
+import org.springframework.aop.Pointcut;
 import org.springframework.aop.config.AopConfigUtils;
+import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.ObjectProvider;
@@ -38,14 +34,15 @@ import org.springframework.core.type.AnnotationMetadata;
  * }
  * }</pre>
  *
- * <p>Each annotation gets an advisor: the annotated methods of a bean's class (or of the class
- * behind an interface proxy) run through a {@link ShardedCacheInterceptor}, which shares the
- * compiled operations with the woven {@code ShardedCacheAspect}. The advisors are infrastructure
- * beans, applied by Spring's infrastructure auto-proxy creator, which this configuration registers
- * as {@code @EnableCaching} does (an {@code @EnableAspectJAutoProxy} elsewhere takes over and
- * applies them too); so AspectJ's weaver library is not needed. As with Spring's own caching, a
- * call from inside the same object is not intercepted. Do not combine with AspectJ weaving of the
- * same classes.
+ * <p>One advisor: the annotated methods of a bean's class (or of the class behind an interface
+ * proxy) run through a {@link ShardedCacheInterceptor}, which shares the compiled operations with
+ * the woven {@code ShardedCacheAspect}. Key expressions that name parameters ({@code #id}) need
+ * classes compiled with {@code -parameters}: a proxy has only reflection to learn the names. The
+ * advisors are infrastructure beans, applied by Spring's infrastructure auto-proxy creator, which
+ * this configuration registers as {@code @EnableCaching} does (an {@code @EnableAspectJAutoProxy}
+ * elsewhere takes over and applies them too); so AspectJ's weaver library is not needed. As with
+ * Spring's own caching, a call from inside the same object is not intercepted. Do not combine with
+ * AspectJ weaving of the same classes.
  */
 @Configuration(proxyBeanMethods = false)
 @Import(ShardedCacheAspectConfiguration.AutoProxy.class)
@@ -66,46 +63,20 @@ public class ShardedCacheAspectConfiguration {
   }
 
   /**
-   * Advises {@link ShardedCacheable} methods.
+   * Advises every method with a chash annotation (one or several).
    *
    * @param managers the context's manager, looked up at the first advised call
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-  public static Advisor shardedCacheableAdvisor(ObjectProvider<ShardedCacheManager> managers) {
-    return advisor(ShardedCacheable.class, CacheOperations::cacheable, managers);
-  }
-
-  /**
-   * Advises {@link ShardedCachePut} methods.
-   *
-   * @param managers the context's manager, looked up at the first advised call
-   */
-  @Bean
-  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-  public static Advisor shardedCachePutAdvisor(ObjectProvider<ShardedCacheManager> managers) {
-    return advisor(ShardedCachePut.class, CacheOperations::put, managers);
-  }
-
-  /**
-   * Advises {@link ShardedCacheEvict} methods.
-   *
-   * @param managers the context's manager, looked up at the first advised call
-   */
-  @Bean
-  @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-  public static Advisor shardedCacheEvictAdvisor(ObjectProvider<ShardedCacheManager> managers) {
-    return advisor(ShardedCacheEvict.class, CacheOperations::evict, managers);
-  }
-
-  private static Advisor advisor(
-      Class<? extends Annotation> annotation,
-      BiFunction<Method, Object, CacheOperation> operations,
-      ObjectProvider<ShardedCacheManager> managers) {
+  public static Advisor shardedCacheAdvisor(ObjectProvider<ShardedCacheManager> managers) {
     // Methods of the target class, as AspectJ's execution() would match: not inherited ones.
-    AnnotationMatchingPointcut pointcut =
-        AnnotationMatchingPointcut.forMethodAnnotation(annotation);
+    ComposablePointcut pointcut = null;
+    for (Class<? extends Annotation> annotation : CacheOperations.ANNOTATION_TYPES) {
+      Pointcut one = AnnotationMatchingPointcut.forMethodAnnotation(annotation);
+      pointcut = pointcut == null ? new ComposablePointcut(one) : pointcut.union(one);
+    }
     return new DefaultPointcutAdvisor(
-        pointcut, new ShardedCacheInterceptor(operations, managers::getIfAvailable));
+        pointcut, new ShardedCacheInterceptor(managers::getIfAvailable));
   }
 }

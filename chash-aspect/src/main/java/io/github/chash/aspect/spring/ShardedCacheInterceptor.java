@@ -1,42 +1,37 @@
 package io.github.chash.aspect.spring;
 
 import io.github.chash.aspect.internal.CacheOperation;
+import io.github.chash.aspect.internal.CacheOperations;
 import io.github.chash.aspect.internal.ManagerLocator;
 import io.github.chash.cache.ShardedCacheManager;
-import java.lang.reflect.Method;
-import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 
 /**
- * Runs one of the chash annotations' operations around a Spring proxy's method calls; {@link
- * ShardedCacheAspectConfiguration} registers one per annotation. The manager is, in this order: the
- * one set by {@code ShardedCacheAspect.setManager}; the provider's (the context's bean); else the
- * one built from {@code chash.yaml} on the class path. Thread-safe.
+ * Runs the chash annotations' operations around a Spring proxy's method calls; {@link
+ * ShardedCacheAspectConfiguration} registers it for every annotated method. Parameter names come
+ * from reflection: key expressions that name parameters ({@code #id}) need classes compiled with
+ * {@code -parameters}. The manager is, in this order: the one set by {@code
+ * ShardedCacheAspect.setManager}; the provider's (the context's bean); else the one built from
+ * {@code chash.yaml} on the class path. Thread-safe.
  */
 public final class ShardedCacheInterceptor implements MethodInterceptor {
-  private final BiFunction<Method, Object, CacheOperation> operations;
   private final Supplier<? extends ShardedCacheManager> provider;
   private volatile ShardedCacheManager provided;
 
   /**
-   * Creates the interceptor of one annotation.
+   * Creates the interceptor.
    *
-   * @param operations the compiled operation of a called method and its target, such as {@code
-   *     CacheOperations::cacheable}
    * @param provider the context's manager, or null; asked at each call until it supplies one
    */
-  public ShardedCacheInterceptor(
-      BiFunction<Method, Object, CacheOperation> operations,
-      Supplier<? extends ShardedCacheManager> provider) {
-    this.operations = operations;
+  public ShardedCacheInterceptor(Supplier<? extends ShardedCacheManager> provider) {
     this.provider = provider;
   }
 
   @Override
   public Object invoke(MethodInvocation invocation) throws Throwable {
-    CacheOperation op = operations.apply(invocation.getMethod(), invocation.getThis());
+    CacheOperation op = CacheOperations.of(invocation.getMethod(), invocation.getThis());
     return op.invoke(invocation.getArguments(), invocation::proceed, manager());
   }
 

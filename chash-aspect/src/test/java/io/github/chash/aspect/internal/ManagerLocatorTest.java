@@ -21,8 +21,7 @@ class ManagerLocatorTest {
   void withoutManagerOrProvider_theAspectAndTheInterceptorFallBackToChashYaml() {
     ShardedCacheAspect.setManager(null);
     assertThat(ShardedCacheAspect.manager()).isSameAs(ManagerLocator.classPathManager());
-    ShardedCacheInterceptor interceptor =
-        new ShardedCacheInterceptor(CacheOperations::cacheable, () -> null);
+    ShardedCacheInterceptor interceptor = new ShardedCacheInterceptor(() -> null);
     assertThat(interceptor.manager()).isSameAs(ManagerLocator.classPathManager());
   }
 }

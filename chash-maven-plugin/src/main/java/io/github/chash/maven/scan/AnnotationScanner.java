@@ -1,13 +1,17 @@
 package io.github.chash.maven.scan;
 
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.Durations;
+import io.github.chash.internal.keys.AnnotationRules;
+import io.github.chash.internal.keys.CacheAnnotation;
+import io.github.chash.internal.keys.CacheAnnotation.Kind;
+import io.github.chash.internal.keys.MethodShape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,24 +20,26 @@ import java.util.stream.Stream;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
  * Finds the methods annotated with {@code @ShardedCacheable}, {@code @ShardedCachePut} or
- * {@code @ShardedCacheEvict} in a directory of compiled classes and checks them against a
- * configuration, as the aspect would at each method's first call, but at build time:
+ * {@code @ShardedCacheEvict} (one or several) in a directory of compiled classes and checks them as
+ * the aspect does at each method's first call, but at build time: the runtime's {@link
+ * AnnotationRules} (cache name given here or by the class's {@code @ShardedCacheConfig}, key
+ * expressions, conditions and {@code unless} parse and name what the method has, {@code #result}
+ * only where the method has run, ttl, attributes and annotations that contradict each other), and,
+ * here only, that each cache is one {@code chash.yaml} defines.
  *
- * <ul>
- *   <li>the cache name is one {@code chash.yaml} defines;
- *   <li>the key expression parses, and each {@code #name} is a parameter of the method ({@code
- *       #p0}/{@code #a0} within the parameter count). Names need the class file's {@code
- *       MethodParameters} attribute ({@code javac -parameters}): without it a {@code #name} is a
- *       problem, since the aspect cannot resolve it either;
- *   <li>a {@code ttl} parses; {@code @ShardedCacheable}/{@code @ShardedCachePut} are not on void
- *       methods.
- * </ul>
+ * <p>{@code #name} needs the parameter names in the class file: the {@code MethodParameters}
+ * attribute ({@code javac -parameters}) or, as AspectJ weaving reads them, the local variable table
+ * of javac's debug information (Maven's default). A class with neither gets the aspect's message
+ * about {@code -parameters}. The scanner cannot tell whether Spring proxies will advise a class,
+ * and those need {@code -parameters}: a class with only debug information passes here and fails at
+ * its first call under Spring, with that message.
  *
  * <p>Property paths ({@code #user.id}) are checked only up to the parameter: their types are not
  * loaded. Classes are read with ASM, never loaded, so the plugin needs neither the project's class
@@ -41,11 +47,17 @@ import org.objectweb.asm.Type;
  */
 public final class AnnotationScanner {
   private static final String PACKAGE = "Lio/github/chash/aspect/";
-  private static final Map<String, String> ANNOTATIONS =
+  private static final String CONFIG = PACKAGE + "ShardedCacheConfig;";
+  private static final Map<String, Kind> ANNOTATIONS =
       Map.of(
-          PACKAGE + "ShardedCacheable;", "@ShardedCacheable",
-          PACKAGE + "ShardedCachePut;", "@ShardedCachePut",
-          PACKAGE + "ShardedCacheEvict;", "@ShardedCacheEvict");
+          PACKAGE + "ShardedCacheable;", Kind.CACHEABLE,
+          PACKAGE + "ShardedCachePut;", Kind.PUT,
+          PACKAGE + "ShardedCacheEvict;", Kind.EVICT);
+  private static final Map<String, Kind> CONTAINERS =
+      Map.of(
+          PACKAGE + "ShardedCacheable$List;", Kind.CACHEABLE,
+          PACKAGE + "ShardedCachePut$List;", Kind.PUT,
+          PACKAGE + "ShardedCacheEvict$List;", Kind.EVICT);
 
   private AnnotationScanner() {}
 
@@ -70,7 +82,8 @@ public final class AnnotationScanner {
     }
     for (Path file : classFiles) {
       try (InputStream in = Files.newInputStream(file)) {
-        new ClassReader(in).accept(new ClassScan(config, problems), ClassReader.SKIP_CODE);
+        // The code is read for its local variable table (parameter names), never its frames.
+        new ClassReader(in).accept(new ClassScan(config, problems), ClassReader.SKIP_FRAMES);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read class file " + file, e);
       }
@@ -78,10 +91,47 @@ public final class AnnotationScanner {
     return problems;
   }
 
+  /** The values of one annotation, by attribute name. */
+  private static final class Values extends AnnotationVisitor {
+    final Map<String, Object> values = new HashMap<>();
+
+    Values() {
+      super(Opcodes.ASM9);
+    }
+
+    @Override
+    public void visit(String attribute, Object value) {
+      values.put(attribute, value);
+    }
+
+    String string(String attribute) {
+      return (String) values.getOrDefault(attribute, "");
+    }
+
+    boolean flag(String attribute) {
+      return (Boolean) values.getOrDefault(attribute, false);
+    }
+
+    CacheAnnotation toAnnotation(Kind kind) {
+      return new CacheAnnotation(
+          kind,
+          string("cache"),
+          string("key"),
+          string("condition"),
+          string("unless"),
+          string("ttl"),
+          flag("sync"),
+          flag("cacheNull"),
+          flag("beforeInvocation"),
+          flag("allEntries"));
+    }
+  }
+
   private static final class ClassScan extends ClassVisitor {
     private final ChashConfig config;
     private final List<ScanProblem> problems;
     private String className;
+    private Values classConfig;
 
     ClassScan(ChashConfig config, List<ScanProblem> problems) {
       super(Opcodes.ASM9);
@@ -96,9 +146,30 @@ public final class AnnotationScanner {
     }
 
     @Override
+    public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+      // ASM visits a class's annotations before its methods.
+      if (descriptor.equals(CONFIG)) {
+        classConfig = new Values();
+        return classConfig;
+      }
+      return null;
+    }
+
+    AnnotationRules.Defaults defaults() {
+      return classConfig == null
+          ? AnnotationRules.Defaults.NONE
+          : new AnnotationRules.Defaults(classConfig.string("cache"), classConfig.string("ttl"));
+    }
+
+    @Override
     public MethodVisitor visitMethod(
         int access, String name, String descriptor, String signature, String[] exceptions) {
-      return new MethodScan(this, name, descriptor);
+      // javac copies a method's annotations to its bridges, which have no parameter names; the
+      // aspect never advises them.
+      if ((access & (Opcodes.ACC_BRIDGE | Opcodes.ACC_SYNTHETIC)) != 0) {
+        return null;
+      }
+      return new MethodScan(this, access, name, descriptor);
     }
   }
 
@@ -106,140 +177,128 @@ public final class AnnotationScanner {
     private final ClassScan owner;
     private final String name;
     private final Type type;
-    private final List<String> parameterNames = new ArrayList<>();
-    private final List<Map<String, Object>> annotations = new ArrayList<>();
-    private final List<String> annotationNames = new ArrayList<>();
+    private final List<String> methodParameters = new ArrayList<>();
+    private final String[] localVariableNames;
+    private Label codeStart;
+    private final int[] parameterSlots;
+    private final List<Kind> kinds = new ArrayList<>();
+    private final List<Values> annotations = new ArrayList<>();
 
-    MethodScan(ClassScan owner, String name, String descriptor) {
+    MethodScan(ClassScan owner, int access, String name, String descriptor) {
       super(Opcodes.ASM9);
       this.owner = owner;
       this.name = name;
       this.type = Type.getMethodType(descriptor);
+      Type[] arguments = type.getArgumentTypes();
+      parameterSlots = new int[arguments.length];
+      int slot = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+      for (int i = 0; i < arguments.length; i++) {
+        parameterSlots[i] = slot;
+        slot += arguments[i].getSize();
+      }
+      localVariableNames = new String[arguments.length];
     }
 
     @Override
     public void visitParameter(String parameterName, int access) {
-      parameterNames.add(parameterName);
+      methodParameters.add(parameterName);
+    }
+
+    @Override
+    public void visitLabel(Label label) {
+      // The reader visits labels in code order: a parameter's scope starts at the first one.
+      if (codeStart == null) {
+        codeStart = label;
+      }
+    }
+
+    @Override
+    public void visitLocalVariable(
+        String variable, String descriptor, String signature, Label start, Label end, int index) {
+      if (start != codeStart) {
+        return;
+      }
+      for (int i = 0; i < parameterSlots.length; i++) {
+        if (parameterSlots[i] == index && localVariableNames[i] == null) {
+          localVariableNames[i] = variable;
+        }
+      }
     }
 
     @Override
     public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-      String annotation = ANNOTATIONS.get(descriptor);
-      if (annotation == null) {
+      Kind kind = ANNOTATIONS.get(descriptor);
+      if (kind != null) {
+        return annotation(kind);
+      }
+      Kind repeated = CONTAINERS.get(descriptor);
+      if (repeated == null) {
         return null;
       }
-      Map<String, Object> values = new HashMap<>();
-      annotations.add(values);
-      annotationNames.add(annotation);
       return new AnnotationVisitor(Opcodes.ASM9) {
         @Override
-        public void visit(String attribute, Object value) {
-          values.put(attribute, value);
+        public AnnotationVisitor visitArray(String attribute) {
+          return new AnnotationVisitor(Opcodes.ASM9) {
+            @Override
+            public AnnotationVisitor visitAnnotation(String unnamed, String elementDescriptor) {
+              return annotation(repeated);
+            }
+          };
         }
       };
     }
 
+    private Values annotation(Kind kind) {
+      Values values = new Values();
+      kinds.add(kind);
+      annotations.add(values);
+      return values;
+    }
+
     @Override
     public void visitEnd() {
-      for (int i = 0; i < annotations.size(); i++) {
-        check(annotationNames.get(i), annotations.get(i));
-      }
-    }
-
-    private void check(String annotation, Map<String, Object> values) {
-      String cache = (String) values.getOrDefault("cache", "");
-      if (!owner.config.caches().containsKey(cache)) {
-        problem(
-            annotation
-                + " names cache \""
-                + cache
-                + "\", which "
-                + owner.config.source()
-                + " does not define; "
-                + (owner.config.caches().isEmpty()
-                    ? "it defines no caches"
-                    : "caches are: " + String.join(", ", owner.config.caches().keySet())));
-      }
-      boolean returnsNothing = type.getReturnType().equals(Type.VOID_TYPE);
-      if (returnsNothing && !annotation.equals("@ShardedCacheEvict")) {
-        problem(annotation + " on a void method: there is no result to cache");
-      }
-      String ttl = (String) values.getOrDefault("ttl", "");
-      if (!ttl.isEmpty()) {
-        try {
-          if (Durations.parse(ttl).isZero()) {
-            problem(annotation + " ttl must be positive; was \"" + ttl + "\"");
-          }
-        } catch (IllegalArgumentException e) {
-          problem(annotation + " ttl \"" + ttl + "\" is invalid: " + e.getMessage());
-        }
-      }
-      String key = (String) values.getOrDefault("key", "");
-      if (!key.isEmpty()) {
-        checkKey(annotation, key);
-      }
-    }
-
-    private void checkKey(String annotation, String key) {
-      List<KeyReferences.Reference> references;
-      try {
-        references = KeyReferences.of(key);
-      } catch (IllegalArgumentException e) {
-        problem(annotation + " key expression \"" + key + "\" " + e.getMessage());
+      if (annotations.isEmpty()) {
         return;
       }
-      int count = type.getArgumentTypes().length;
-      boolean named = parameterNames.size() == count && !parameterNames.contains(null);
-      for (KeyReferences.Reference ref : references) {
-        if (named && parameterNames.contains(ref.name())) {
-          continue;
-        }
-        int index = index(ref.name());
-        if (index >= 0) {
-          if (index >= count) {
-            problem(
-                keyAt(annotation, key, ref)
-                    + "no parameter #"
-                    + ref.name()
-                    + "; the method has "
-                    + count
-                    + " parameter"
-                    + (count == 1 ? "" : "s"));
-          }
-        } else if (!named) {
-          problem(
-              keyAt(annotation, key, ref)
-                  + "parameter names are not in the class file: compile with -parameters"
-                  + " (maven-compiler-plugin <parameters>true</parameters>) or use #p0"
-                  + (count > 1 ? " to #p" + (count - 1) : ""));
-        } else {
-          problem(
-              keyAt(annotation, key, ref)
-                  + "no parameter named "
-                  + ref.name()
-                  + "; parameters are: "
-                  + (count == 0 ? "(none)" : String.join(", ", parameterNames)));
-        }
+      List<CacheAnnotation> declared = new ArrayList<>();
+      for (int i = 0; i < annotations.size(); i++) {
+        declared.add(annotations.get(i).toAnnotation(kinds.get(i)));
+      }
+      MethodShape shape =
+          new MethodShape(
+              parameterNames(), parameterSlots.length, type.getReturnType().equals(Type.VOID_TYPE));
+      AnnotationRules.Result result = AnnotationRules.check(shape, owner.defaults(), declared);
+      result.problems().forEach(this::problem);
+      for (AnnotationRules.Checked checked : result.annotations()) {
+        checkCacheDefined(checked);
       }
     }
 
-    private static String keyAt(String annotation, String key, KeyReferences.Reference ref) {
-      return annotation + " key expression \"" + key + "\" at position " + ref.position() + ": ";
+    /** From {@code MethodParameters}, else the local variable table, else null. */
+    private List<String> parameterNames() {
+      if (methodParameters.size() == parameterSlots.length && !methodParameters.contains(null)) {
+        return methodParameters;
+      }
+      List<String> fromDebugInfo = Arrays.asList(localVariableNames);
+      return fromDebugInfo.contains(null) ? null : fromDebugInfo;
     }
 
-    /** The index of {@code p3}/{@code a3}, or -1 for a name. */
-    private static int index(String name) {
-      if (name.length() < 2
-          || name.length() > 6
-          || (name.charAt(0) != 'p' && name.charAt(0) != 'a')) {
-        return -1;
+    private void checkCacheDefined(AnnotationRules.Checked checked) {
+      String cache = checked.cache();
+      ChashConfig config = owner.config;
+      if (cache.isBlank() || config.caches().containsKey(cache)) {
+        return;
       }
-      for (int i = 1; i < name.length(); i++) {
-        if (!Character.isDigit(name.charAt(i))) {
-          return -1;
-        }
-      }
-      return Integer.parseInt(name.substring(1));
+      problem(
+          checked.source().displayName()
+              + " names cache \""
+              + cache
+              + "\", which "
+              + config.source()
+              + " does not define; "
+              + (config.caches().isEmpty()
+                  ? "it defines no caches"
+                  : "caches are: " + String.join(", ", config.caches().keySet())));
     }
 
     private void problem(String message) {

@@ -20,14 +20,29 @@ class AnnotationScannerTest {
   private static final Map<String, String> ANNOTATIONS =
       Map.of(
           "ShardedCacheable",
-          "String cache(); String key() default \"\"; String ttl() default \"\";"
-              + " boolean sync() default false; boolean cacheNull() default false;",
+          "@java.lang.annotation.Repeatable(ShardedCacheable.List.class)"
+              + " public @interface ShardedCacheable { String cache() default \"\";"
+              + " String key() default \"\"; String condition() default \"\";"
+              + " String unless() default \"\"; String ttl() default \"\";"
+              + " boolean sync() default false; boolean cacheNull() default false;"
+              + " @RUNTIME @interface List { ShardedCacheable[] value(); } }",
           "ShardedCachePut",
-          "String cache(); String key() default \"\";",
+          "@java.lang.annotation.Repeatable(ShardedCachePut.List.class)"
+              + " public @interface ShardedCachePut { String cache() default \"\";"
+              + " String key() default \"\"; String condition() default \"\";"
+              + " String unless() default \"\"; String ttl() default \"\";"
+              + " @RUNTIME @interface List { ShardedCachePut[] value(); } }",
           "ShardedCacheEvict",
-          "String cache(); String key() default \"\"; boolean beforeInvocation() default false;");
+          "@java.lang.annotation.Repeatable(ShardedCacheEvict.List.class)"
+              + " public @interface ShardedCacheEvict { String cache() default \"\";"
+              + " String key() default \"\"; String condition() default \"\";"
+              + " boolean beforeInvocation() default false; boolean allEntries() default false;"
+              + " @RUNTIME @interface List { ShardedCacheEvict[] value(); } }",
+          "ShardedCacheConfig",
+          "public @interface ShardedCacheConfig { String cache() default \"\";"
+              + " String ttl() default \"\"; }");
 
-  private static final String SERVICE =
+  private static final String ORDER_SERVICE =
       """
       package com.acme;
       import io.github.chash.aspect.*;
@@ -51,6 +66,48 @@ class AnnotationScannerTest {
         @ShardedCachePut(cache = "orders")
         public void putNothing(String customer) {}
         public String plain(String customer) { return customer; }
+        @ShardedCacheable(cache = "orders", condition = "#year >= 2000 and #customer != null",
+            unless = "#result == null")
+        public String conditional(String customer, long year) { return customer; }
+        @ShardedCacheable(cache = "orders", condition = "#result != null")
+        public String resultTooEarly(String customer) { return customer; }
+        @ShardedCachePut(cache = "orders", key = "#result.id", unless = "#result.draft")
+        public Object putByResult(String customer) { return customer; }
+        @ShardedCacheEvict(cache = "users", key = "#id")
+        @ShardedCacheEvict(cache = "invoices", allEntries = true)
+        public void evictTwo(long id) {}
+        @ShardedCacheEvict(cache = "orders", key = "#id", allEntries = true)
+        public void allWithKey(long id) {}
+        @ShardedCacheable(cache = "orders", unless = "#result &&")
+        public String badUnless(String customer) { return customer; }
+        @ShardedCacheable
+        public String noCache(String customer) { return customer; }
+        @ShardedCacheable(cache = "orders", key = "#root.methodName + #root.args")
+        public String rooted(String customer) { return customer; }
+      }
+      """;
+
+  private static final String CATALOG_SERVICE =
+      """
+      package com.acme;
+      import io.github.chash.aspect.*;
+      @ShardedCacheConfig(cache = "orders", ttl = "2h")
+      public class CatalogService {
+        @ShardedCacheable(key = "#sku")
+        public String item(String sku) { return sku; }
+        @ShardedCacheEvict(cache = "users", key = "#sku")
+        public void drop(String sku) {}
+      }
+      """;
+
+  private static final String BROKEN_DEFAULTS =
+      """
+      package com.acme;
+      import io.github.chash.aspect.*;
+      @ShardedCacheConfig(cache = "prodcts", ttl = "2 hours")
+      public class BrokenDefaults {
+        @ShardedCacheable(key = "#p0")
+        public String item(String sku) { return sku; }
       }
       """;
 
@@ -69,32 +126,39 @@ class AnnotationScannerTest {
         "chash.yaml");
   }
 
-  private Path compile(boolean parameters) throws IOException {
+  /** Compiles the annotations and services with the given javac options into a new directory. */
+  private Path compile(String... options) throws IOException {
     Path src = dir.resolve("src");
-    Path out = dir.resolve(parameters ? "with-names" : "without-names");
+    Path out = dir.resolve("out" + String.join("", options).replace(':', '_'));
     Files.createDirectories(src.resolve("io/github/chash/aspect"));
     Files.createDirectories(src.resolve("com/acme"));
     Files.createDirectories(out);
     List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-proc:none"));
-    if (parameters) {
-      args.add("-parameters");
-    }
+    args.addAll(List.of(options));
     for (var a : ANNOTATIONS.entrySet()) {
       Path file = src.resolve("io/github/chash/aspect/" + a.getKey() + ".java");
       Files.writeString(
           file,
           "package io.github.chash.aspect;\n"
               + "@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n"
-              + "public @interface "
-              + a.getKey()
-              + " { "
               + a.getValue()
-              + " }\n");
+                  .replace(
+                      "@RUNTIME",
+                      "@java.lang.annotation.Retention("
+                          + "java.lang.annotation.RetentionPolicy.RUNTIME)")
+              + "\n");
       args.add(file.toString());
     }
-    Path service = src.resolve("com/acme/OrderService.java");
-    Files.writeString(service, SERVICE);
-    args.add(service.toString());
+    for (var service :
+        Map.of(
+                "OrderService", ORDER_SERVICE,
+                "CatalogService", CATALOG_SERVICE,
+                "BrokenDefaults", BROKEN_DEFAULTS)
+            .entrySet()) {
+      Path file = src.resolve("com/acme/" + service.getKey() + ".java");
+      Files.writeString(file, service.getValue());
+      args.add(file.toString());
+    }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     assertThat(javac.run(null, null, null, args.toArray(new String[0]))).isZero();
     return out;
@@ -104,38 +168,76 @@ class AnnotationScannerTest {
     return problems.stream().map(ScanProblem::toString).toList();
   }
 
+  private static final List<String> PROBLEMS_WITH_NAMES =
+      List.of(
+          "com.acme.OrderService.typo(String): @ShardedCacheable key expression \"#custmer.id\""
+              + " at position 1: no parameter named custmer; parameters are: customer",
+          "com.acme.OrderService.typo(String): @ShardedCacheable names cache \"orderz\", which"
+              + " chash.yaml does not define; caches are: orders, users",
+          "com.acme.OrderService.outOfRange(String, int): @ShardedCacheable key expression"
+              + " \"#p2\" at position 1: no parameter #p2; the method has 2 parameters (#p0 to"
+              + " #p1)",
+          "com.acme.OrderService.syntax(String): @ShardedCacheable key expression \"'a' + +"
+              + " #customer\" at position 7: expected '#parameter' or a quoted literal, found '+'",
+          "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl \"10x\" is invalid: "
+              + invalidTtlMessage("10x"),
+          "com.acme.OrderService.putNothing(String): @ShardedCachePut on a void method: there"
+              + " is no result to store",
+          "com.acme.OrderService.resultTooEarly(String): @ShardedCacheable condition \"#result"
+              + " != null\" at position 1: #result is not available in the condition of"
+              + " @ShardedCacheable: it is tested before the method runs; use unless",
+          "com.acme.OrderService.evictTwo(long): @ShardedCacheEvict names cache \"invoices\","
+              + " which chash.yaml does not define; caches are: orders, users",
+          "com.acme.OrderService.allWithKey(long): @ShardedCacheEvict allEntries = true clears"
+              + " the whole cache and takes no key; was \"#id\"",
+          "com.acme.OrderService.badUnless(String): @ShardedCacheable unless \"#result &&\" at"
+              + " position 9: found '&&'; write and",
+          "com.acme.OrderService.noCache(String): @ShardedCacheable needs a cache name: set"
+              + " cache on it, or @ShardedCacheConfig(cache = ...) on the class; was \"\"",
+          "com.acme.BrokenDefaults.item(String): @ShardedCacheConfig ttl \"2 hours\" is invalid: "
+              + invalidTtlMessage("2 hours"),
+          "com.acme.BrokenDefaults.item(String): @ShardedCacheable names cache \"prodcts\","
+              + " which chash.yaml does not define; caches are: orders, users");
+
   @Test
   void scan_withParameterNamesReportsEveryBadAnnotationWithClassAndMethod() throws IOException {
-    List<String> problems = lines(AnnotationScanner.scan(compile(true), config()));
-    assertThat(problems)
-        .containsExactlyInAnyOrder(
-            "com.acme.OrderService.typo(String): @ShardedCacheable names cache \"orderz\", which"
-                + " chash.yaml does not define; caches are: orders, users",
-            "com.acme.OrderService.typo(String): @ShardedCacheable key expression \"#custmer.id\""
-                + " at position 1: no parameter named custmer; parameters are: customer",
-            "com.acme.OrderService.outOfRange(String, int): @ShardedCacheable key expression"
-                + " \"#p2\" at position 1: no parameter #p2; the method has 2 parameters",
-            "com.acme.OrderService.syntax(String): @ShardedCacheable key expression \"'a' + +"
-                + " #customer\" at position 7: expected '#parameter' or a quoted literal, found '+'",
-            "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl \"10x\" is invalid: "
-                + invalidTtlMessage(),
-            "com.acme.OrderService.putNothing(String): @ShardedCachePut on a void method: there"
-                + " is no result to cache");
+    assertThat(lines(AnnotationScanner.scan(compile("-parameters"), config())))
+        .containsExactlyInAnyOrderElementsOf(PROBLEMS_WITH_NAMES);
   }
 
   @Test
-  void scan_withoutParameterNamesFlagsNamedReferencesButNotIndexes() throws IOException {
-    List<String> problems = lines(AnnotationScanner.scan(compile(false), config()));
+  void scan_debugInformationAloneGivesTheNamesAsTheWeaverReadsThem() throws IOException {
+    // Maven's default javac options: -g, no -parameters; AspectJ weaving reads these names too.
+    assertThat(lines(AnnotationScanner.scan(compile("-g"), config())))
+        .containsExactlyInAnyOrderElementsOf(PROBLEMS_WITH_NAMES);
+  }
+
+  @Test
+  void scan_withoutAnyParameterNamesFlagsNamedReferencesButNotIndexes() throws IOException {
+    List<String> problems = lines(AnnotationScanner.scan(compile("-g:none"), config()));
     assertThat(problems)
         .contains(
             "com.acme.OrderService.find(String, int): @ShardedCacheable key expression"
-                + " \"#customer + ':' + #year\" at position 1: parameter names are not in the class"
-                + " file: compile with -parameters (maven-compiler-plugin"
-                + " <parameters>true</parameters>) or use #p0 to #p1",
-            "com.acme.OrderService.save(Object): @ShardedCachePut key expression \"#user.id\" at"
-                + " position 1: parameter names are not in the class file: compile with -parameters"
-                + " (maven-compiler-plugin <parameters>true</parameters>) or use #p0")
-        .noneMatch(p -> p.startsWith("com.acme.OrderService.byIndex("));
+                + " \"#customer + ':' + #year\" at position 1: no parameter named customer;"
+                + " parameter names are not in the class file: compile with -parameters"
+                + " (maven-compiler-plugin <parameters>true</parameters>; Spring proxies need it,"
+                + " AspectJ weaving also reads javac's debug information) or use #p0 to #p1",
+            "com.acme.OrderService.conditional(String, long): @ShardedCacheable condition"
+                + " \"#year >= 2000 and #customer != null\" at position 1: no parameter named"
+                + " year; parameter names are not in the class file: compile with -parameters"
+                + " (maven-compiler-plugin <parameters>true</parameters>; Spring proxies need it,"
+                + " AspectJ weaving also reads javac's debug information) or use #p0 to #p1")
+        .noneMatch(p -> p.startsWith("com.acme.OrderService.byIndex("))
+        .noneMatch(p -> p.startsWith("com.acme.OrderService.rooted("));
+  }
+
+  @Test
+  void scan_classDefaultsAndRepeatedAnnotationsPassWhenRight() throws IOException {
+    assertThat(lines(AnnotationScanner.scan(compile("-g"), config())))
+        .noneMatch(p -> p.startsWith("com.acme.CatalogService."))
+        .noneMatch(p -> p.startsWith("com.acme.OrderService.conditional("))
+        .noneMatch(p -> p.startsWith("com.acme.OrderService.putByResult("))
+        .noneMatch(p -> p.contains("evictTwo") && p.contains("\"users\""));
   }
 
   @Test
@@ -143,10 +245,10 @@ class AnnotationScannerTest {
     assertThat(AnnotationScanner.scan(dir.resolve("nothing"), config())).isEmpty();
   }
 
-  private static String invalidTtlMessage() {
+  private static String invalidTtlMessage(String ttl) {
     try {
-      io.github.chash.config.Durations.parse("10x");
-      throw new AssertionError("10x parsed");
+      io.github.chash.config.Durations.parse(ttl);
+      throw new AssertionError(ttl + " parsed");
     } catch (IllegalArgumentException e) {
       return e.getMessage();
     }

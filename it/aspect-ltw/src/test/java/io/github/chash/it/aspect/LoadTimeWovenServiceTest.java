@@ -6,6 +6,8 @@ import io.github.chash.aspect.ShardedCacheAspect;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -32,5 +34,13 @@ class LoadTimeWovenServiceTest extends AbstractWovenServiceTest {
         .endsWith(".jar");
     assertThat(Arrays.stream(UserService.class.getDeclaredFields()).map(Field::getName))
         .anyMatch(name -> name.startsWith("ajc$"));
+  }
+
+  @Test
+  void userService_hasNoParameterNamesForReflectionYetItsKeysNameParameters() throws Exception {
+    // compiled without -parameters: only the debug information has the names, which the weaver
+    // put into the join points; the proof above ran #id, #user.id and #region + ':' + #year
+    Method report = UserService.class.getMethod("report", String.class, int.class);
+    assertThat(report.getParameters()).noneMatch(Parameter::isNamePresent);
   }
 }

@@ -125,6 +125,28 @@ class RedisWovenServiceIT {
     assertThat(service.bodyRuns("find", 5L)).isLessThanOrEqualTo(1 + 3 + 1);
   }
 
+  @Test
+  void clearReports_removesTheReportsKeysFromEveryServerAndNothingElse() {
+    for (long id = 0; id < 30; id++) {
+      service.summary(id);
+      service.find(id);
+    }
+    for (String node : fleet.nodeIds()) {
+      assertThat(fleet.server(node).keys("chash:reports:*")).as("reports on %s", node).isNotEmpty();
+      fleet.server(node).command("SET", "other-app:key", "kept");
+    }
+
+    service.clearReports();
+
+    for (String node : fleet.nodeIds()) {
+      assertThat(fleet.server(node).keys("chash:reports:*")).as("reports on %s", node).isEmpty();
+      assertThat(fleet.server(node).keys("chash:users:*")).as("users on %s", node).isNotEmpty();
+      assertThat(fleet.server(node).keys("other-app:*")).containsExactly("other-app:key");
+    }
+    service.summary(1);
+    assertThat(service.bodyRuns("summary", 1L)).isEqualTo(2);
+  }
+
   /**
    * chash:locate's output for src/test/resources/locate-keys.txt (run by the build before the
    * tests).

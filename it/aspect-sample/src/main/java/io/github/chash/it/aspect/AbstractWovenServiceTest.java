@@ -152,7 +152,71 @@ public abstract class AbstractWovenServiceTest {
     }
   }
 
+  @Test
+  void findActive_conditionAndUnlessDecideWhatIsCached() {
+    service.findActive(5);
+    service.findActive(5);
+    assertThat(service.bodyRuns("findActive", 5L)).isEqualTo(1);
+    assertThat(shardHolding("users:active:5")).hasSize(1);
+
+    // condition false: the cache is not asked at all
+    service.findActive(-5);
+    service.findActive(-5);
+    assertThat(service.bodyRuns("findActive", -5L)).isEqualTo(2);
+
+    // unless true: the result is returned but not stored
+    assertThat(service.findActive(26).name()).isEqualTo(UserService.NOBODY);
+    service.findActive(26);
+    assertThat(service.bodyRuns("findActive", 26L)).isEqualTo(2);
+    assertThat(shardHolding("users:active:26")).isEmpty();
+  }
+
+  @Test
+  void create_putKeyReadsTheResult() {
+    User created = service.create("new");
+    assertThat(shardHolding("users:" + created.id())).hasSize(1);
+    assertThat(service.find(created.id())).isEqualTo(created);
+    assertThat(service.bodyRuns("find", created.id())).isZero();
+  }
+
+  @Test
+  void purge_bothEvictionsOfOneMethodTakeEffect() {
+    service.find(8);
+    service.summary(8);
+    assertThat(shardHolding("reports:summary:8")).hasSize(1);
+    service.purge(8);
+    assertThat(shardHolding("users:8")).isEmpty();
+    // #root.methodName is the evicting method's: purge:8, not summary:8
+    assertThat(shardHolding("reports:summary:8")).hasSize(1);
+    assertThat(service.bodyRuns("purge", 8L)).isEqualTo(1);
+  }
+
+  @Test
+  void clearReports_allEntriesClearsOneCacheOnEveryShard() {
+    for (long id = 0; id < 40; id++) {
+      service.summary(id);
+      service.find(id);
+    }
+    assertThat(holdersOf("reports:summary:", 40)).containsOnlyKeys(SHARDS);
+    service.clearReports();
+    assertThat(holdersOf("reports:summary:", 40)).isEmpty();
+    assertThat(holdersOf("users:", 40)).containsOnlyKeys(SHARDS);
+    service.summary(3);
+    assertThat(service.bodyRuns("summary", 3L)).isEqualTo(2);
+  }
+
   /** The ids of the shards that hold the routing key. */
+  /** How many of the keys {@code prefix + 0 ... prefix + (n - 1)} each shard holds. */
+  private Map<String, Integer> holdersOf(String prefix, int n) {
+    Map<String, Integer> holders = new LinkedHashMap<>();
+    for (int id = 0; id < n; id++) {
+      for (String shard : shardHolding(prefix + id)) {
+        holders.merge(shard, 1, Integer::sum);
+      }
+    }
+    return holders;
+  }
+
   private List<String> shardHolding(String routingKey) {
     List<String> holding = new ArrayList<>();
     for (String id : SHARDS) {

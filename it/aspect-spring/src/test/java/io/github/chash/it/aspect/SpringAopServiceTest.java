@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
@@ -45,5 +47,11 @@ class SpringAopServiceTest extends AbstractWovenServiceTest {
     assertThat(AopUtils.isAopProxy(service)).isTrue();
     assertThat(Arrays.stream(UserService.class.getDeclaredFields()).map(Field::getName))
         .noneMatch(name -> name.startsWith("ajc$"));
+  }
+
+  @Test
+  void userService_isCompiledWithParameterNamesAsProxiesNeed() throws Exception {
+    Method report = UserService.class.getMethod("report", String.class, int.class);
+    assertThat(report.getParameters()).allMatch(Parameter::isNamePresent);
   }
 }
