@@ -3,7 +3,7 @@ package io.github.chash.aspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.chash.aspect.spring.ShardedCacheInterceptor;
+import io.github.chash.aspect.internal.ShardedCacheInterceptor;
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.CacheNodes;
@@ -288,7 +288,7 @@ class ShardedCacheAspectTest {
     assertThatThrownBy(() -> service.badTtl("1"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "SampleService.badTtl(String): @ShardedCacheable ttl \"10x\" is invalid: ");
+            "SampleService.badTtl(String): @ShardedCacheable ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was \"10x\"");
   }
 
   @Test

@@ -228,7 +228,7 @@ class ShardedCacheFeaturesTest {
     assertThatThrownBy(() -> new SampleService.BadlyConfigured().find("1"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "BadlyConfigured.find(String): @ShardedCacheConfig ttl \"2 hours\" is invalid: ");
+            "BadlyConfigured.find(String): @ShardedCacheConfig ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was \"2 hours\"");
   }
 
   @Test

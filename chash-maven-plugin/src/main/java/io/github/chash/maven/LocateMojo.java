@@ -73,7 +73,7 @@ public class LocateMojo extends AbstractChashMojo {
     }
     if (key != null && key.isEmpty()) {
       throw new MojoExecutionException(
-          "chash.key must not be empty; was \"\" (an unset shell variable in -Dchash.key=$KEY?)");
+          "chash.key must not be empty, was \"\" (an unset shell variable in -Dchash.key=$KEY?)");
     }
     ChashConfig config = file.load();
     Ring ring = Rings.create(config.ring(), config.ringNodes());

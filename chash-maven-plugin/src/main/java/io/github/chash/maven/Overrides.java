@@ -1,109 +1,99 @@
 package io.github.chash.maven;
 
 import io.github.chash.config.CheckConfig;
+import java.util.function.DoubleFunction;
 
 /**
- * Parses the command-line overrides of the {@code check:} block ({@code -Dchash.maxSkew=...}) with
- * the same ranges as {@code chash.yaml}, so that a typo gets a message naming the property and the
- * value instead of Maven's "Unable to parse configuration of mojo". Null or blank: not set.
+ * Parses the command-line overrides of the {@code check:} block ({@code -Dchash.maxSkew=...}). The
+ * ranges are {@link CheckConfig}'s, the ones {@code chash.yaml} is checked with, so a rule changed
+ * there changes both messages; a typo gets a message naming the property and the value instead of
+ * Maven's "Unable to parse configuration of mojo". Null or blank: not set.
  */
 final class Overrides {
   private Overrides() {}
 
-  /**
-   * {@code chash.maxSkew}: a number of at least 1.0 (no node can be below its fair share on
-   * average).
-   */
+  /** {@code chash.maxSkew}: as {@code check.maxSkew}. */
   static Double maxSkew(String value) {
-    Double d = decimal("chash.maxSkew", value, "a number of at least 1.0");
-    if (d != null && !(d >= 1.0)) {
-      throw invalid("chash.maxSkew", value, "a number of at least 1.0");
-    }
-    return d;
+    return checked("chash.maxSkew", decimal("chash.maxSkew", value), CheckConfig::maxSkewProblem);
   }
 
-  /** {@code chash.sampleKeys}: an integer in [1, {@value CheckConfig#MAX_SAMPLE_KEYS}]. */
+  /** {@code chash.sampleKeys}: as {@code check.sampleKeys}. */
   static Integer sampleKeys(String value) {
-    String range = "an integer between 1 and " + CheckConfig.MAX_SAMPLE_KEYS;
-    if (value == null || value.isBlank()) {
-      return null;
+    Long n = whole("chash.sampleKeys", value);
+    if (n != null) {
+      require("chash.sampleKeys", CheckConfig.sampleKeysProblem(n));
     }
-    int n;
-    try {
-      n = Integer.parseInt(value.strip());
-    } catch (NumberFormatException e) {
-      throw invalid("chash.sampleKeys", value, range);
-    }
-    if (n < 1 || n > CheckConfig.MAX_SAMPLE_KEYS) {
-      throw invalid("chash.sampleKeys", value, range);
-    }
-    return n;
+    return n == null ? null : n.intValue();
   }
 
-  /** {@code chash.top}: an integer of at least 1. */
+  /** {@code chash.top}: an integer of at least 1 (a console option, not in {@code chash.yaml}). */
   static Integer top(String value) {
-    if (value == null || value.isBlank()) {
-      return null;
+    Long n = whole("chash.top", value);
+    if (n != null && (n < 1 || n > Integer.MAX_VALUE)) {
+      require("chash.top", "must be an integer of at least 1, was " + n);
     }
-    try {
-      int n = Integer.parseInt(value.strip());
-      if (n >= 1) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // below
-    }
-    throw invalid("chash.top", value, "an integer of at least 1");
+    return n == null ? null : n.intValue();
   }
 
-  /** {@code chash.maxMoved}: a fraction in (0, 1]. */
+  /** {@code chash.maxMoved}: as {@code check.maxMoved}. */
   static Double maxMoved(String value) {
-    Double d = decimal("chash.maxMoved", value, "a fraction in (0, 1]");
-    if (d != null && !(d > 0 && d <= 1)) {
-      throw invalid("chash.maxMoved", value, "a fraction in (0, 1]");
-    }
-    return d;
+    return checked(
+        "chash.maxMoved", decimal("chash.maxMoved", value), CheckConfig::maxMovedProblem);
   }
 
-  /** {@code chash.maxMovedOverIdeal}: a number of at least 1.0. */
+  /** {@code chash.maxMovedOverIdeal}: as {@code check.maxMovedOverIdeal}. */
   static Double maxMovedOverIdeal(String value) {
-    Double d = decimal("chash.maxMovedOverIdeal", value, "a number of at least 1.0");
-    if (d != null && !(d >= 1.0)) {
-      throw invalid("chash.maxMovedOverIdeal", value, "a number of at least 1.0");
-    }
-    return d;
+    return checked(
+        "chash.maxMovedOverIdeal",
+        decimal("chash.maxMovedOverIdeal", value),
+        CheckConfig::maxMovedOverIdealProblem);
   }
 
-  /** {@code chash.keyPattern}: must contain {@code {n}}, as in {@code chash.yaml}. */
+  /** {@code chash.keyPattern}: as {@code check.keyPattern}. */
   static String keyPattern(String value) {
-    if (value == null) {
-      return null;
-    }
-    if (!value.contains("{n}")) {
-      throw new IllegalArgumentException(
-          "chash.keyPattern must contain {n}; was \"" + value + "\"");
+    if (value != null) {
+      require("chash.keyPattern", CheckConfig.keyPatternProblem(value));
     }
     return value;
   }
 
-  private static Double decimal(String property, String value, String expected) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    double d;
-    try {
-      d = Double.parseDouble(value.strip());
-    } catch (NumberFormatException e) {
-      throw invalid(property, value, expected);
-    }
-    if (!Double.isFinite(d)) {
-      throw invalid(property, value, expected);
+  private static Double checked(String property, Double d, DoubleFunction<String> rule) {
+    if (d != null) {
+      require(property, rule.apply(d));
     }
     return d;
   }
 
-  private static IllegalArgumentException invalid(String property, String value, String expected) {
-    return new IllegalArgumentException(
-        property + " must be " + expected + "; was \"" + value + "\"");
+  private static Double decimal(String property, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      double d = Double.parseDouble(value.strip());
+      if (Double.isFinite(d)) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new IllegalArgumentException(property + " must be a number, was \"" + value + "\"");
+  }
+
+  private static Long whole(String property, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Long.parseLong(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          property + " must be a whole number, was \"" + value + "\"");
+    }
+  }
+
+  private static void require(String property, String problem) {
+    if (problem != null) {
+      throw new IllegalArgumentException(property + " " + problem);
+    }
   }
 }

@@ -141,11 +141,11 @@ class ConfigFileTest {
     assertThatThrownBy(
             () -> AnalysisInputs.fromOverrides(config, file, "abc", null, null, null, null))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("chash.maxSkew must be a number of at least 1.0; was \"abc\"");
+        .hasMessage("chash.maxSkew must be a number, was \"abc\"");
     assertThatThrownBy(
             () -> AnalysisInputs.fromOverrides(config, file, null, null, null, null, "0"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("chash.top must be an integer of at least 1; was \"0\"");
+        .hasMessage("chash.top must be an integer of at least 1, was 0");
   }
 
   private static ChashConfig config(CheckConfig check) {

@@ -75,7 +75,7 @@ public final class DistributionAnalysis {
       throw new IllegalArgumentException("cannot analyze a ring without nodes");
     }
     if (!(limit > 0)) {
-      throw new IllegalArgumentException("skew limit must be positive; was " + limit);
+      throw new IllegalArgumentException("skew limit must be positive, was " + limit);
     }
     List<Node> nodes = ring.nodes();
     Map<String, Double> ownership = ring.ownership();

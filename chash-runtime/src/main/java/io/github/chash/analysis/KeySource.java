@@ -34,7 +34,7 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
    */
   public static KeySource pattern(String pattern, int count) {
     if (count < 0) {
-      throw new IllegalArgumentException("sample key count must not be negative; was " + count);
+      throw new IllegalArgumentException("sample key count must not be negative, was " + count);
     }
     int at = pattern.indexOf(PLACEHOLDER);
     if (at >= 0 && pattern.indexOf(PLACEHOLDER, at + 1) >= 0) {

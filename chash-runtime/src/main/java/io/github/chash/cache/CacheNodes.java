@@ -22,7 +22,7 @@ public final class CacheNodes {
   /** As {@link #local(String, long)}, with the clock that times expiry (tests use a fake one). */
   static CacheNode local(String id, long maximumSize, Ticker ticker) {
     if (id == null || id.isBlank()) {
-      throw new IllegalArgumentException("node id must not be null or blank; was " + id);
+      throw new IllegalArgumentException("node id must not be null or blank, was " + id);
     }
     return new LocalCacheNode(id, maximumSize, ticker);
   }

@@ -238,7 +238,7 @@ public final class CacheStats {
 
     private Builder set(int index, long n) {
       if (n < 0) {
-        throw new IllegalArgumentException(NAMES[index] + " must not be negative; was " + n);
+        throw new IllegalArgumentException(NAMES[index] + " must not be negative, was " + n);
       }
       counts[index] = n;
       return this;

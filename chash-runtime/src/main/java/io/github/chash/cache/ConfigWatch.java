@@ -61,7 +61,7 @@ public final class ConfigWatch implements AutoCloseable {
     Objects.requireNonNull(manager, "manager");
     Objects.requireNonNull(file, "file");
     if (interval == null || interval.isZero() || interval.isNegative()) {
-      throw new IllegalArgumentException("interval must be positive; was " + interval);
+      throw new IllegalArgumentException("interval must be positive, was " + interval);
     }
     ConfigWatch watch = new ConfigWatch(manager, file);
     watch.seen = watch.read();

@@ -45,7 +45,7 @@ final class LocalCacheNode implements CacheNode {
   LocalCacheNode(String id, long maximumSize, Ticker ticker) {
     if (maximumSize <= 0) {
       throw new IllegalArgumentException(
-          "maximumSize of node \"" + id + "\" must be positive; was " + maximumSize);
+          "maximumSize of node \"" + id + "\" must be positive, was " + maximumSize);
     }
     this.id = id;
     this.ticker = ticker;

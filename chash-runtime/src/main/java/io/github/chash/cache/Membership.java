@@ -195,7 +195,7 @@ final class Membership {
         Level.INFO,
         "reconfigured: {0}; misses read the previous owners for {1}, then leftovers are swept",
         summary,
-        io.github.chash.config.Durations.format(nextMigration.window()));
+        io.github.chash.internal.text.Durations.format(nextMigration.window()));
     failures.schedule(this::sweepDue, window);
   }
 

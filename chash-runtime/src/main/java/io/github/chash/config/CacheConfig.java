@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Durations;
 import java.time.Duration;
 
 /**

@@ -49,6 +49,11 @@ public record CheckConfig(
         maxMovedOverIdeal == null ? null : maxMovedOverIdealProblem(maxMovedOverIdeal));
   }
 
+  /** What is wrong with {@code sampleKeys}, or null when it is valid. */
+  public static String sampleKeysProblem(long sampleKeys) {
+    return SAMPLE_KEYS.problem(sampleKeys);
+  }
+
   /** maxSkew 1.20, 1,000,000 keys of pattern {@code key:{n}}, no baseline. */
   public static CheckConfig defaults() {
     return new CheckConfig(1.20, 1_000_000, "key:{n}", null, null, null, null);

@@ -1,5 +1,7 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Placeholders;
+import io.github.chash.internal.text.RedisUriParts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

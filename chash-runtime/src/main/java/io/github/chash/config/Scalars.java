@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.util.regex.Pattern;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
@@ -9,7 +10,6 @@ import org.snakeyaml.engine.v2.nodes.Tag;
 final class Scalars {
   private static final Pattern NUMBER =
       Pattern.compile("[-+]?[0-9][0-9_]*(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
-  private static final int MAX_QUOTED = 60;
 
   private Scalars() {}
 
@@ -50,27 +50,8 @@ final class Scalars {
     }
   }
 
-  /** Quotes text for a message, escaping quotes and control characters and shortening long text. */
+  /** Quotes text for a message ({@link Quotes#quote}). */
   static String quote(String text) {
-    StringBuilder out = new StringBuilder("\"");
-    int n = Math.min(text.length(), MAX_QUOTED);
-    for (int i = 0; i < n; i++) {
-      char c = text.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\').append(c);
-      } else if (c == '\n') {
-        out.append("\\n");
-      } else if (c == '\t') {
-        out.append("\\t");
-      } else if (c < 0x20 || c == 0x7f) {
-        out.append(String.format("\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    if (text.length() > MAX_QUOTED) {
-      out.append("...");
-    }
-    return out.append('"').toString();
+    return Quotes.quote(text);
   }
 }

@@ -1,10 +1,10 @@
 /**
  * The {@code chash.yaml} configuration: an immutable model ({@link
  * io.github.chash.config.ChashConfig} and its parts), the parser and validator ({@link
- * io.github.chash.config.ChashConfigs}) and three helpers other parts use ({@link
- * io.github.chash.config.Durations}, {@link io.github.chash.config.Placeholders}, {@link
- * io.github.chash.config.RedisUriParts}). This package describes and validates; it builds no caches
- * and opens no connections.
+ * io.github.chash.config.ChashConfigs}). Its text helpers (durations, {@code ${env:NAME}}
+ * placeholders, Redis URI parts) live in {@code io.github.chash.internal.text}, which the module
+ * does not export. This package describes and validates; it builds no caches and opens no
+ * connections.
  *
  * <h2>Where the file is</h2>
  *
@@ -126,7 +126,7 @@
  * </table>
  *
  * <p>A <b>duration</b> is a whole number and a unit with nothing between: {@code 100ms}, {@code
- * 30s}, {@code 10m}, {@code 2h}, {@code 1d} (see {@link io.github.chash.config.Durations}).
+ * 30s}, {@code 10m}, {@code 2h}, {@code 1d}.
  *
  * <h2>Errors</h2>
  *

@@ -1,7 +1,7 @@
 package io.github.chash.redis;
 
-import io.github.chash.config.Placeholders;
-import io.github.chash.config.RedisUriParts;
+import io.github.chash.internal.text.Placeholders;
+import io.github.chash.internal.text.RedisUriParts;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;

@@ -39,7 +39,7 @@ class KeySourceTest {
   @Test
   void pattern_negativeCountIsRejected() {
     assertThatThrownBy(() -> KeySource.pattern("k{n}", -1))
-        .hasMessage("sample key count must not be negative; was -1");
+        .hasMessage("sample key count must not be negative, was -1");
   }
 
   @Test

@@ -121,9 +121,9 @@ class LocalCacheNodeTest {
   void local_rejectsBadArguments() {
     assertThatThrownBy(() -> CacheNodes.local("a", 0))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("maximumSize of node \"a\" must be positive; was 0");
+        .hasMessage("maximumSize of node \"a\" must be positive, was 0");
     assertThatThrownBy(() -> CacheNodes.local(" ", 10))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("node id must not be null or blank; was  ");
+        .hasMessage("node id must not be null or blank, was  ");
   }
 }

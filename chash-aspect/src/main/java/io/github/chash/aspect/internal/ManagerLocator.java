@@ -7,7 +7,6 @@ import io.github.chash.config.ChashConfigs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Where the advice finds its manager: the one set programmatically ({@code
@@ -76,8 +75,9 @@ public final class ManagerLocator {
               + name
               + " on the class path");
     }
+    // ChashConfigs reads it as it reads a file: size cap, strict UTF-8, positions in messages
     try (InputStream yaml = in) {
-      return ChashConfigs.parse(new String(yaml.readAllBytes(), StandardCharsets.UTF_8), name);
+      return ChashConfigs.load(yaml, name);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + name + " from the class path", e);
     }

@@ -1,6 +1,7 @@
 package io.github.chash.aspect.spring;
 
 import io.github.chash.aspect.internal.CacheOperations;
+import io.github.chash.aspect.internal.ShardedCacheInterceptor;
 import io.github.chash.cache.ShardedCacheManager;
 import java.lang.annotation.Annotation;
 import org.springframework.aop.Advisor;

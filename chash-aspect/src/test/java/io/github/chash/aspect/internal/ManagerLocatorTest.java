@@ -3,7 +3,6 @@ package io.github.chash.aspect.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.aspect.ShardedCacheAspect;
-import io.github.chash.aspect.spring.ShardedCacheInterceptor;
 import io.github.chash.cache.ShardedCacheManager;
 import org.junit.jupiter.api.Test;
 

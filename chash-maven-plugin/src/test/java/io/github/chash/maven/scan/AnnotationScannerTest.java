@@ -2,6 +2,7 @@ package io.github.chash.maven.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import java.io.IOException;
@@ -179,8 +180,8 @@ class AnnotationScannerTest {
               + " #p1)",
           "com.acme.OrderService.syntax(String): @ShardedCacheable key expression \"'a' + +"
               + " #customer\" at position 7: expected '#parameter' or a quoted literal, found '+'",
-          "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl \"10x\" is invalid: "
-              + invalidTtlMessage("10x"),
+          "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl "
+              + CacheConfig.ttlTextProblem("10x"),
           "com.acme.OrderService.putNothing(String): @ShardedCachePut on a void method: there"
               + " is no result to store",
           "com.acme.OrderService.resultTooEarly(String): @ShardedCacheable condition \"#result"
@@ -194,8 +195,8 @@ class AnnotationScannerTest {
               + " position 9: found '&&'; write and",
           "com.acme.OrderService.noCache(String): @ShardedCacheable needs a cache name: set"
               + " cache on it, or @ShardedCacheConfig(cache = ...) on the class; was \"\"",
-          "com.acme.BrokenDefaults.item(String): @ShardedCacheConfig ttl \"2 hours\" is invalid: "
-              + invalidTtlMessage("2 hours"),
+          "com.acme.BrokenDefaults.item(String): @ShardedCacheConfig ttl "
+              + CacheConfig.ttlTextProblem("2 hours"),
           "com.acme.BrokenDefaults.item(String): @ShardedCacheable names cache \"prodcts\","
               + " which chash.yaml does not define; caches are: orders, users");
 
@@ -243,14 +244,5 @@ class AnnotationScannerTest {
   @Test
   void scan_missingDirectoryHasNoProblems() {
     assertThat(AnnotationScanner.scan(dir.resolve("nothing"), config())).isEmpty();
-  }
-
-  private static String invalidTtlMessage(String ttl) {
-    try {
-      io.github.chash.config.Durations.parse(ttl);
-      throw new AssertionError(ttl + " parsed");
-    } catch (IllegalArgumentException e) {
-      return e.getMessage();
-    }
   }
 }

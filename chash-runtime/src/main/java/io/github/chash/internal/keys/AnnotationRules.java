@@ -1,7 +1,8 @@
 package io.github.chash.internal.keys;
 
-import io.github.chash.config.Durations;
+import io.github.chash.config.CacheConfig;
 import io.github.chash.internal.keys.CacheAnnotation.Kind;
+import io.github.chash.internal.text.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,17 +180,13 @@ public final class AnnotationRules {
     if (text.isEmpty()) {
       return null;
     }
-    try {
-      Duration ttl = Durations.parse(text);
-      if (ttl.isZero()) {
-        problems.add(annotation + " ttl must be positive; was \"" + text + "\"");
-        return null;
-      }
-      return ttl;
-    } catch (IllegalArgumentException e) {
-      problems.add(annotation + " ttl \"" + text + "\" is invalid: " + e.getMessage());
+    // the rule of chash.yaml's ttl, so the scan, the aspect and the file say the same
+    String problem = CacheConfig.ttlTextProblem(text);
+    if (problem != null) {
+      problems.add(annotation + " ttl " + problem);
       return null;
     }
+    return Durations.parse(text);
   }
 
   private static Expression expression(

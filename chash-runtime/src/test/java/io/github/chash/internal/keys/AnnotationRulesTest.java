@@ -2,6 +2,7 @@ package io.github.chash.internal.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.config.CacheConfig;
 import io.github.chash.internal.keys.AnnotationRules.Defaults;
 import io.github.chash.internal.keys.AnnotationRules.Result;
 import java.time.Duration;
@@ -98,11 +99,11 @@ class AnnotationRulesTest {
   @Test
   void check_ttlOfTheAnnotationOrOfTheClass() {
     assertThat(problems(FIND, CacheAnnotation.cacheable("users", "", "", "", "0s", false, false)))
-        .containsExactly("@ShardedCacheable ttl must be positive; was \"0s\"");
+        .containsExactly("@ShardedCacheable ttl must be positive, was \"0s\"");
     assertThat(problems(FIND, CacheAnnotation.put("users", "", "", "", "10x")))
         .singleElement()
         .asString()
-        .startsWith("@ShardedCachePut ttl \"10x\" is invalid: ");
+        .isEqualTo("@ShardedCachePut ttl " + CacheConfig.ttlTextProblem("10x"));
     assertThat(
             AnnotationRules.check(
                     FIND,
@@ -111,7 +112,7 @@ class AnnotationRulesTest {
                 .problems())
         .singleElement()
         .asString()
-        .startsWith("@ShardedCacheConfig ttl \"ten minutes\" is invalid: ");
+        .isEqualTo("@ShardedCacheConfig ttl " + CacheConfig.ttlTextProblem("ten minutes"));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.github.chash.config;
+package io.github.chash.internal.text;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 public final class Durations {
   /** The accepted form, as error messages state it. */
-  static final String FORM = "a duration like 100ms, 30s, 10m, 2h or 1d";
+  public static final String FORM = "a duration like 100ms, 30s, 10m, 2h or 1d";
 
   private static final Pattern DURATION = Pattern.compile("([0-9]{1,18})(ms|s|m|h|d)");
 
@@ -74,16 +74,16 @@ public final class Durations {
   }
 
   /** The message tail for invalid text ({@code must be ..., was "..."}), or null when valid. */
-  static String problem(String text) {
+  public static String problem(String text) {
     Matcher m = DURATION.matcher(text);
     if (!m.matches()) {
-      return "must be " + FORM + ", was " + Scalars.quote(text);
+      return "must be " + FORM + ", was " + Quotes.quote(text);
     }
     try {
       parseChecked(text);
       return null;
     } catch (ArithmeticException e) {
-      return "is too long, was " + Scalars.quote(text);
+      return "is too long, was " + Quotes.quote(text);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.github.chash.config;
+package io.github.chash.internal.text;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,8 +1,5 @@
-package io.github.chash.aspect.spring;
+package io.github.chash.aspect.internal;
 
-import io.github.chash.aspect.internal.CacheOperation;
-import io.github.chash.aspect.internal.CacheOperations;
-import io.github.chash.aspect.internal.ManagerLocator;
 import io.github.chash.cache.ShardedCacheManager;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -10,11 +7,11 @@ import org.aopalliance.intercept.MethodInvocation;
 
 /**
  * Runs the chash annotations' operations around a Spring proxy's method calls; {@link
- * ShardedCacheAspectConfiguration} registers it for every annotated method. Parameter names come
- * from reflection: key expressions that name parameters ({@code #id}) need classes compiled with
- * {@code -parameters}. The manager is, in this order: the one set by {@code
- * ShardedCacheAspect.setManager}; the provider's (the context's bean); else the one built from
- * {@code chash.yaml} on the class path. Thread-safe.
+ * io.github.chash.aspect.spring.ShardedCacheAspectConfiguration} registers it for every annotated
+ * method. Parameter names come from reflection: key expressions that name parameters ({@code #id})
+ * need classes compiled with {@code -parameters}. The manager is, in this order: the one set by
+ * {@code ShardedCacheAspect.setManager}; the provider's (the context's bean); else the one built
+ * from {@code chash.yaml} on the class path. Thread-safe.
  */
 public final class ShardedCacheInterceptor implements MethodInterceptor {
   private final Supplier<? extends ShardedCacheManager> provider;

@@ -1,4 +1,4 @@
-package io.github.chash.config;
+package io.github.chash.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,7 +27,7 @@ class DurationsTest {
     assertThatThrownBy(() -> Durations.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "value must be a duration like 100ms, 30s, 10m, 2h or 1d, was " + Scalars.quote(text));
+            "value must be a duration like 100ms, 30s, 10m, 2h or 1d, was " + Quotes.quote(text));
   }
 
   @Test

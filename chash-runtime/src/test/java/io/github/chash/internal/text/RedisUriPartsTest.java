@@ -1,4 +1,4 @@
-package io.github.chash.config;
+package io.github.chash.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.github.chash.config;
+package io.github.chash.internal.text;
 
 import java.util.Objects;
 import java.util.function.Function;
@@ -74,7 +74,7 @@ public final class Placeholders {
    * The index of the first <code>${</code> that does not start a well-formed placeholder, or -1
    * when every one does.
    */
-  static int malformedAt(String text) {
+  public static int malformedAt(String text) {
     int from = 0;
     while (true) {
       int at = text.indexOf("${", from);
