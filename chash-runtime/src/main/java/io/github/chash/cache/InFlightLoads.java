@@ -10,7 +10,22 @@ final class InFlightLoads {
 
   /** One running load: completes with the stored form of the value, or the loader's throwable. */
   static final class Load extends CompletableFuture<Object> {
-    final Thread loader = Thread.currentThread();
+    /** The thread that runs a blocking load; null for a future's, which blocks no thread. */
+    final Thread loader;
+
+    private Load(Thread loader) {
+      this.loader = loader;
+    }
+
+    /** A load the calling thread runs, blocking until it has the value. */
+    static Load blocking() {
+      return new Load(Thread.currentThread());
+    }
+
+    /** A load that a future completes, whichever thread that is. */
+    static Load future() {
+      return new Load(null);
+    }
   }
 
   /** Registers a new load; returns the running one instead if there is one. */

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 
 /**
  * A {@link ShardedCache} that routes each key through the manager's {@link Router}.
@@ -148,7 +150,7 @@ final class RoutedCache implements ShardedCache {
     if (!sync) {
       return loadAndFill(route, routingKey, loader, cacheNull);
     }
-    InFlightLoads.Load mine = new InFlightLoads.Load();
+    InFlightLoads.Load mine = InFlightLoads.Load.blocking();
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
       @SuppressWarnings("unchecked")
@@ -174,6 +176,105 @@ final class RoutedCache implements ShardedCache {
     } finally {
       inFlight.finished(routingKey, mine);
     }
+  }
+
+  @Override
+  public <V> CompletionStage<V> loadFuture(
+      String routingKey,
+      ValueType type,
+      FutureLoader<V> loader,
+      boolean sync,
+      Predicate<? super V> storable)
+      throws Throwable {
+    Route route = route(routingKey);
+    if (!sync) {
+      return loadFutureAndFill(route, routingKey, loader, storable, null);
+    }
+    InFlightLoads.Load mine = InFlightLoads.Load.future();
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
+    if (running != null) {
+      // a blocking load or a future's: either completes with the stored form
+      @SuppressWarnings("unchecked")
+      CompletionStage<V> shared = running.thenApply(stored -> (V) NullValue.unwrap(stored));
+      return shared;
+    }
+    try {
+      Route now = current(route, routingKey);
+      Object stored = readUncounted(now, routingKey, type);
+      if (stored != null) {
+        mine.complete(stored);
+        inFlight.finished(routingKey, mine);
+        @SuppressWarnings("unchecked")
+        V value = (V) NullValue.unwrap(stored);
+        return CompletableFuture.completedFuture(value);
+      }
+      return loadFutureAndFill(now, routingKey, loader, storable, mine);
+    } catch (Throwable t) {
+      mine.completeExceptionally(t);
+      inFlight.finished(routingKey, mine);
+      throw t;
+    }
+  }
+
+  /**
+   * Starts the future and, when it completes, stores its value as a fill would: not when a write of
+   * the key began after the start, so a slow future never overwrites a newer put.
+   */
+  private <V> CompletionStage<V> loadFutureAndFill(
+      Route route,
+      String routingKey,
+      FutureLoader<V> loader,
+      Predicate<? super V> storable,
+      InFlightLoads.Load shared)
+      throws Throwable {
+    long stamp = stamps.stamp(routingKey);
+    NodeSlot owner = route.target;
+    CompletionStage<V> future;
+    try {
+      future = loader.start();
+    } catch (Throwable t) {
+      loadFailed(owner);
+      throw t;
+    }
+    if (future == null) {
+      // the method's own result, handed back as it is; callers sharing the load learn why
+      if (shared != null) {
+        inFlight.finished(routingKey, shared);
+        shared.completeExceptionally(
+            new NullPointerException(
+                "the loader of key \"" + routingKey + "\" returned no future"));
+      }
+      return null;
+    }
+    future.whenComplete(
+        (value, failure) -> {
+          try {
+            if (failure != null) {
+              loadFailed(owner);
+            } else {
+              loaded(owner);
+              if (storable.test(value)) {
+                fill(current(route, routingKey), routingKey, NullValue.wrap(value), stamp, ttl);
+              }
+            }
+          } finally {
+            if (shared != null) {
+              inFlight.finished(routingKey, shared);
+              if (failure == null) {
+                shared.complete(NullValue.wrap(value));
+              } else {
+                shared.completeExceptionally(unwrap(failure));
+              }
+            }
+          }
+        });
+    return future;
+  }
+
+  private static Throwable unwrap(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause()
+        : failure;
   }
 
   @Override
@@ -619,20 +720,28 @@ final class RoutedCache implements ShardedCache {
     try {
       value = loader.load();
     } catch (Throwable t) {
-      stats.loadFailure();
-      if (owner != null) {
-        owner.stats.loadFailure();
-      }
+      loadFailed(owner);
       throw t;
     }
-    stats.load();
-    if (owner != null) {
-      owner.stats.load();
-    }
+    loaded(owner);
     if (value != null || cacheNull) {
       fill(current(route, routingKey), routingKey, NullValue.wrap(value), stamp, ttl);
     }
     return value;
+  }
+
+  private void loaded(NodeSlot owner) {
+    stats.load();
+    if (owner != null) {
+      owner.stats.load();
+    }
+  }
+
+  private void loadFailed(NodeSlot owner) {
+    stats.loadFailure();
+    if (owner != null) {
+      owner.stats.loadFailure();
+    }
   }
 
   /**

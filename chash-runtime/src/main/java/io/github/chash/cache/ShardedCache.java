@@ -1,6 +1,8 @@
 package io.github.chash.cache;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 
 /**
  * One named cache whose entries are spread over the nodes of a {@link ShardedCacheManager}: the
@@ -106,6 +108,26 @@ public interface ShardedCache {
    */
   <V> V get(
       String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable;
+
+  /**
+   * Loads a value computed by a future, for a method that returns one, after {@link #getIfPresent}
+   * missed: starts the future, returns it, and stores its value when it completes if {@code
+   * storable} accepts the value (a {@code null} as a cached null). Like a {@link #load}, the value
+   * is not stored when a write of the key began after the start, so a slow future never overwrites
+   * a newer {@link #put}. With {@code sync}, concurrent callers in this JVM share one running load
+   * per routing key (a blocking one or a future's) without blocking: they get a stage that
+   * completes with its value or its throwable. A future that fails stores nothing; a loader that
+   * returns {@code null} instead of a future gets {@code null} back, and stores nothing.
+   *
+   * @throws Throwable whatever starting the future threw
+   */
+  <V> CompletionStage<V> loadFuture(
+      String routingKey,
+      ValueType type,
+      FutureLoader<V> loader,
+      boolean sync,
+      Predicate<? super V> storable)
       throws Throwable;
 
   /**

@@ -114,15 +114,20 @@ abstract class AnnotatedOperation extends CacheOperation {
               try {
                 action.accept(value);
               } catch (RuntimeException e) {
-                LOG.log(
-                    Level.WARNING,
-                    methodName
-                        + ": "
-                        + annotation.displayName()
-                        + " could not act on the completed future: "
-                        + e.getMessage(),
-                    e);
+                afterCompletionFailed(e);
               }
             });
+  }
+
+  /** Logs an action on a completed future that failed: the caller's outcome stays as it was. */
+  final void afterCompletionFailed(RuntimeException e) {
+    LOG.log(
+        Level.WARNING,
+        methodName
+            + ": "
+            + annotation.displayName()
+            + " could not act on the completed future: "
+            + e.getMessage(),
+        e);
   }
 }

@@ -10,7 +10,6 @@ import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** {@link ShardedCacheable}: return the cached value, or run the method and cache its result. */
 public final class CacheableOperation extends AnnotatedOperation {
@@ -20,9 +19,6 @@ public final class CacheableOperation extends AnnotatedOperation {
   /** Tested on the loaded value before it is stored; null for never. Never with sync. */
   private final Condition unless;
 
-  /** Futures being computed, for {@code sync}: concurrent callers share the running one. */
-  private final ConcurrentHashMap<String, CompletableFuture<Object>> running;
-
   /** What {@link #lookup} returns when the cache does not hold the call's key. */
   public static final Object MISS = new Object();
 
@@ -31,7 +27,6 @@ public final class CacheableOperation extends AnnotatedOperation {
     this.sync = annotation.sync();
     this.cacheNull = annotation.cacheNull();
     this.unless = compile(Attribute.UNLESS, checked.unless());
-    this.running = sync && kind == ReturnKind.FUTURE ? new ConcurrentHashMap<>() : null;
   }
 
   @Override
@@ -84,9 +79,10 @@ public final class CacheableOperation extends AnnotatedOperation {
         return Optional.ofNullable(
             loadValue(cache, routingKey, args, () -> cachedValueOf(body.run())));
       case FUTURE:
-        return sync
-            ? loadShared(cache, routingKey, args, body)
-            : loadFuture(cache, routingKey, args, body);
+        // the runtime shares a running future between sync callers and drops a fill that a put
+        // overtook, as it does for blocking loads
+        return cache.loadFuture(
+            routingKey, valueType, () -> asStage(body.run()), sync, value -> storable(args, value));
       default:
         return loadValue(cache, routingKey, args, body::run);
     }
@@ -137,59 +133,27 @@ public final class CacheableOperation extends AnnotatedOperation {
     }
   }
 
-  private Object loadFuture(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
-      throws Throwable {
-    Object future = body.run();
-    onSuccess(future, value -> store(cache, routingKey, args, value));
-    return future;
+  /**
+   * A method of kind FUTURE returns a CompletionStage (ReturnKind checked it when it was woven).
+   */
+  @SuppressWarnings("unchecked")
+  private static CompletionStage<Object> asStage(Object future) {
+    return (CompletionStage<Object>) future;
   }
 
-  /** {@code sync} for futures: one running computation per key, which later callers share. */
-  private Object loadShared(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
-      throws Throwable {
-    CompletableFuture<Object> mine = new CompletableFuture<>();
-    CompletableFuture<Object> other = running.putIfAbsent(routingKey, mine);
-    if (other != null) {
-      return other.copy();
+  /**
+   * Whether a future's value is stored: a null only with cacheNull, never what unless refuses. An
+   * unless that fails is logged and stores nothing: the caller already has the future.
+   */
+  private boolean storable(Object[] args, Object value) {
+    if (value == null && !cacheNull) {
+      return false;
     }
     try {
-      Object stored = cache.getIfPresent(routingKey, valueType);
-      if (stored != null) {
-        running.remove(routingKey, mine);
-        mine.complete(NullValue.unwrap(stored));
-        return hit(stored);
-      }
-      Object future = body.run();
-      if (future == null) {
-        running.remove(routingKey, mine);
-        mine.completeExceptionally(
-            new NullPointerException(methodName + " returned null instead of a future"));
-        return null;
-      }
-      ((CompletionStage<?>) future)
-          .whenComplete(
-              (value, failure) -> {
-                if (failure == null) {
-                  store(cache, routingKey, args, value);
-                }
-                running.remove(routingKey, mine);
-                if (failure == null) {
-                  mine.complete(value);
-                } else {
-                  mine.completeExceptionally(failure);
-                }
-              });
-      return future;
-    } catch (Throwable t) {
-      running.remove(routingKey, mine);
-      mine.completeExceptionally(t);
-      throw t;
-    }
-  }
-
-  private void store(ShardedCache cache, String routingKey, Object[] args, Object value) {
-    if ((value != null || cacheNull) && (unless == null || !unless.test(args, value))) {
-      cache.put(routingKey, value);
+      return unless == null || !unless.test(args, value);
+    } catch (RuntimeException e) {
+      afterCompletionFailed(e);
+      return false;
     }
   }
 }
