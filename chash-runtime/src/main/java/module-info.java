@@ -21,6 +21,9 @@ module io.github.chash.runtime {
   exports io.github.chash.cache;
   exports io.github.chash.redis;
   exports io.github.chash.analysis;
+  exports io.github.chash.internal.cache to
+      io.github.chash.aspect,
+      io.github.chash.spring.boot;
   exports io.github.chash.internal.keys to
       io.github.chash.aspect,
       io.github.chash.maven;

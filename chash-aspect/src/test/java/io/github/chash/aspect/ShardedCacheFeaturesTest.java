@@ -8,6 +8,7 @@ import io.github.chash.cache.CacheNodes;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -162,7 +163,7 @@ class ShardedCacheFeaturesTest {
     assertThat(nodeValue("orders:copy:9")).isEqualTo("nine");
     assertThat(service.runs("saveTwice", "9")).isEqualTo(1);
 
-    manager.cache("orders").put("orders:9", "order");
+    InterceptedCache.of(manager.cache("orders")).put("orders:9", "order");
     service.deleteEverywhere("9");
     assertThat(nodeValue("users:9")).isNull();
     assertThat(nodeValue("orders:9")).isNull();
@@ -171,7 +172,7 @@ class ShardedCacheFeaturesTest {
 
   @Test
   void repeated_cacheablesAnswerFromTheFirstThatHoldsTheKeyAndFillTheOnesBefore() {
-    manager.cache("orders").put("orders:l2:5", "from-l2");
+    InterceptedCache.of(manager.cache("orders")).put("orders:l2:5", "from-l2");
     assertThat(service.twoLevels("5")).isEqualTo("from-l2");
     assertThat(nodeValue("users:l1:5")).isEqualTo("from-l2");
     assertThat(service.runs("twoLevels", "5")).isZero();
@@ -184,10 +185,10 @@ class ShardedCacheFeaturesTest {
 
   @Test
   void repeated_evictionAfterACacheableRunsOnHitsToo() {
-    manager.cache("orders").put("orders:3", "order");
+    InterceptedCache.of(manager.cache("orders")).put("orders:3", "order");
     service.readAndInvalidate("3");
     assertThat(nodeValue("orders:3")).isNull();
-    manager.cache("orders").put("orders:3", "order");
+    InterceptedCache.of(manager.cache("orders")).put("orders:3", "order");
     service.readAndInvalidate("3");
     assertThat(service.runs("readAndInvalidate", "3")).isEqualTo(1);
     assertThat(nodeValue("orders:3")).isNull();

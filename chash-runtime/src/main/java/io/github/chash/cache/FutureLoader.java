@@ -3,8 +3,9 @@ package io.github.chash.cache;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Starts the computation of a value that completes later, for {@link ShardedCache#loadFuture}: a
- * method returning a {@code CompletableFuture}, proceeding from an interceptor.
+ * Starts the computation of a value that completes later, for {@link
+ * io.github.chash.internal.cache.InterceptedCache#loadFuture}: a method returning a {@code
+ * CompletableFuture}, proceeding from an interceptor.
  *
  * @param <V> the value type
  */

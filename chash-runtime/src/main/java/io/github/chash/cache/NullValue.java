@@ -3,8 +3,8 @@ package io.github.chash.cache;
 /**
  * The value stored for a cached {@code null}, so that a cached null differs from a miss.
  *
- * <p>{@link ShardedCache#getIfPresent} returns {@link #INSTANCE} for a cached null; callers turn it
- * back into {@code null}. Remote nodes' codecs must round-trip it (it is an enum, so JDK
+ * <p>{@code InterceptedCache.getIfPresent} returns {@link #INSTANCE} for a cached null; callers
+ * turn it back into {@code null}. Remote nodes' codecs must round-trip it (it is an enum, so JDK
  * serialization keeps it a singleton).
  */
 public enum NullValue {

@@ -2,6 +2,7 @@ package io.github.chash.cache;
 
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,7 +24,7 @@ import java.util.function.Predicate;
  * from home) is tracked in the nodes' {@link CopyMarks} and read as a miss. A fill after a load is
  * dropped when a write of the key began in between ({@link WriteStamps}).
  */
-final class RoutedCache implements ShardedCache {
+final class RoutedCache implements InterceptedCache {
   private final String name;
   private final String prefix;
   private final Duration ttl;
@@ -72,7 +73,7 @@ final class RoutedCache implements ShardedCache {
   }
 
   @Override
-  public ShardedCache withTtl(Duration ttl) {
+  public InterceptedCache withTtl(Duration ttl) {
     return new RoutedCache(name, ttl, stats, hits, router, policy, inFlight, stamps);
   }
 

@@ -1,39 +1,32 @@
 package io.github.chash.cache;
 
 import java.time.Duration;
-import java.util.concurrent.CompletionStage;
-import java.util.function.Predicate;
 
 /**
- * One named cache whose entries are spread over the nodes of a {@link ShardedCacheManager}: the
- * handle an interceptor obtains once per method and calls on every invocation.
+ * One named cache whose entries are spread over the nodes of a {@link ShardedCacheManager}. Use it
+ * through a typed view, {@link #typed(Class, Class)}, created once and kept:
  *
- * <p>Every operation takes a <em>routing key</em>, {@code name() + ":" + canonicalKey}, made by
- * {@link #routingKey(Object, String)}; the live ring maps it to a node. No operation throws because
- * of a node: a failing or slow node is a miss (the loader runs), a failed write or eviction is
- * skipped, and both are counted in {@link #stats()} and the node's stats. Once the manager is
- * {@linkplain ShardedCacheManager#close() closed}, the operations that reach a node throw {@link
- * IllegalStateException} naming the cache, rather than quietly loading without caching.
+ * <pre>{@code
+ * TypedCache<Long, User> users = manager.cache("users").typed(Long.class, User.class);
+ * User u = users.get(42L, id -> repository.load(id));
+ * }</pre>
+ *
+ * <p>No operation throws because of a node: a failing or slow node is a miss (the loader runs), a
+ * failed write or eviction is skipped, and both are counted in {@link #stats()} and the node's
+ * stats. Once the manager is {@linkplain ShardedCacheManager#close() closed}, the operations that
+ * reach a node throw {@link IllegalStateException} naming the cache, rather than quietly loading
+ * without caching.
  *
  * <p>No stale reads: within one JVM a read returns the value of the last completed write of the
  * key, or a miss, through failures, ejections, readmissions and flapping nodes. A write that did
  * not land (failed, timed out, refused) leaves the key unreadable on that node until a later write
  * lands; a value loaded while a write of the same key ran is not stored.
  *
- * <p>A hit costs the ring lookup, the node's lookup and two counter increments: no locks, no
- * allocation. Implementations are thread-safe.
- *
- * <p>Typical interceptor use:
- *
- * <pre>{@code
- * String key = cache.routingKey(keyObject, "OrderService.find(customer)");
- * Object v = cache.getIfPresent(key, valueType);
- * if (v != null) return NullValue.unwrap(v);
- * return cache.load(key, valueType, joinPoint::proceed, sync, cacheNull);
- * }</pre>
+ * <p>The annotations' interceptor and Spring's cache adapter reach the same cache through chash's
+ * internal entry points (routing keys, stored forms, {@code sync} flags), which are not part of
+ * this API. Implementations are thread-safe.
  */
 public interface ShardedCache {
-
   /** The cache name, as in {@code chash.yaml}. */
   String name();
 
@@ -48,100 +41,6 @@ public interface ShardedCache {
 
   /** Time to live of the entries this handle writes; {@code null} for no expiry. */
   Duration ttl();
-
-  /**
-   * Returns a handle to the same cache (same entries and stats) whose writes use another TTL, for a
-   * method that overrides the cache's TTL. Create it once per method.
-   *
-   * @param ttl positive, or {@code null} for no expiry
-   * @throws IllegalArgumentException if {@code ttl} is zero or negative
-   */
-  ShardedCache withTtl(Duration ttl);
-
-  /**
-   * Returns the routing key {@code name() + ":" + CanonicalKeys.of(key)}. A string key costs one
-   * string concatenation.
-   *
-   * @param where what the key belongs to, for the error message, e.g. {@code
-   *     OrderService.find(customer)}; a constant, not built per call
-   * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
-   */
-  String routingKey(Object key, String where);
-
-  /**
-   * Returns the routing key of a whole argument list ({@link CanonicalKeys#ofArguments}).
-   *
-   * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
-   */
-  String routingKeyOfArguments(Object[] args, String method, String[] parameterNames);
-
-  /**
-   * Returns the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
-   * miss (including when the node fails). Counts a hit or a miss.
-   *
-   * @param routingKey a key from {@link #routingKey}
-   * @param type the type remote nodes decode to
-   */
-  Object getIfPresent(String routingKey, ValueType type);
-
-  /**
-   * Loads a value after {@link #getIfPresent} missed, stores it, and returns it.
-   *
-   * <p>With {@code sync}, one caller per routing key and JVM runs the loader while later callers
-   * wait and receive its value or its throwable; the winner first looks again, in case a load
-   * finished just before. A loader that throws stores nothing and its throwable propagates,
-   * unwrapped, to the caller and every waiter. A {@code null} result is stored (as {@link
-   * NullValue#INSTANCE}) only when {@code cacheNull}.
-   *
-   * @return the loaded value (null possible)
-   * @throws Throwable whatever the loader threw
-   */
-  <V> V load(
-      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
-      throws Throwable;
-
-  /**
-   * Returns the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
-   * {@link #getIfPresent} and {@link #load} in one call.
-   *
-   * @throws Throwable whatever the loader threw
-   */
-  <V> V get(
-      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
-      throws Throwable;
-
-  /**
-   * Loads a value computed by a future, for a method that returns one, after {@link #getIfPresent}
-   * missed: starts the future, returns it, and stores its value when it completes if {@code
-   * storable} accepts the value (a {@code null} as a cached null). Like a {@link #load}, the value
-   * is not stored when a write of the key began after the start, so a slow future never overwrites
-   * a newer {@link #put}. With {@code sync}, concurrent callers in this JVM share one running load
-   * per routing key (a blocking one or a future's) without blocking: they get a stage that
-   * completes with its value or its throwable. A future that fails stores nothing; a loader that
-   * returns {@code null} instead of a future gets {@code null} back, and stores nothing.
-   *
-   * @throws Throwable whatever starting the future threw
-   */
-  <V> CompletionStage<V> loadFuture(
-      String routingKey,
-      ValueType type,
-      FutureLoader<V> loader,
-      boolean sync,
-      Predicate<? super V> storable)
-      throws Throwable;
-
-  /**
-   * Stores a value on the key's node, with this handle's TTL. A {@code null} value is stored as a
-   * cached null; callers that do not cache nulls should call {@link #evict} instead.
-   */
-  void put(String routingKey, Object value);
-
-  /**
-   * Removes the key's entry from its owner and its first fallback node (preference-list positions 0
-   * and 1 of the configured ring, and the live owner if it differs), so a value written while the
-   * owner was ejected is not served later. Ejected nodes are skipped.
-   */
-  void evict(String routingKey);
 
   /**
    * Removes every entry of this cache from every node, and nothing else (no other cache's keys, no

@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ public final class CheckedCallers {
   private final AtomicBoolean running = new AtomicBoolean(true);
 
   /** Starts {@code threads} callers on {@code keysPerCaller} keys each. */
-  public static CheckedCallers start(ShardedCache cache, int threads, int keysPerCaller) {
+  public static CheckedCallers start(InterceptedCache cache, int threads, int keysPerCaller) {
     CheckedCallers all = new CheckedCallers();
     for (int t = 0; t < threads; t++) {
       all.callers.add(new Caller(t, cache, keysPerCaller, all.running));
@@ -69,7 +70,7 @@ public final class CheckedCallers {
   }
 
   private static final class Caller extends Thread {
-    private final ShardedCache cache;
+    private final InterceptedCache cache;
     private final AtomicBoolean running;
     private final SplittableRandom random;
     private final String[] keys;
@@ -81,7 +82,7 @@ public final class CheckedCallers {
     private volatile long hits;
     private volatile long slowestNanos;
 
-    Caller(int index, ShardedCache cache, int keyCount, AtomicBoolean running) {
+    Caller(int index, InterceptedCache cache, int keyCount, AtomicBoolean running) {
       super("checked-caller-" + index);
       this.cache = cache;
       this.running = running;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -80,7 +81,7 @@ class ClosedManagerTest {
   void closedManager_cachesFailWithAClearErrorInsteadOfQuietlyNotCaching() {
     ShardedCacheManager manager =
         ShardedCaches.builder().node(new CountingClose("a"), 1).cache("users", null).build();
-    ShardedCache users = manager.cache("users");
+    InterceptedCache users = InterceptedCache.of(manager.cache("users"));
     String key = users.routingKey("alice", "T.m(name)");
     manager.close();
 
@@ -118,7 +119,7 @@ class ClosedManagerTest {
             .cache("users", Duration.ofMinutes(1));
     nodes.forEach(n -> builder.node(n, 1));
     try (ShardedCacheManager manager = builder.build()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       nodes.forEach(n -> n.failing(true));
 
       for (int i = 0; i < 20; i++) {

@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import java.time.Duration;
@@ -39,7 +40,7 @@ class ConfiguredManagerTest {
       assertThat(manager.cache("users").ttl()).isEqualTo(Duration.ofMinutes(10));
       assertThat(manager.cache("orders").ttl()).isEqualTo(Duration.ofSeconds(30));
 
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       for (int i = 0; i < 1000; i++) {
         users.put(users.routingKey(i, "T.m(id)"), i);
       }

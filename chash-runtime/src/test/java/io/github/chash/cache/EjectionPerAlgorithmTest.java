@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
@@ -35,7 +36,7 @@ class EjectionPerAlgorithmTest {
       builder.node(node, 1);
     }
     try (RingCacheManager manager = (RingCacheManager) builder.build()) {
-      ShardedCache cache = manager.cache("c");
+      InterceptedCache cache = InterceptedCache.of(manager.cache("c"));
       // The middle node fails: jump must cope with a removal that is not the last bucket.
       nodes.get("n2").failing(true);
       for (int i = 0; i < 2000; i++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ class FailoverTest {
   private final FakeTicker ticker = new FakeTicker();
   private final Map<String, FaultyNode> nodes = new LinkedHashMap<>();
   private RingCacheManager manager;
-  private ShardedCache users;
+  private InterceptedCache users;
 
   private void start(OnRejoin onRejoin) {
     ShardedCaches.Builder builder =
@@ -38,7 +39,7 @@ class FailoverTest {
       builder.node(node, 1);
     }
     manager = (RingCacheManager) builder.build();
-    users = manager.cache("users");
+    users = InterceptedCache.of(manager.cache("users"));
   }
 
   @AfterEach
@@ -320,7 +321,7 @@ class FailoverTest {
             .cache("users", null)
             .build();
     try {
-      ShardedCache cache = real.cache("users");
+      InterceptedCache cache = InterceptedCache.of(real.cache("users"));
       a.failing(true);
       String key = null;
       for (int i = 0; key == null; i++) {

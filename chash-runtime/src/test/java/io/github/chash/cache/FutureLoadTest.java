@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -19,7 +20,7 @@ class FutureLoadTest {
           .node(NodeConfig.local("b"))
           .cache("users", null)
           .build();
-  private final ShardedCache users = manager.cache("users");
+  private final InterceptedCache users = InterceptedCache.of(manager.cache("users"));
   private final String key = users.routingKey("k", "T.m(k)");
 
   @AfterEach

@@ -7,6 +7,7 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
@@ -24,7 +25,7 @@ class MembershipTest {
   private static final Duration WINDOW = Duration.ofMinutes(5);
   private final FakeTicker ticker = new FakeTicker();
   private RingCacheManager manager;
-  private ShardedCache users;
+  private InterceptedCache users;
 
   private static ChashConfig config(RingSettings ring, Duration window, String... ids) {
     ChashConfig.Builder b =
@@ -42,7 +43,7 @@ class MembershipTest {
     manager =
         (RingCacheManager)
             ShardedCaches.builder().config(config).ticker(ticker).scheduleProbes(false).build();
-    users = manager.cache("users");
+    users = InterceptedCache.of(manager.cache("users"));
   }
 
   @AfterEach
@@ -246,7 +247,9 @@ class MembershipTest {
     manager.reconfigure(next);
     assertThat(manager.nodeStats().get(home).hitCount()).isEqualTo(hitsBefore);
     assertThat(manager.cacheNames()).containsExactly("users", "orders");
-    manager.cache("orders").put("orders:1", 1);
-    assertThat(manager.cache("orders").getIfPresent("orders:1", ValueType.OBJECT)).isEqualTo(1);
+    InterceptedCache.of(manager.cache("orders")).put("orders:1", 1);
+    assertThat(
+            InterceptedCache.of(manager.cache("orders")).getIfPresent("orders:1", ValueType.OBJECT))
+        .isEqualTo(1);
   }
 }

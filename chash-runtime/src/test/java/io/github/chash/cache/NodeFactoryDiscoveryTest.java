@@ -6,6 +6,7 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.RingSettings;
 import java.io.IOException;
 import java.net.URL;
@@ -61,7 +62,7 @@ class NodeFactoryDiscoveryTest {
             new URL[] {dir.toUri().toURL()}, withoutServices(getClass().getClassLoader()))) {
       thread.setContextClassLoader(loader);
       try (ShardedCacheManager manager = ShardedCaches.create(config)) {
-        ShardedCache users = manager.cache("users");
+        InterceptedCache users = InterceptedCache.of(manager.cache("users"));
         for (int i = 0; i < 50; i++) {
           users.put(users.routingKey(i, "T.m(id)"), i);
         }

@@ -7,6 +7,7 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class ShardedCacheManagerTest {
 
   @Test
   void put_keysLandOnTheNodeTheRingSays() {
-    ShardedCache users = fourShards().cache("users");
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
     Map<String, Integer> perNode = new HashMap<>();
     for (int i = 0; i < 2000; i++) {
       String key = users.routingKey(i, "T.m(id)");
@@ -68,7 +69,7 @@ class ShardedCacheManagerTest {
 
   @Test
   void routingKey_isCacheNameColonCanonicalKey() {
-    ShardedCache users = fourShards().cache("users");
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
     assertThat(users.routingKey("alice", "T.m(name)")).isEqualTo("users:alice");
     assertThat(users.routingKey(42L, "T.m(id)")).isEqualTo("users:42");
     assertThat(users.routingKey(List.of(1, 2), "T.m(ids)")).isEqualTo("users:[1,2]");
@@ -78,8 +79,8 @@ class ShardedCacheManagerTest {
 
   @Test
   void stats_countHitsMissesLoadsExactly() throws Throwable {
-    ShardedCache users = fourShards().cache("users");
-    ShardedCache orders = manager.cache("orders");
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
+    InterceptedCache orders = InterceptedCache.of(manager.cache("orders"));
     AtomicInteger runs = new AtomicInteger();
     for (int round = 0; round < 3; round++) {
       for (int i = 0; i < 10; i++) {
@@ -104,12 +105,12 @@ class ShardedCacheManagerTest {
 
   @Test
   void stats_eachNodesHitsAreItsOwnAcrossCachesAndTtlHandles() {
-    ShardedCache users = fourShards().cache("users");
-    ShardedCache orders = manager.cache("orders");
-    ShardedCache shortUsers = users.withTtl(Duration.ofSeconds(5));
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
+    InterceptedCache orders = InterceptedCache.of(manager.cache("orders"));
+    InterceptedCache shortUsers = users.withTtl(Duration.ofSeconds(5));
     Map<String, Long> expected = new HashMap<>();
     for (int i = 0; i < 200; i++) {
-      ShardedCache cache = i % 3 == 0 ? orders : i % 3 == 1 ? users : shortUsers;
+      InterceptedCache cache = i % 3 == 0 ? orders : i % 3 == 1 ? users : shortUsers;
       String key = cache.routingKey(i, "T.m(id)");
       cache.put(key, "v");
       for (int hit = 0; hit <= i % 4; hit++) {
@@ -135,7 +136,7 @@ class ShardedCacheManagerTest {
 
   @Test
   void stats_loaderFailureIsCountedAndNothingCached() {
-    ShardedCache users = fourShards().cache("users");
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
     String key = users.routingKey(1, "T.m(id)");
     IllegalStateException boom = new IllegalStateException("boom");
     assertThatThrownBy(
@@ -156,7 +157,7 @@ class ShardedCacheManagerTest {
 
   @Test
   void get_nullIsCachedOnlyWithCacheNull() throws Throwable {
-    ShardedCache users = fourShards().cache("users");
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
     String plain = users.routingKey("plain", "T.m(k)");
     String cached = users.routingKey("cached", "T.m(k)");
     assertThat(users.<Object>get(plain, ValueType.OBJECT, () -> null, false, false)).isNull();
@@ -172,9 +173,9 @@ class ShardedCacheManagerTest {
 
   @Test
   void put_honoursTheCacheTtlAndWithTtl() {
-    ShardedCache users = fourShards().cache("users");
-    ShardedCache orders = manager.cache("orders");
-    ShardedCache shortUsers = users.withTtl(Duration.ofSeconds(5));
+    InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
+    InterceptedCache orders = InterceptedCache.of(manager.cache("orders"));
+    InterceptedCache shortUsers = users.withTtl(Duration.ofSeconds(5));
     users.put("users:1", "ten minutes");
     shortUsers.put("users:2", "five seconds");
     orders.put("orders:1", "forever");

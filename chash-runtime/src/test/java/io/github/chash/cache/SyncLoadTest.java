@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +25,7 @@ class SyncLoadTest {
           .node(NodeConfig.local("b"))
           .cache("users", null)
           .build();
-  private final ShardedCache users = manager.cache("users");
+  private final InterceptedCache users = InterceptedCache.of(manager.cache("users"));
   private final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
 
   @AfterEach

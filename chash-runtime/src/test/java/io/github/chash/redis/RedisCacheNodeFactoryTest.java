@@ -112,7 +112,7 @@ class RedisCacheNodeFactoryTest {
     Class<?> configs = loader.loadClass("io.github.chash.config.ChashConfigs");
     Class<?> configClass = loader.loadClass("io.github.chash.config.ChashConfig");
     Class<?> caches = loader.loadClass("io.github.chash.cache.ShardedCaches");
-    Class<?> cacheClass = loader.loadClass("io.github.chash.cache.ShardedCache");
+    Class<?> cacheClass = loader.loadClass("io.github.chash.internal.cache.InterceptedCache");
     Class<?> valueType = loader.loadClass("io.github.chash.cache.ValueType");
     Class<?> managerClass = loader.loadClass("io.github.chash.cache.ShardedCacheManager");
     Object config =

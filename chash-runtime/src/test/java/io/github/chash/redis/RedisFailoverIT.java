@@ -2,9 +2,9 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +56,7 @@ class RedisFailoverIT {
   void outageUnderLoad_noCallerErrorEjectedServedByFallbackReadmittedAfterFlush(Outage outage)
       throws Throwable {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String victim = "r2";
       RedisServerProcess victimServer = fleet.server(victim);
       Timeline timeline = new Timeline();
@@ -208,7 +208,7 @@ class RedisFailoverIT {
   @Test
   void staleness_killedOwner_readsNewValueOrMissNeverOld() throws Exception {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String owner = "r1";
       String key = keysOwnedBy(manager, users, owner).get(0);
       RedisServerProcess ownerServer = fleet.server(owner);
@@ -234,7 +234,7 @@ class RedisFailoverIT {
   @Test
   void staleness_frozenOwnerKeepsItsData_readsNewValueOrMissNeverOld() throws Exception {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String owner = "r3";
       String key = keysOwnedBy(manager, users, owner).get(0);
       RedisServerProcess ownerServer = fleet.server(owner);
@@ -262,7 +262,7 @@ class RedisFailoverIT {
   }
 
   private static void ejectByReading(
-      ShardedCacheManager manager, ShardedCache users, String key, String owner) {
+      ShardedCacheManager manager, InterceptedCache users, String key, String owner) {
     for (int i = 0; i < FAILURE_LIMIT * 3 && isLive(manager, owner); i++) {
       assertThat(users.getIfPresent(key, STRING)).isNull();
     }
@@ -288,7 +288,7 @@ class RedisFailoverIT {
   }
 
   private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, ShardedCache users, String id) {
+      ShardedCacheManager manager, InterceptedCache users, String id) {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < KEYS; i++) {
       String key = users.routingKey(i, "test");
@@ -306,7 +306,7 @@ class RedisFailoverIT {
   /** Callers reading through the cache (and now and then writing), as a service would. */
   private static final class Load {
     private static final Duration MAX_RUN = Duration.ofSeconds(30);
-    private final ShardedCache users;
+    private final InterceptedCache users;
     private final Timeline timeline;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong calls = new AtomicLong();
@@ -316,7 +316,7 @@ class RedisFailoverIT {
     private volatile long measureFrom = Long.MAX_VALUE;
     private final List<Thread> threads = new ArrayList<>();
 
-    Load(ShardedCache users, Timeline timeline) {
+    Load(InterceptedCache users, Timeline timeline) {
       this.users = users;
       this.timeline = timeline;
     }

@@ -3,11 +3,11 @@ package io.github.chash.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,7 +40,7 @@ class RedisFaultIT {
   @Test
   void serverRefusingWrites_oldValueIsNeverServedAndTheNodeIsEjected() {
     try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       List<String> keys = keysOwnedBy(manager, users, "r1", 4);
       RedisServerProcess r1 = fleet.server("r1");
       users.put(keys.get(0), "v1");
@@ -68,7 +68,7 @@ class RedisFaultIT {
   @Test
   void oversizedValue_isRefusedWithoutHarmingTheNodeAndLeavesNoOldValue() {
     try (ShardedCacheManager manager = fleet.manager(PATIENT, "redis: { maxValueSize: 1MB }\n")) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String key = keysOwnedBy(manager, users, "r2", 2).get(0);
       String foreign = keysOwnedBy(manager, users, "r2", 2).get(1);
       RedisServerProcess r2 = fleet.server("r2");
@@ -95,7 +95,7 @@ class RedisFaultIT {
   @Test
   void keysThatUtf8WouldMerge_stayDistinct() {
     try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       List<String> ids = List.of("\uD800", "\uDC00", "\uDFFF", "?");
       for (String id : ids) {
         users.put(users.routingKey(id, "test"), "value of " + (int) id.charAt(0));
@@ -115,7 +115,7 @@ class RedisFaultIT {
   @Test
   void decodingBombs_areMissesWithoutErrorsOrExhaustedMemory() throws IOException {
     try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       List<String> keys = keysOwnedBy(manager, users, "r3", 2);
       RedisServerProcess r3 = fleet.server("r3");
       // 27 bytes: a long[] whose length field says 100,000,000 (800 MB if allocated)
@@ -161,7 +161,7 @@ class RedisFaultIT {
               .nodeFactory(factory)
               .config(ChashConfigs.parse(yaml, "chash.yaml"))
               .build()) {
-        ShardedCache users = manager.cache("users");
+        InterceptedCache users = InterceptedCache.of(manager.cache("users"));
         assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
             .isEqualTo("loaded");
         // the first connection of a JVM can take longer than the connect timeout: wait for it
@@ -208,7 +208,7 @@ class RedisFaultIT {
         long builtMillis = (System.nanoTime() - start) / 1_000_000;
         // reported, not asserted (timings are never asserted): one connect timeout (1 s), not three
         System.out.printf("%n=== 3 frozen servers: manager built in %d ms%n", builtMillis);
-        ShardedCache users = manager.cache("users");
+        InterceptedCache users = InterceptedCache.of(manager.cache("users"));
         assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
             .isEqualTo("loaded");
         assertThat(users.getIfPresent("users:2", STRING)).isNull();
@@ -231,7 +231,7 @@ class RedisFaultIT {
   }
 
   private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, ShardedCache users, String id, int count) {
+      ShardedCacheManager manager, InterceptedCache users, String id, int count) {
     List<String> keys = new ArrayList<>();
     for (int i = 0; keys.size() < count; i++) {
       String key = users.routingKey("key-" + i, "test");

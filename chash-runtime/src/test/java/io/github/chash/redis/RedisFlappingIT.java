@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.CheckedCallers;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.RepeatedTest;
@@ -32,7 +32,7 @@ class RedisFlappingIT {
   void flappingNode_noStaleReadAndNoCallerException(RepetitionInfo repetition) throws Exception {
     try (ShardedCacheManager manager =
         fleet.manager("{ failureLimit: 3, retryAfter: 1s, timeout: 100ms, onRejoin: flush }")) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       RedisServerProcess victim = fleet.server("r2");
       CheckedCallers callers = CheckedCallers.start(users, THREADS, KEYS_PER_THREAD);
       long deadline = System.nanoTime() + RUN.toNanos();

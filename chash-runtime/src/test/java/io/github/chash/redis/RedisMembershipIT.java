@@ -3,7 +3,6 @@ package io.github.chash.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CheckedCallers;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.TypedCache;
@@ -11,6 +10,7 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +64,8 @@ class RedisMembershipIT {
     ChashConfig four = config(FOUR, "5m", "100ms");
     NodeConfig fourth = four.nodes().get(3);
     try (ShardedCacheManager manager = RedisFleet.connected(ShardedCaches.create(three))) {
-      CheckedCallers callers = CheckedCallers.start(manager.cache("users"), 8, 50);
+      CheckedCallers callers =
+          CheckedCallers.start(InterceptedCache.of(manager.cache("users")), 8, 50);
       long deadline = System.nanoTime() + FLIP_RUN.toNanos();
       int changes = 0;
       try {
@@ -148,7 +149,7 @@ class RedisMembershipIT {
     ChashConfig before = config(remove ? FOUR : THREE, window, "500ms");
     ChashConfig after = config(remove ? THREE : FOUR, window, "500ms");
     try (ShardedCacheManager manager = RedisFleet.connected(ShardedCaches.create(before))) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       TypedCache<Integer, String> typed = users.typed(Integer.class, String.class);
       List<String> keys = new ArrayList<>(HOT_KEYS);
       Map<Integer, String> batch = new LinkedHashMap<>();

@@ -2,9 +2,9 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,7 @@ class RedisShardedCacheIT {
   @Test
   void put_keysLandOnTheServerTheRingNames() {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       Map<String, Integer> perNode = new HashMap<>();
       for (int i = 0; i < 600; i++) {
         String key = users.routingKey("user-" + i, "test");
@@ -50,7 +50,7 @@ class RedisShardedCacheIT {
   @Test
   void get_loadsOnceThenHitsAcrossNodes() throws Throwable {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       AtomicInteger loads = new AtomicInteger();
       for (int round = 0; round < 2; round++) {
         for (int i = 0; i < 100; i++) {
@@ -80,7 +80,7 @@ class RedisShardedCacheIT {
   @Test
   void evict_removesFromTheServer() {
     try (ShardedCacheManager manager = manager()) {
-      ShardedCache users = manager.cache("users");
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String key = users.routingKey("gone", "test");
       users.put(key, "x");
       String owner = manager.ring().locate(key).id();

@@ -4,10 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.chash.aspect.ShardedCacheAspect;
 import io.github.chash.cache.CacheNodes;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;
 import java.util.SplittableRandom;
@@ -56,7 +56,7 @@ public class AspectHitBenchmark {
 
   String[] ids;
   ShardedCacheManager manager;
-  ShardedCache users;
+  InterceptedCache users;
   WovenUserService woven;
   Cache<String, User> caffeine;
   Cache<String, User> caffeineNoExpiry;
@@ -77,7 +77,7 @@ public class AspectHitBenchmark {
     }
     manager = builder.cache("users", TTL).cache("misses", null).build();
     ShardedCacheAspect.setManager(manager);
-    users = manager.cache("users");
+    users = InterceptedCache.of(manager.cache("users"));
     woven = new WovenUserService();
 
     // The baselines expire entries like the sharded cache does (1h), so every lookup, like a

@@ -1,10 +1,10 @@
 package io.github.chash.benchmarks.redis;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.redis.RedisServerProcess;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -47,7 +47,7 @@ public abstract class RedisFixture {
 
   final List<RedisServerProcess> servers = new ArrayList<>();
   ShardedCacheManager manager;
-  ShardedCache cache;
+  InterceptedCache cache;
   RedisClient client;
   private final List<StatefulRedisConnection<String, byte[]>> connections = new ArrayList<>();
   List<RedisAsyncCommands<String, byte[]>> plain;
@@ -87,7 +87,7 @@ public abstract class RedisFixture {
     yaml.append("caches:\n  bench: { ttl: 1h }\n")
         .append("failover: { failureLimit: 3, retryAfter: 30s, timeout: 2s }\n");
     manager = ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml"));
-    cache = manager.cache("bench");
+    cache = InterceptedCache.of(manager.cache("bench"));
 
     client = RedisClient.create();
     RedisCodec<String, byte[]> codec = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);

@@ -1,8 +1,8 @@
 package io.github.chash.aspect.internal;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import io.github.chash.internal.keys.CacheAnnotation;
@@ -34,7 +34,7 @@ abstract class AnnotatedOperation extends CacheOperation {
   private volatile Binding binding;
 
   /** The cache handle of one manager; rebuilt when the aspect's manager changes. */
-  private record Binding(ShardedCacheManager manager, ShardedCache cache) {}
+  private record Binding(ShardedCacheManager manager, InterceptedCache cache) {}
 
   AnnotatedOperation(AdvisedMethod method, AnnotationRules.Checked checked) {
     this.method = method;
@@ -69,14 +69,14 @@ abstract class AnnotatedOperation extends CacheOperation {
   /**
    * Returns this method's cache on the manager, failing with the method's name if it is unknown.
    */
-  final ShardedCache cache(ShardedCacheManager manager) {
+  final InterceptedCache cache(ShardedCacheManager manager) {
     Binding b = binding;
     if (b != null && b.manager == manager) {
       return b.cache;
     }
-    ShardedCache cache;
+    InterceptedCache cache;
     try {
-      cache = manager.cache(cacheName);
+      cache = InterceptedCache.of(manager.cache(cacheName));
       if (ttl != null) {
         cache = cache.withTtl(ttl);
       }

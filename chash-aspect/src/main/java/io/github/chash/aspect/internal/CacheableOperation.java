@@ -2,9 +2,9 @@ package io.github.chash.aspect.internal;
 
 import io.github.chash.aspect.ShardedCacheable;
 import io.github.chash.cache.NullValue;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueLoader;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import java.util.Optional;
@@ -35,7 +35,7 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null && !condition.test(args, null)) {
       return body.run();
     }
-    ShardedCache cache = cache(manager);
+    InterceptedCache cache = InterceptedCache.of(cache(manager));
     String routingKey = key.evaluate(args, null);
     Object stored = cache.getIfPresent(routingKey, valueType);
     return stored != null ? hit(stored) : load(cache, routingKey, args, body);
@@ -72,7 +72,7 @@ public final class CacheableOperation extends AnnotatedOperation {
     }
   }
 
-  private Object load(ShardedCache cache, String routingKey, Object[] args, MethodBody body)
+  private Object load(InterceptedCache cache, String routingKey, Object[] args, MethodBody body)
       throws Throwable {
     switch (kind) {
       case OPTIONAL:
@@ -89,7 +89,7 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   private Object loadValue(
-      ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      InterceptedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
       throws Throwable {
     // the common case stays small enough to inline into the miss path; unless has its own method
     return unless == null
@@ -98,7 +98,7 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   private Object loadUnless(
-      ShardedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      InterceptedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
       throws Throwable {
     // The cache stores what the loader returns unless it is null (cacheNull false here), so a
     // result unless refuses is handed over as null, and a null to cache as the cached-null

@@ -1,8 +1,8 @@
 package io.github.chash.aspect.internal;
 
 import io.github.chash.aspect.ShardedCacheEvict;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 
 /** {@link ShardedCacheEvict}: remove the call's key, or every entry, before or after the method. */
@@ -19,7 +19,7 @@ final class EvictOperation extends AnnotatedOperation {
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
-    ShardedCache cache = cache(manager);
+    InterceptedCache cache = InterceptedCache.of(cache(manager));
     if (beforeInvocation) {
       evict(cache, args, null);
       return body.run();
@@ -33,7 +33,7 @@ final class EvictOperation extends AnnotatedOperation {
     return result;
   }
 
-  private void evict(ShardedCache cache, Object[] args, Object result) {
+  private void evict(InterceptedCache cache, Object[] args, Object result) {
     if (!applies(args, result)) {
       return;
     }

@@ -1,8 +1,8 @@
 package io.github.chash.aspect.internal;
 
 import io.github.chash.aspect.ShardedCachePut;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 
@@ -21,7 +21,7 @@ final class PutOperation extends AnnotatedOperation {
   @Override
   public Object invoke(Object[] args, MethodBody body, ShardedCacheManager manager)
       throws Throwable {
-    ShardedCache cache = cache(manager);
+    InterceptedCache cache = InterceptedCache.of(cache(manager));
     Object result = body.run();
     if (kind == ReturnKind.FUTURE) {
       onSuccess(result, value -> write(cache, args, value));
@@ -32,7 +32,7 @@ final class PutOperation extends AnnotatedOperation {
   }
 
   /** After the call, like Spring's @CachePut: the key may read an id the method set or returned. */
-  private void write(ShardedCache cache, Object[] args, Object value) {
+  private void write(InterceptedCache cache, Object[] args, Object value) {
     if (!applies(args, value)) {
       return;
     }

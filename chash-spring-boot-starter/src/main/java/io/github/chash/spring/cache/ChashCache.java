@@ -3,6 +3,7 @@ package io.github.chash.spring.cache;
 import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.util.concurrent.Callable;
 import org.springframework.cache.support.AbstractValueAdaptingCache;
 
@@ -28,10 +29,10 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  * Thread-safe.
  */
 public final class ChashCache extends AbstractValueAdaptingCache {
-  private final ShardedCache cache;
+  private final InterceptedCache cache;
   private final String where;
 
-  ChashCache(ShardedCache cache, boolean allowNullValues) {
+  ChashCache(InterceptedCache cache, boolean allowNullValues) {
     super(allowNullValues);
     this.cache = cache;
     this.where = "a Spring cache operation on cache \"" + cache.name() + "\"";

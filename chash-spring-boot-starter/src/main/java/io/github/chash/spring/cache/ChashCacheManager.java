@@ -1,6 +1,7 @@
 package io.github.chash.spring.cache;
 
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -59,7 +60,7 @@ public final class ChashCacheManager implements CacheManager {
     }
     Map<String, ChashCache> byName = new LinkedHashMap<>();
     for (String name : manager.cacheNames()) {
-      byName.put(name, new ChashCache(manager.cache(name), allowNullValues));
+      byName.put(name, new ChashCache(InterceptedCache.of(manager.cache(name)), allowNullValues));
     }
     this.caches = Collections.unmodifiableMap(byName);
   }

@@ -1,6 +1,7 @@
 package io.github.chash.spring.cache;
 
 import io.github.chash.cache.ShardedCache;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.springframework.cache.interceptor.SimpleKey;
@@ -38,7 +39,7 @@ final class SpringKeys {
    * @param where the cache operation, for the message when the key has no stable form
    * @throws IllegalArgumentException if the key (or an argument in it) has no stable form
    */
-  static String routingKey(ShardedCache cache, Object key, String where) {
+  static String routingKey(InterceptedCache cache, Object key, String where) {
     if (key instanceof SimpleKey simple) {
       return cache.routingKeyOfArguments(arguments(simple), where, NO_PARAMETER_NAMES);
     }

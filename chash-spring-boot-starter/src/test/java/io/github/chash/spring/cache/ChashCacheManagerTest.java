@@ -7,6 +7,7 @@ import io.github.chash.cache.CacheNodes;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,13 +99,21 @@ class ChashCacheManagerTest {
     assertThat(catalog.runs("bySku")).isEqualTo(1);
     assertThat(catalog.runs("byList")).isEqualTo(1);
     // the routing keys follow chash's canonical rules: arguments joined, records as (c1,c2)
-    assertThat(manager.cache("prices").getIfPresent("prices:p1,EUR", ValueType.OBJECT))
+    assertThat(
+            InterceptedCache.of(manager.cache("prices"))
+                .getIfPresent("prices:p1,EUR", ValueType.OBJECT))
         .isEqualTo("p1@EUR");
-    assertThat(manager.cache("users").getIfPresent("users:alice", ValueType.OBJECT))
+    assertThat(
+            InterceptedCache.of(manager.cache("users"))
+                .getIfPresent("users:alice", ValueType.OBJECT))
         .isEqualTo("user Alice");
-    assertThat(manager.cache("products").getIfPresent("products:(acme,7)", ValueType.OBJECT))
+    assertThat(
+            InterceptedCache.of(manager.cache("products"))
+                .getIfPresent("products:(acme,7)", ValueType.OBJECT))
         .isEqualTo("sku acme-7");
-    assertThat(manager.cache("prices").getIfPresent("prices:[a,b]", ValueType.OBJECT))
+    assertThat(
+            InterceptedCache.of(manager.cache("prices"))
+                .getIfPresent("prices:[a,b]", ValueType.OBJECT))
         .isEqualTo("a+b");
   }
 
@@ -183,7 +192,9 @@ class ChashCacheManagerTest {
     assertThat(catalog.missing(1)).isNull();
     assertThat(catalog.runs("missing")).isEqualTo(1);
     // the marker both annotation families read as a cached null
-    assertThat(manager.cache("users").getIfPresent("users:missing:1", ValueType.OBJECT))
+    assertThat(
+            InterceptedCache.of(manager.cache("users"))
+                .getIfPresent("users:missing:1", ValueType.OBJECT))
         .isSameAs(io.github.chash.cache.NullValue.INSTANCE);
   }
 

@@ -1,9 +1,9 @@
 package io.github.chash.spring.boot.actuate;
 
 import io.github.chash.cache.CacheStats;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ public class ChashEndpoint {
     }
     List<CacheState> caches = new ArrayList<>();
     for (String name : manager.cacheNames()) {
-      ShardedCache cache = manager.cache(name);
+      InterceptedCache cache = InterceptedCache.of(manager.cache(name));
       caches.add(
           new CacheState(
               name, cache.ttl() == null ? null : cache.ttl().toString(), Counts.of(cache.stats())));

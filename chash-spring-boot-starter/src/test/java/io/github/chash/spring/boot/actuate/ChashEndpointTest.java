@@ -9,6 +9,7 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import java.time.Duration;
@@ -66,7 +67,7 @@ class ChashEndpointTest {
             .cache("users", Duration.ofMinutes(10))
             .build()) {
       ChashEndpoint endpoint = new ChashEndpoint(manager);
-      var cache = manager.cache("users");
+      var cache = InterceptedCache.of(manager.cache("users"));
       for (int i = 0; i < 300; i++) {
         cache.put(cache.routingKey(i, "test"), "v" + i);
       }

@@ -2,9 +2,9 @@ package io.github.chash.spring.boot.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.redis.RedisServerProcess;
 import io.github.chash.ring.Node;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
@@ -61,7 +61,7 @@ class RedisEjectionIT {
                 assertThat(health.health().getStatus().getCode()).isEqualTo("UP");
 
                 redis.kill();
-                ShardedCache users = manager.cache("users");
+                InterceptedCache users = InterceptedCache.of(manager.cache("users"));
                 String remoteKey = keyOwnedBy(manager, "remote");
                 for (int i = 0; i < 10 && manager.liveRing().size() == 2; i++) {
                   assertThat(users.getIfPresent(remoteKey, ValueType.OBJECT)).isNull();

@@ -3,10 +3,10 @@ package io.github.chash.spring.boot.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheNodes;
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -38,7 +38,7 @@ class ChashMeterBinderTest {
   @Test
   void cacheMeters_haveMicrometersStandardNamesAndTags() throws Throwable {
     new ChashMeterBinder(manager, "cacheManager").bindTo(registry);
-    ShardedCache users = manager.cache("users");
+    InterceptedCache users = InterceptedCache.of(manager.cache("users"));
     users.getIfPresent("users:1", ValueType.OBJECT); // miss
     users.get("users:1", ValueType.OBJECT, () -> "one", false, false); // miss, load, put
     users.getIfPresent("users:1", ValueType.OBJECT); // hit

@@ -1,0 +1,10 @@
+/**
+ * Internal: the sharded cache as chash's interceptors call it ({@link
+ * io.github.chash.internal.cache.InterceptedCache}): routing keys, stored forms, {@code sync}
+ * loads. Exported to chash's aspect and Spring Boot starter only; may change in any release.
+ *
+ * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
+ * ("or null on a miss"); a null anywhere else is a caller's bug and fails with {@link
+ * java.lang.NullPointerException}.
+ */
+package io.github.chash.internal.cache;
