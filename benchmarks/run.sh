@@ -1,48 +1,97 @@
 #!/usr/bin/env bash
-# Builds benchmarks/target/benchmarks.jar and produces the tables in benchmarks/README.md:
-# JMH ring lookup and build times, memory per virtual point (JOL) and balance/movement quality.
-# Results go to benchmarks/target/results/ ; the combined markdown is results/results.md.
-# Usage (from anywhere): benchmarks/run.sh [extra JMH options, e.g. -prof gc]
-# JMH_JAVA_OPTS adds JVM options to the JMH launcher, e.g. JMH_JAVA_OPTS=-Djmh.ignoreLock=true when
-# another JMH run holds /tmp/jmh.lock (the numbers are then disturbed by it).
+# One run of every table on the benchmarks page, at one commit, each table with the conditions it
+# was measured under: commit, date, load average before and after, JMH settings.
+# Results go to benchmarks/target/results/ (the combined markdown is results.md).
+#
+# Usage (from anywhere): benchmarks/run.sh [section ...]
+#   sections: lookup build memory quality hit redis bulk (default: all, in that order)
+# The redis and bulk sections start their own redis-server processes on free loopback ports
+# (redis-server must be on the PATH). JMH_JAVA_OPTS adds JVM options to the JMH launcher, e.g.
+# -Djmh.ignoreLock=true when another JMH run holds /tmp/jmh.lock (the numbers are then disturbed).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 jar="$here/target/benchmarks.jar"
 out="$here/target/results"
+table="$here/jmh-table.py"
 
-# JMH settings of the README tables: one fork, 3 x 1 s warm-up, 5 x 1 s measurement, average time.
-jmh_common=(-f 1 -wi 3 -w 1s -i 5 -r 1s -bm avgt)
+# The JMH settings of every table: one fork, 3 x 1 s warm-up, 5 x 1 s measurement.
+jmh=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+sections=("$@")
+[[ ${#sections[@]} -gt 0 ]] || sections=(lookup build memory quality hit redis bulk)
 
 cd "$root"
 ./mvnw -B -ntp -q -pl benchmarks -am package -DskipTests
 mkdir -p "$out"
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!benchmarks/target' || echo '+uncommitted')"
 
-# shellcheck disable=SC2086 # JMH_JAVA_OPTS is a list of options
-java ${JMH_JAVA_OPTS:-} -jar "$jar" 'io.github.chash.benchmarks.ring.RingLookupBenchmark' "${jmh_common[@]}" -tu ns \
-  -rf csv -rff "$out/lookup.csv" "$@" | tee "$out/lookup.txt"
-# shellcheck disable=SC2086
-java ${JMH_JAVA_OPTS:-} -jar "$jar" 'io.github.chash.benchmarks.ring.RingBuildBenchmark' "${jmh_common[@]}" -tu us \
-  -rf csv -rff "$out/build.csv" "$@" | tee "$out/build.txt"
-java -Djdk.attach.allowAttachSelf=true -cp "$jar" io.github.chash.benchmarks.ring.MemoryReport | tee "$out/memory.md"
-java -Xmx2g -cp "$jar" io.github.chash.benchmarks.ring.QualityReport | tee "$out/quality.md"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
 
+# section NAME DESCRIPTION COMMAND...: runs COMMAND, then writes NAME.conditions next to its output
+section() {
+  local name="$1" what="$2"
+  shift 2
+  local before started
+  before="$(load)"
+  started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "== $name: $what"
+  "$@"
+  {
+    echo "- $what"
+    echo "- commit $commit, $started, $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
+    echo "- load average before $before, after $(load)"
+    echo "- $(java -version 2>&1 | head -n 1)"
+  } > "$out/$name.conditions"
+}
+
+# jmh NAME SETTINGS_TEXT ARGS...: a JMH run with the common settings, CSV and text output
+jmh() {
+  local name="$1" settings="$2"
+  shift 2
+  # shellcheck disable=SC2086 # JMH_JAVA_OPTS is a list of options
+  section "$name" "JMH ${jmh[*]} $settings" \
+    java ${JMH_JAVA_OPTS:-} -jar "$jar" "$@" "${jmh[@]}" -rf csv -rff "$out/$name.csv" -o "$out/$name.txt"
+}
+
+for s in "${sections[@]}"; do
+  case "$s" in
+    lookup) jmh lookup "-bm avgt -tu ns" 'ring.RingLookupBenchmark' -bm avgt -tu ns ;;
+    build) jmh build "-bm avgt -tu us" 'ring.RingBuildBenchmark' -bm avgt -tu us ;;
+    memory) section memory "JOL retained size per virtual point" \
+      bash -c "java -Djdk.attach.allowAttachSelf=true -cp '$jar' io.github.chash.benchmarks.ring.MemoryReport > '$out/memory.md'" ;;
+    quality) section quality "balance and movement, 1,000,000 keys" \
+      bash -c "java -Xmx2g -cp '$jar' io.github.chash.benchmarks.ring.QualityReport > '$out/quality.md'" ;;
+    hit) jmh hit "-bm avgt -tu ns -prof gc" 'aspect.HitPathBenchmark' -bm avgt -tu ns -prof gc ;;
+    redis)
+      jmh redis-2 "-bm thrpt -tu ms -tg 2,2 (both contenders at once, 2 threads each)" \
+        'redis.RedisSideBySideBenchmark' -bm thrpt -tu ms -tg 2,2
+      jmh redis-8 "-bm thrpt -tu ms -tg 8,8 (both contenders at once, 8 threads each)" \
+        'redis.RedisSideBySideBenchmark' -bm thrpt -tu ms -tg 8,8
+      jmh redis-latency "-bm sample -tu us -tg 8,8 (both contenders at once, 8 threads each)" \
+        'redis.RedisSideBySideBenchmark' -bm sample -tu us -tg 8,8 ;;
+    bulk) jmh bulk "-bm thrpt -tu s" 'redis.RedisBulkBenchmark' -bm thrpt -tu s ;;
+    *) echo "unknown section $s (lookup build memory quality hit redis bulk)" >&2; exit 2 ;;
+  esac
+done
+
+# the tables, each under its conditions
 {
-  echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "Java: $(java -version 2>&1 | head -n 1)"
-  echo "JMH: ${jmh_common[*]} (lookup -tu ns, build -tu us) $*"
-  echo
-  echo "### Lookup and build"
-  echo
-  java -cp "$jar" io.github.chash.benchmarks.ring.JmhTables "$out/lookup.csv" "$out/build.csv"
-  echo "### Memory"
-  echo
-  cat "$out/memory.md"
-  echo
-  echo "### Quality"
-  echo
-  cat "$out/quality.md"
+  for s in lookup build memory quality hit redis-2 redis-8 redis-latency bulk; do
+    [[ -f "$out/$s.conditions" ]] || continue
+    echo "### $s"
+    echo
+    cat "$out/$s.conditions"
+    echo
+    case "$s" in
+      lookup) python3 "$table" "$out/lookup.csv" --ref hash4jJumpBackHash ;;
+      build) python3 "$table" "$out/build.csv" ;;
+      memory | quality) cat "$out/$s.md" ;;
+      hit) python3 "$table" "$out/hit.csv" --ref caffeineFloor ;;
+      redis-*) python3 "$table" "$out/$s.csv" --pair Chash:Lettuce ;;
+      bulk) python3 "$table" "$out/bulk.csv" --ref lettuceMgetPerServerDecoded ;;
+    esac
+    echo
+  done
 } > "$out/results.md"
 echo "wrote $out/results.md"
