@@ -87,21 +87,7 @@ final class RoutedCache implements ShardedCache {
 
   @Override
   public String routingKey(Object key, String where) {
-    // One string each: the concatenations compile to a single allocation of the result.
-    if (key instanceof String s) {
-      return prefix.concat(s);
-    }
-    if (key instanceof Long l) {
-      return prefix + l.longValue();
-    }
-    if (key instanceof Integer i) {
-      return prefix + i.intValue();
-    }
-    String scalar = CanonicalKeys.scalarForm(key);
-    if (scalar != null) {
-      return prefix.concat(scalar);
-    }
-    return CanonicalKeys.appendTo(new StringBuilder(prefix), key, where).toString();
+    return CanonicalKeys.prefixed(prefix, key, where);
   }
 
   @Override

@@ -12,6 +12,11 @@ enum CanonicalKeyCanonicalizer implements KeyCanonicalizer {
   }
 
   @Override
+  public String prefixed(String prefix, Object value, String where) {
+    return CanonicalKeys.prefixed(prefix, value, where);
+  }
+
+  @Override
   public String arguments(Object[] args, String method, String[] parameterNames) {
     return CanonicalKeys.ofArguments(args, method, parameterNames);
   }

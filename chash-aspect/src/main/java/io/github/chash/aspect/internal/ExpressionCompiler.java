@@ -177,6 +177,10 @@ final class ExpressionCompiler {
       terms[i] = term(parts.get(i), canonicalizer);
     }
     if (terms.length == 1) {
+      KeyExpression oneParameter = prefixedParameter(parts.get(0), prefix, canonicalizer);
+      if (oneParameter != null) {
+        return oneParameter;
+      }
       Term only = terms[0];
       return prefix.isEmpty()
           ? only::evaluate
@@ -189,6 +193,25 @@ final class ExpressionCompiler {
       }
       return routingKey.toString();
     };
+  }
+
+  /**
+   * The commonest key, {@code #id} (or {@code #p0}) with a cache prefix: the argument goes straight
+   * into the routing key, so a numeric or string id costs one string, not its form and then the
+   * concatenation. Null for any other key.
+   */
+  private KeyExpression prefixedParameter(
+      Expression part, String prefix, KeyCanonicalizer canonicalizer) {
+    if (prefix.isEmpty() || !(part instanceof Reference ref)) {
+      return null;
+    }
+    References.Target target = resolve(ref);
+    if (target.kind() != References.Kind.PARAMETER || !target.properties().isEmpty()) {
+      return null;
+    }
+    int at = target.parameter();
+    String where = MethodNames.shortName(method.method) + "(" + method.parameterName(at) + ")";
+    return (args, result) -> canonicalizer.prefixed(prefix, args[at], where);
   }
 
   private Term term(Expression part, KeyCanonicalizer canonicalizer) {

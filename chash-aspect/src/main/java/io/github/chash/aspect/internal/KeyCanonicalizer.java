@@ -17,6 +17,16 @@ public interface KeyCanonicalizer {
   String canonical(Object value, String where);
 
   /**
+   * Returns {@code prefix} followed by the canonical string of a key part: the routing key of a key
+   * that is one part. Implementations may build it without the part's own string.
+   *
+   * @throws IllegalArgumentException if the value has no stable string form, naming {@code where}
+   */
+  default String prefixed(String prefix, Object value, String where) {
+    return prefix.concat(canonical(value, where));
+  }
+
+  /**
    * Returns the canonical string of a whole argument list (the key of a method without a key
    * expression): empty for none, one argument's own form, several joined with their separators
    * escaped.
