@@ -61,6 +61,19 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   /**
+   * {@link #lookup(Object[], ShardedCacheManager)} for a method whose one parameter is a {@code
+   * long}: the woven aspect binds it unboxed, so a lone {@code #p0} key boxes nothing. A condition
+   * reads the arguments, so it gets them boxed.
+   */
+  public Object lookup(long onlyArgument, ShardedCacheManager manager) {
+    if (condition != null) {
+      return lookup(new Object[] {onlyArgument}, manager);
+    }
+    Object stored = cache(manager).getIfPresent(key.evaluate(onlyArgument), valueType);
+    return stored != null ? hit(stored) : MISS;
+  }
+
+  /**
    * The second half of {@link #invoke}, after {@link #lookup} missed: runs the method (once per key
    * and JVM with {@code sync}), caches its result and returns it; rethrows what the method throws
    * as it is, checked or not (see {@link #invokeRethrowing}). Evaluates the condition and the key

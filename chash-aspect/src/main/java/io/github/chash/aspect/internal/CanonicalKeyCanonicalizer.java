@@ -17,6 +17,11 @@ enum CanonicalKeyCanonicalizer implements KeyCanonicalizer {
   }
 
   @Override
+  public String prefixed(String prefix, long value, String where) {
+    return prefix + value; // one string: a long's canonical form is its decimal
+  }
+
+  @Override
   public String arguments(Object[] args, String method, String[] parameterNames) {
     return CanonicalKeys.ofArguments(args, method, parameterNames);
   }

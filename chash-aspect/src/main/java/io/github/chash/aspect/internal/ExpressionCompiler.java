@@ -211,7 +211,17 @@ final class ExpressionCompiler {
     }
     int at = target.parameter();
     String where = MethodNames.shortName(method.method) + "(" + method.parameterName(at) + ")";
-    return (args, result) -> canonicalizer.prefixed(prefix, args[at], where);
+    return new KeyExpression() {
+      @Override
+      public String evaluate(Object[] args, Object result) {
+        return canonicalizer.prefixed(prefix, args[at], where);
+      }
+
+      @Override
+      public String evaluate(long onlyArgument) {
+        return canonicalizer.prefixed(prefix, onlyArgument, where);
+      }
+    };
   }
 
   private Term term(Expression part, KeyCanonicalizer canonicalizer) {

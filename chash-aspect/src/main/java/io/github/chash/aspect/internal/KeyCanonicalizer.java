@@ -26,6 +26,11 @@ public interface KeyCanonicalizer {
     return prefix.concat(canonical(value, where));
   }
 
+  /** {@link #prefixed(String, Object, String)} of a {@code long}, which need not be boxed. */
+  default String prefixed(String prefix, long value, String where) {
+    return prefixed(prefix, (Object) value, where);
+  }
+
   /**
    * Returns the canonical string of a whole argument list (the key of a method without a key
    * expression): empty for none, one argument's own form, several joined with their separators

@@ -19,4 +19,14 @@ public interface KeyExpression {
    * @throws IllegalArgumentException if a key part has no stable string form
    */
   String evaluate(Object[] args, Object result);
+
+  /**
+   * Returns the routing key of a call of a method whose one parameter is a {@code long}, without
+   * boxing it when the key allows (a lone {@code #p0}); any other key reads the boxed argument.
+   *
+   * @throws KeyExpressionException as {@link #evaluate(Object[], Object)}
+   */
+  default String evaluate(long onlyArgument) {
+    return evaluate(new Object[] {onlyArgument}, null);
+  }
 }
