@@ -56,7 +56,7 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null && !condition.test(args, null)) {
       return MISS;
     }
-    Object stored = cache(manager).getIfPresent(key.evaluate(args, null), valueType);
+    Object stored = key.lookup(cache(manager), args, valueType);
     return stored != null ? hit(stored) : MISS;
   }
 
@@ -69,7 +69,7 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null) {
       return lookup(new Object[] {onlyArgument}, manager);
     }
-    Object stored = cache(manager).getIfPresent(key.evaluate(onlyArgument), valueType);
+    Object stored = key.lookup(cache(manager), onlyArgument, valueType);
     return stored != null ? hit(stored) : MISS;
   }
 

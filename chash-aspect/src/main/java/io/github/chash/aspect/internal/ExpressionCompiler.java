@@ -1,5 +1,7 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ValueType;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import io.github.chash.internal.keys.CacheAnnotation;
@@ -220,6 +222,16 @@ final class ExpressionCompiler {
       @Override
       public String evaluate(long onlyArgument) {
         return canonicalizer.prefixed(prefix, onlyArgument, where);
+      }
+
+      @Override
+      public Object lookup(ShardedCache cache, Object[] args, ValueType type) {
+        return canonicalizer.lookup(cache, prefix, args[at], where, type);
+      }
+
+      @Override
+      public Object lookup(ShardedCache cache, long onlyArgument, ValueType type) {
+        return canonicalizer.lookup(cache, prefix, onlyArgument, where, type);
       }
     };
   }

@@ -1,5 +1,8 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ValueType;
+
 /**
  * Turns one key part into its canonical string, the form every JVM agrees on.
  *
@@ -29,6 +32,23 @@ public interface KeyCanonicalizer {
   /** {@link #prefixed(String, Object, String)} of a {@code long}, which need not be boxed. */
   default String prefixed(String prefix, long value, String where) {
     return prefixed(prefix, (Object) value, where);
+  }
+
+  /**
+   * Looks a key of one part up in {@code cache}, whose routing keys are {@code prefix} and the
+   * part's canonical string. Implementations whose forms are the cache's own may hand it the part,
+   * so that it need not build the routing key.
+   *
+   * @throws IllegalArgumentException if the value has no stable string form, naming {@code where}
+   */
+  default Object lookup(
+      ShardedCache cache, String prefix, Object value, String where, ValueType type) {
+    return cache.getIfPresent(prefixed(prefix, value, where), type);
+  }
+
+  /** {@link #lookup(ShardedCache, String, Object, String, ValueType)} of a {@code long}. */
+  default Object lookup(ShardedCache cache, String prefix, long value, String where, ValueType type) {
+    return cache.getIfPresent(prefixed(prefix, value, where), type);
   }
 
   /**

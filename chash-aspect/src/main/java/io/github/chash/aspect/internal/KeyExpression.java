@@ -1,5 +1,8 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ValueType;
+
 /**
  * A compiled key expression of one method: turns the call's arguments (and, where the key may use
  * it, the result) into the routing key.
@@ -28,5 +31,18 @@ public interface KeyExpression {
    */
   default String evaluate(long onlyArgument) {
     return evaluate(new Object[] {onlyArgument}, null);
+  }
+
+  /**
+   * Looks the call's key up: {@code cache.getIfPresent(evaluate(args, null), type)}, which a key
+   * of one parameter may do without building the routing key.
+   */
+  default Object lookup(ShardedCache cache, Object[] args, ValueType type) {
+    return cache.getIfPresent(evaluate(args, null), type);
+  }
+
+  /** {@link #lookup(ShardedCache, Object[], ValueType)} for {@link #evaluate(long)}. */
+  default Object lookup(ShardedCache cache, long onlyArgument, ValueType type) {
+    return cache.getIfPresent(evaluate(onlyArgument), type);
   }
 }
