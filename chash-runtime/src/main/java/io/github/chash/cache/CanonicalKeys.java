@@ -249,9 +249,7 @@ public final class CanonicalKeys {
         || key instanceof Byte) {
       // the digits straight into the builder: append(Object) would build the number's string
       out.append(((Number) key).longValue());
-    } else if (key instanceof BigInteger
-        || key instanceof Boolean
-        || key instanceof UUID) {
+    } else if (key instanceof BigInteger || key instanceof Boolean || key instanceof UUID) {
       out.append(key);
     } else if (key instanceof BigDecimal d) {
       out.append(decimal(d));

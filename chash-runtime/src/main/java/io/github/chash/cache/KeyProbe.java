@@ -9,8 +9,8 @@ package io.github.chash.cache;
  * String.hashCode} of the same chars.
  *
  * <p>That equality is one-sided ({@code storedKey.equals(probe)} is false), so a probe must only
- * ever be the argument of a lookup of a {@code String}-keyed hash map: never stored, never a key
- * of a write, never kept past the call that took it (the next {@code of} on the thread reuses it).
+ * ever be the argument of a lookup of a {@code String}-keyed hash map: never stored, never a key of
+ * a write, never kept past the call that took it (the next {@code of} on the thread reuses it).
  * Anything else takes {@link #toString()}, the routing key itself.
  */
 final class KeyProbe implements CharSequence {

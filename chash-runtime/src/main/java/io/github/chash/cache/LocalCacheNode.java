@@ -73,8 +73,8 @@ final class LocalCacheNode implements CacheNode {
   }
 
   /**
-   * {@link #get} with a probe in place of the key string: the value, or null on a miss or an expired
-   * entry (which the caller's full read then removes).
+   * {@link #get} with a probe in place of the key string: the value, or null on a miss or an
+   * expired entry (which the caller's full read then removes).
    */
   Object getProbing(KeyProbe probe) {
     // the map's lookup calls probe.equals(storedKey), which KeyProbe answers for strings

@@ -34,14 +34,14 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Issue 18's hit cases in one run, keyed the way services key: the floor is a direct Caffeine
- * {@code getIfPresent("users:" + id)} over 4,096 {@code long} ids (it builds the key string, as
- * any cache keyed by strings must); against it the woven {@code @ShardedCacheable(cache = "users",
- * key = "#p0")} hit on 4 local shards with a 1 h TTL for {@code long}, {@code String} and record
- * keys, and Spring's {@code @Cacheable(key = "#p0")} through its proxy on a {@code
- * CaffeineCacheManager} and on chash's {@link ChashCacheManager} (4 local shards). Every key is
- * cached before measuring, every cache expires after 1 h. Targets: woven at most 2x the floor; 0
- * bytes per hit for {@code long} and {@code String} keys ({@code -prof gc}); Spring on chash within
- * 1.2x of Spring on Caffeine. Each case runs on 1 and on 2 threads.
+ * {@code getIfPresent("users:" + id)} over 4,096 {@code long} ids (it builds the key string, as any
+ * cache keyed by strings must); against it the woven {@code @ShardedCacheable(cache = "users", key
+ * = "#p0")} hit on 4 local shards with a 1 h TTL for {@code long}, {@code String} and record keys,
+ * and Spring's {@code @Cacheable(key = "#p0")} through its proxy on a {@code CaffeineCacheManager}
+ * and on chash's {@link ChashCacheManager} (4 local shards). Every key is cached before measuring,
+ * every cache expires after 1 h. Targets: woven at most 2x the floor; 0 bytes per hit for {@code
+ * long} and {@code String} keys ({@code -prof gc}); Spring on chash within 1.2x of Spring on
+ * Caffeine. Each case runs on 1 and on 2 threads.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HitPathBenchmark -prof gc}.
  */

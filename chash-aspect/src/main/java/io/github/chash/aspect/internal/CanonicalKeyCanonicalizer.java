@@ -32,7 +32,8 @@ enum CanonicalKeyCanonicalizer implements KeyCanonicalizer {
   }
 
   @Override
-  public Object lookup(ShardedCache cache, String prefix, long value, String where, ValueType type) {
+  public Object lookup(
+      ShardedCache cache, String prefix, long value, String where, ValueType type) {
     return cache.getIfPresentByKey(value, type);
   }
 

@@ -47,7 +47,8 @@ public interface KeyCanonicalizer {
   }
 
   /** {@link #lookup(ShardedCache, String, Object, String, ValueType)} of a {@code long}. */
-  default Object lookup(ShardedCache cache, String prefix, long value, String where, ValueType type) {
+  default Object lookup(
+      ShardedCache cache, String prefix, long value, String where, ValueType type) {
     return cache.getIfPresent(prefixed(prefix, value, where), type);
   }
 

@@ -34,8 +34,8 @@ public interface KeyExpression {
   }
 
   /**
-   * Looks the call's key up: {@code cache.getIfPresent(evaluate(args, null), type)}, which a key
-   * of one parameter may do without building the routing key.
+   * Looks the call's key up: {@code cache.getIfPresent(evaluate(args, null), type)}, which a key of
+   * one parameter may do without building the routing key.
    */
   default Object lookup(ShardedCache cache, Object[] args, ValueType type) {
     return cache.getIfPresent(evaluate(args, null), type);
