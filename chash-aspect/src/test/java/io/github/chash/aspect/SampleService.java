@@ -31,6 +31,24 @@ class SampleService {
     return "user-" + id;
   }
 
+  @ShardedCacheable(cache = "users", key = "#p0")
+  String userById(long id) {
+    ran("userById", id);
+    return "user #" + id;
+  }
+
+  @ShardedCacheable(cache = "users", key = "'n' + #id", condition = "#id > 0")
+  String userByNumber(long id) {
+    ran("userByNumber", id);
+    return "number " + id;
+  }
+
+  @ShardedCacheable(cache = "users")
+  String userByDefaultKey(long id) {
+    ran("userByDefaultKey", id);
+    return "default " + id;
+  }
+
   @ShardedCachePut(cache = "users", key = "#id")
   String saveUser(String id, String value) {
     ran("saveUser", id);

@@ -79,6 +79,29 @@ class ShardedCacheAspectTest {
   }
 
   @Test
+  void cacheable_longParameterIsBoundUnboxedAndKeyedByItsDecimal() {
+    long big = 1L << 40; // beyond the boxes Long.valueOf caches
+    for (int i = 0; i < 2; i++) {
+      assertThat(service.userById(big)).isEqualTo("user #" + big);
+      assertThat(service.userById(-7)).isEqualTo("user #-7");
+      assertThat(service.userByNumber(big)).isEqualTo("number " + big);
+      assertThat(service.userByNumber(-3)).isEqualTo("number -3");
+      assertThat(service.userByDefaultKey(5)).isEqualTo("default 5");
+      // the default key of one argument is that argument: the entry #p0 cached
+      assertThat(service.userByDefaultKey(big)).isEqualTo("user #" + big);
+    }
+    assertThat(service.runs("userById", big)).isEqualTo(1);
+    assertThat(service.runs("userById", -7L)).isEqualTo(1);
+    assertThat(service.runs("userByNumber", big)).isEqualTo(1);
+    assertThat(service.runs("userByNumber", -3L)).isEqualTo(2); // the condition is false
+    assertThat(service.runs("userByDefaultKey", 5L)).isEqualTo(1);
+    assertThat(service.runs("userByDefaultKey", big)).isEqualTo(0);
+    assertThat(nodeValue("users:" + big)).isEqualTo("user #" + big);
+    assertThat(nodeValue("users:-7")).isEqualTo("user #-7");
+    assertThat(nodeValue("users:n" + big)).isEqualTo("number " + big);
+  }
+
+  @Test
   void cacheable_checkedExceptionReachesTheCallerAsIsAndIsNotCached() {
     for (int i = 0; i < 2; i++) {
       assertThatThrownBy(() -> service.checked("1"))

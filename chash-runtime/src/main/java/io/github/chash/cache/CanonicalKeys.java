@@ -136,6 +136,31 @@ public final class CanonicalKeys {
   }
 
   /**
+   * Returns {@code prefix + of(key, where)} as one string, for routing keys ({@code "users:"} and
+   * the canonical key): a {@code String}, {@code Long} or {@code Integer} key costs the result
+   * alone, with no intermediate string of the key's form.
+   *
+   * @throws IllegalArgumentException if the key, or a component of it, has no stable form
+   */
+  public static String prefixed(String prefix, Object key, String where) {
+    // One string each: the concatenations compile to a single allocation of the result.
+    if (key instanceof String s) {
+      return prefix.concat(s);
+    }
+    if (key instanceof Long l) {
+      return prefix + l.longValue();
+    }
+    if (key instanceof Integer i) {
+      return prefix + i.intValue();
+    }
+    String scalar = scalarForm(key);
+    if (scalar != null) {
+      return prefix.concat(scalar);
+    }
+    return appendTo(new StringBuilder(prefix.length() + 32).append(prefix), key, where).toString();
+  }
+
+  /**
    * Appends the canonical form of a key; {@link #of(Object, String)} without the intermediate
    * string.
    *
@@ -218,13 +243,13 @@ public final class CanonicalKeys {
       out.append("null");
     } else if (key instanceof CharSequence || key instanceof Character) {
       appendText(out, key.toString(), top);
-    } else if (key instanceof Integer
-        || key instanceof Long
+    } else if (key instanceof Long
+        || key instanceof Integer
         || key instanceof Short
-        || key instanceof Byte
-        || key instanceof BigInteger
-        || key instanceof Boolean
-        || key instanceof UUID) {
+        || key instanceof Byte) {
+      // the digits straight into the builder: append(Object) would build the number's string
+      out.append(((Number) key).longValue());
+    } else if (key instanceof BigInteger || key instanceof Boolean || key instanceof UUID) {
       out.append(key);
     } else if (key instanceof BigDecimal d) {
       out.append(decimal(d));

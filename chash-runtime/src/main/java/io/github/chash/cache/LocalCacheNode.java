@@ -72,6 +72,19 @@ final class LocalCacheNode implements CacheNode {
     return stored;
   }
 
+  /**
+   * {@link #get} with a probe in place of the key string: the value, or null on a miss or an
+   * expired entry (which the caller's full read then removes).
+   */
+  Object getProbing(KeyProbe probe) {
+    // the map's lookup calls probe.equals(storedKey), which KeyProbe answers for strings
+    Object stored = cache.asMap().get(probe);
+    if (stored instanceof Expiring e) {
+      return readTicker.read() - e.deadlineNanos >= 0 ? null : e.value;
+    }
+    return stored;
+  }
+
   @Override
   public StoredEntry getEntry(String key, ValueType type) {
     Object stored = cache.getIfPresent(key);

@@ -90,21 +90,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public String routingKey(Object key, String where) {
-    // One string each: the concatenations compile to a single allocation of the result.
-    if (key instanceof String s) {
-      return prefix.concat(s);
-    }
-    if (key instanceof Long l) {
-      return prefix + l.longValue();
-    }
-    if (key instanceof Integer i) {
-      return prefix + i.intValue();
-    }
-    String scalar = CanonicalKeys.scalarForm(key);
-    if (scalar != null) {
-      return prefix.concat(scalar);
-    }
-    return CanonicalKeys.appendTo(new StringBuilder(prefix), key, where).toString();
+    return CanonicalKeys.prefixed(prefix, key, where);
   }
 
   @Override
@@ -116,6 +102,48 @@ final class RoutedCache implements InterceptedCache {
   public Object getIfPresent(String routingKey, ValueType type) {
     Routing r = router.forCache(name);
     return read(r, r.target(routingKey), routingKey, type);
+  }
+
+  @Override
+  public Object getIfPresentByKey(Object key, String where, ValueType type) {
+    KeyProbe probe = null;
+    if (key instanceof String s) {
+      probe = KeyProbe.of(prefix, s);
+    } else if (key instanceof Long l) {
+      probe = KeyProbe.of(prefix, l.longValue());
+    } else if (key instanceof Integer i) {
+      probe = KeyProbe.of(prefix, i.longValue());
+    }
+    return probe != null ? readProbing(probe, type) : getIfPresent(routingKey(key, where), type);
+  }
+
+  @Override
+  public Object getIfPresentByKey(long key, ValueType type) {
+    KeyProbe probe = KeyProbe.of(prefix, key);
+    return probe != null ? readProbing(probe, type) : getIfPresent(prefix + key, type);
+  }
+
+  /**
+   * {@link #read} for the plain case, a hit on a local home node that has no copy marks while every
+   * node serves, found with the probe; anything else (a miss, a remote node, a degraded or
+   * migrating ring) takes the full read with the routing key as a string. Counts as {@code read}.
+   */
+  private Object readProbing(KeyProbe probe, ValueType type) {
+    Routing r = router.forCache(name);
+    NodeSlot target = r.target(probe);
+    if (target != null
+        && !r.degraded
+        && target.marks.isEmpty()
+        && target.node instanceof LocalCacheNode local) {
+      int failuresBefore = target.failureTotal.get();
+      Object value = local.getProbing(probe);
+      if (value != null) {
+        policy.succeeded(target, false, failuresBefore);
+        hits.hit(target);
+        return value;
+      }
+    }
+    return read(r, target, probe.toString(), type);
   }
 
   @Override

@@ -153,7 +153,7 @@ final class Routing {
   /**
    * The node that serves the key: its home, or the home's stand-in; null when every node is out.
    */
-  NodeSlot target(String routingKey) {
+  NodeSlot target(CharSequence routingKey) {
     int home = ring.locateIndex(routingKey);
     if (!degraded || !out[home]) {
       return slots[home];

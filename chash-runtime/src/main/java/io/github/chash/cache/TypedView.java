@@ -28,7 +28,7 @@ final class TypedView<K, V> implements TypedCache<K, V> {
 
   @Override
   public V get(K key) {
-    return value(cache.getIfPresent(routingKey(key), type));
+    return value(cache.getIfPresentByKey(Objects.requireNonNull(key, "key"), where, type));
   }
 
   @Override

@@ -101,6 +101,7 @@ public final class JmhTables {
     ratio(out, scores, "chashRing", "spymemcachedKetama", 1000, 0.1);
     ratio(out, scores, "chashRing", "hash4jJumpBackHash", 1000, 2.0);
     ratio(out, scores, "chashRing", "hash4jJumpBackHash", 10, 2.0);
+    ratio(out, scores, "chashRingManyKeys", "hash4jJumpBackHashManyKeys", 1000, 4.0);
     for (int n : new int[] {10, 100, 1000}) {
       ratio(out, scores, "chashMaglev", "hash4jJumpBackHash", n, 1.5);
     }

@@ -36,6 +36,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * the others. hash4j's JumpBackHash hashes the key's chars directly ({@code hashCharsToLong}, its
  * fastest path); {@code hash4jJumpBackHashUtf8} shows the cost of the UTF-8 encoding chash's
  * routing keys use.
+ *
+ * <p>The {@code *ManyKeys} methods (issue 18) cycle through {@value #MANY_KEYS} distinct keys
+ * instead: far more than the CPU caches hold, as a service's key set is, so every lookup also pays
+ * for reading a key that is not cached (the same for every contender) and the ring's points are
+ * touched at random. Target: {@code chashRingManyKeys} at 1000 nodes at most 4x {@code
+ * hash4jJumpBackHashManyKeys}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,11 +53,16 @@ public class RingLookupBenchmark {
   private static final int KEY_COUNT = 1 << 16;
   private static final int KEY_MASK = KEY_COUNT - 1;
 
+  /** Distinct keys of the {@code *ManyKeys} methods: 2^20, over a million. */
+  static final int MANY_KEYS = 1 << 20;
+
   @Param({"10", "100", "1000"})
   public int nodes;
 
   private String[] keys;
   private int next;
+  private String[] manyKeys;
+  private int nextOfMany;
 
   private Ring ring;
   private Ring ketama;
@@ -68,6 +79,7 @@ public class RingLookupBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     keys = BenchKeys.keys(KEY_COUNT);
+    manyKeys = BenchKeys.keys(MANY_KEYS);
     List<String> ids = BenchKeys.nodeIds(nodes);
     List<Node> chashNodes = Contender.nodes(ids);
     ring = Rings.create(Contender.settings(Algorithm.RING, "xxh3"), chashNodes);
@@ -85,6 +97,11 @@ public class RingLookupBenchmark {
 
   private String nextKey() {
     return keys[next++ & KEY_MASK];
+  }
+
+  /** One of {@link #MANY_KEYS} keys, in the order they were drawn (so memory order is random). */
+  private String nextOfMany() {
+    return manyKeys[nextOfMany++ & (MANY_KEYS - 1)];
   }
 
   @Benchmark
@@ -140,5 +157,23 @@ public class RingLookupBenchmark {
   @Benchmark
   public String seedTreeMapRing() {
     return seedRing.get(nextKey());
+  }
+
+  /** {@code ring} over {@link #MANY_KEYS} distinct keys. */
+  @Benchmark
+  public Node chashRingManyKeys() {
+    return ring.locate(nextOfMany());
+  }
+
+  /** {@code maglev} over {@link #MANY_KEYS} distinct keys. */
+  @Benchmark
+  public Node chashMaglevManyKeys() {
+    return maglev.locate(nextOfMany());
+  }
+
+  /** hash4j JumpBackHash (chars, its fastest path) over {@link #MANY_KEYS} distinct keys. */
+  @Benchmark
+  public String hash4jJumpBackHashManyKeys() {
+    return buckets[jumpBack.getBucket(xxh3.hashCharsToLong(nextOfMany()), buckets.length)];
   }
 }

@@ -51,7 +51,20 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null && !condition.test(args, null)) {
       return MISS;
     }
-    Object stored = cache(manager).getIfPresent(key.evaluate(args, null), valueType);
+    Object stored = key.lookup(cache(manager), args, valueType);
+    return stored != null ? hit(stored) : MISS;
+  }
+
+  /**
+   * {@link #lookup(Object[], ShardedCacheManager)} for a method whose one parameter is a {@code
+   * long}: the woven aspect binds it unboxed, so a lone {@code #p0} key boxes nothing. A condition
+   * reads the arguments, so it gets them boxed.
+   */
+  public Object lookup(long onlyArgument, ShardedCacheManager manager) {
+    if (condition != null) {
+      return lookup(new Object[] {onlyArgument}, manager);
+    }
+    Object stored = key.lookup(cache(manager), onlyArgument, valueType);
     return stored != null ? hit(stored) : MISS;
   }
 

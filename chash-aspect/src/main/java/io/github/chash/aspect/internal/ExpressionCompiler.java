@@ -1,5 +1,7 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import io.github.chash.internal.keys.CacheAnnotation;
@@ -177,6 +179,10 @@ final class ExpressionCompiler {
       terms[i] = term(parts.get(i), canonicalizer);
     }
     if (terms.length == 1) {
+      KeyExpression oneParameter = prefixedParameter(parts.get(0), prefix, canonicalizer);
+      if (oneParameter != null) {
+        return oneParameter;
+      }
       Term only = terms[0];
       return prefix.isEmpty()
           ? only::evaluate
@@ -188,6 +194,45 @@ final class ExpressionCompiler {
         routingKey.append(part.evaluate(args, result));
       }
       return routingKey.toString();
+    };
+  }
+
+  /**
+   * The commonest key, {@code #id} (or {@code #p0}) with a cache prefix: the argument goes straight
+   * into the routing key, so a numeric or string id costs one string, not its form and then the
+   * concatenation. Null for any other key.
+   */
+  private KeyExpression prefixedParameter(
+      Expression part, String prefix, KeyCanonicalizer canonicalizer) {
+    if (prefix.isEmpty() || !(part instanceof Reference ref)) {
+      return null;
+    }
+    References.Target target = resolve(ref);
+    if (target.kind() != References.Kind.PARAMETER || !target.properties().isEmpty()) {
+      return null;
+    }
+    int at = target.parameter();
+    String where = MethodNames.shortName(method.method) + "(" + method.parameterName(at) + ")";
+    return new KeyExpression() {
+      @Override
+      public String evaluate(Object[] args, Object result) {
+        return canonicalizer.prefixed(prefix, args[at], where);
+      }
+
+      @Override
+      public String evaluate(long onlyArgument) {
+        return canonicalizer.prefixed(prefix, onlyArgument, where);
+      }
+
+      @Override
+      public Object lookup(InterceptedCache cache, Object[] args, ValueType type) {
+        return canonicalizer.lookup(cache, prefix, args[at], where, type);
+      }
+
+      @Override
+      public Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
+        return canonicalizer.lookup(cache, prefix, onlyArgument, where, type);
+      }
     };
   }
 

@@ -1,5 +1,9 @@
 package io.github.chash.aspect.internal;
 
+import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.InterceptedCache;
+
 /**
  * A compiled key expression of one method: turns the call's arguments (and, where the key may use
  * it, the result) into the routing key.
@@ -19,4 +23,27 @@ public interface KeyExpression {
    * @throws IllegalArgumentException if a key part has no stable string form
    */
   String evaluate(Object[] args, Object result);
+
+  /**
+   * Returns the routing key of a call of a method whose one parameter is a {@code long}, without
+   * boxing it when the key allows (a lone {@code #p0}); any other key reads the boxed argument.
+   *
+   * @throws KeyExpressionException as {@link #evaluate(Object[], Object)}
+   */
+  default String evaluate(long onlyArgument) {
+    return evaluate(new Object[] {onlyArgument}, null);
+  }
+
+  /**
+   * Looks the call's key up: {@code cache.getIfPresent(evaluate(args, null), type)}, which a key of
+   * one parameter may do without building the routing key.
+   */
+  default Object lookup(InterceptedCache cache, Object[] args, ValueType type) {
+    return cache.getIfPresent(evaluate(args, null), type);
+  }
+
+  /** {@link #lookup(ShardedCache, Object[], ValueType)} for {@link #evaluate(long)}. */
+  default Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
+    return cache.getIfPresent(evaluate(onlyArgument), type);
+  }
 }

@@ -87,6 +87,22 @@ public interface InterceptedCache extends ShardedCache {
   Object getIfPresent(String routingKey, ValueType type);
 
   /**
+   * {@code getIfPresent(routingKey(key, where), type)}, without building the routing key where the
+   * cache can: a {@code String}, {@code Long} or {@code Integer} key's hit on a local node then
+   * allocates nothing.
+   *
+   * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
+   */
+  default Object getIfPresentByKey(Object key, String where, ValueType type) {
+    return getIfPresent(routingKey(key, where), type);
+  }
+
+  /** {@link #getIfPresentByKey(Object, String, ValueType)} of a {@code long} key, unboxed. */
+  default Object getIfPresentByKey(long key, ValueType type) {
+    return getIfPresentByKey((Object) key, "", type);
+  }
+
+  /**
    * Loads a value after {@link #getIfPresent} missed, stores it, and returns it.
    *
    * <p>With {@code sync}, one caller per routing key and JVM runs the loader while later callers

@@ -5,6 +5,7 @@ import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
 import java.util.concurrent.Callable;
+import org.springframework.cache.interceptor.SimpleKey;
 import org.springframework.cache.support.AbstractValueAdaptingCache;
 
 /**
@@ -51,7 +52,11 @@ public final class ChashCache extends AbstractValueAdaptingCache {
 
   @Override
   protected Object lookup(Object key) {
-    return cache.getIfPresent(routingKey(key), ValueType.OBJECT);
+    // a SimpleKey is routed by its arguments; any other key as the aspect's #p0 is, so a String or
+    // numeric key's hit builds no routing key
+    return key instanceof SimpleKey
+        ? cache.getIfPresent(routingKey(key), ValueType.OBJECT)
+        : cache.getIfPresentByKey(key, where, ValueType.OBJECT);
   }
 
   @Override
