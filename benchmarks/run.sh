@@ -84,8 +84,9 @@ done
     cat "$out/$s.conditions"
     echo
     case "$s" in
-      lookup) python3 "$table" "$out/lookup.csv" --ref hash4jJumpBackHash ;;
-      build) python3 "$table" "$out/build.csv" ;;
+      # the lookup and build tables as the page's charts read them: a column per node count
+      lookup) java -cp "$jar" io.github.chash.benchmarks.ring.JmhTables "$out/lookup.csv" ;;
+      build) java -cp "$jar" io.github.chash.benchmarks.ring.JmhTables --build "$out/build.csv" ;;
       memory | quality) cat "$out/$s.md" ;;
       hit) python3 "$table" "$out/hit.csv" --ref caffeineFloor ;;
       redis-*) python3 "$table" "$out/$s.csv" --pair Chash:Lettuce ;;

@@ -25,13 +25,22 @@ public final class JmhTables {
   /** One JMH result row. */
   record Score(String method, int nodes, double score, double error, String unit) {}
 
-  /** Prints the tables for the given CSV files (lookup first, build optional). */
+  /**
+   * Prints the tables for the given CSV files: lookup first, build optional; or, with {@code
+   * --build build.csv}, the build table alone.
+   */
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
-      throw new IllegalArgumentException("usage: JmhTables lookup.csv [build.csv]");
+      throw new IllegalArgumentException(
+          "usage: JmhTables lookup.csv [build.csv] | --build build.csv");
+    }
+    StringBuilder out = new StringBuilder();
+    if (args[0].equals("--build") && args.length == 2) {
+      buildTable(out, read(Path.of(args[1])));
+      System.out.print(out);
+      return;
     }
     List<Score> lookup = read(Path.of(args[0]));
-    StringBuilder out = new StringBuilder();
     lookupTable(out, lookup);
     lookupTargets(out, lookup);
     if (args.length > 1) {
