@@ -4,6 +4,8 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.codec.CodecException;
+import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;

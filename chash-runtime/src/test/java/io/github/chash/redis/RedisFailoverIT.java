@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.ring.Node;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
