@@ -68,6 +68,11 @@ final class MemcachedCacheNode implements CacheNode {
   /** memcached reads an expiration above this many seconds as an absolute Unix time. */
   static final long RELATIVE_EXPIRATION_LIMIT = 30L * 24 * 3600;
 
+  /**
+   * Bytes an item takes on the server beyond its key and value (header, CAS, suffix), rounded up.
+   */
+  static final int ITEM_OVERHEAD = 96;
+
   /** How often a lost connection is retried. */
   private static final long HEAL_MILLIS = 100;
 
@@ -96,6 +101,9 @@ final class MemcachedCacheNode implements CacheNode {
   private final long readyDeadlineNanos;
   private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();
+
+  /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
+  private volatile long serverItemLimit;
 
   private CompletableFuture<MemcachedClient> building;
   private long lastBuildAttempt;
@@ -190,8 +198,9 @@ final class MemcachedCacheNode implements CacheNode {
   @Override
   public void put(String key, Object value, Duration ttl) {
     byte[] payload = encode(value);
-    Map<String, Generations> gens = writeGenerations(List.of(key), "put");
-    store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), timeoutMillis);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
+    store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
   }
 
   /** One multi-get for the values and their generation counters, on the batch executor. */
@@ -249,17 +258,11 @@ final class MemcachedCacheNode implements CacheNode {
         CompletableFuture.supplyAsync(
             () -> {
               Map<String, Generations> gens =
-                  writeGenerations(new ArrayList<>(payloads.keySet()), "put");
+                  writeGenerations(new ArrayList<>(payloads.keySet()), "put", deadline);
               payloads.forEach(
                   (key, payload) -> {
-                    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                     try {
-                      store(
-                          key,
-                          payload,
-                          ttl,
-                          gens.get(MemcachedKeys.namespace(key)),
-                          Math.max(1, left));
+                      store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
                     } catch (ValueRefusedException e) {
                       refusals.put(key, e);
                     }
@@ -380,8 +383,7 @@ final class MemcachedCacheNode implements CacheNode {
     }
   }
 
-  private void store(
-      String key, byte[] payload, Duration ttl, Generations gens, long opTimeoutMillis) {
+  private void store(String key, byte[] payload, Duration ttl, Generations gens, long deadline) {
     long now = System.currentTimeMillis();
     byte[] stored =
         new Envelope(
@@ -391,14 +393,26 @@ final class MemcachedCacheNode implements CacheNode {
                 MemcachedKeys.fullKey(key),
                 payload)
             .encode();
+    String dataKey = keys.dataKey(key);
     try {
-      client()
-          .set(
-              keys.dataKey(key),
-              expiration(ttl, now),
-              stored,
-              RawTranscoder.INSTANCE,
-              opTimeoutMillis);
+      MemcachedClient client = client();
+      long limit = serverItemLimit(client, deadline);
+      if (stored.length + dataKey.length() + ITEM_OVERHEAD > limit) {
+        throw refused(
+            "too large for the server",
+            "value of "
+                + payload.length
+                + " bytes not stored: with its key and header it is larger than the item size"
+                + " limit of "
+                + endpoint
+                + " ("
+                + limit
+                + " bytes, memcached -I)",
+            null);
+      }
+      client.set(dataKey, expiration(ttl, now), stored, RawTranscoder.INSTANCE, left(deadline));
+    } catch (ValueRefusedException e) {
+      throw e;
     } catch (Exception e) {
       if (isTooLarge(e)) {
         throw refused(
@@ -415,6 +429,33 @@ final class MemcachedCacheNode implements CacheNode {
     }
   }
 
+  /**
+   * The server's item size limit: sending a larger item makes memcached answer an error while the
+   * client still writes the value, and XMemcached's connection does not recover from that, so no
+   * such item is sent.
+   */
+  private long serverItemLimit(MemcachedClient client, long deadline) throws Exception {
+    long known = serverItemLimit;
+    if (known > 0) {
+      return known;
+    }
+    Map<InetSocketAddress, Map<String, String>> stats =
+        client.getStatsByItem("settings", left(deadline));
+    if (stats != null) {
+      for (Map<String, String> settings : stats.values()) {
+        String value = settings.get("item_size_max");
+        if (value != null) {
+          known = Long.parseLong(value.trim());
+        }
+      }
+    }
+    if (known <= 0) {
+      known = 1 << 20; // memcached's default
+    }
+    serverItemLimit = known;
+    return known;
+  }
+
   /** What the server or XMemcached says of an item beyond the server's size limit. */
   private static boolean isTooLarge(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -422,7 +463,7 @@ final class MemcachedCacheNode implements CacheNode {
       if (message != null
           && (message.contains("object too large")
               || message.contains("too large for cache")
-              || message.contains("exceed"))) {
+              || message.contains("larger than"))) {
         return true;
       }
     }
@@ -473,7 +514,8 @@ final class MemcachedCacheNode implements CacheNode {
    * else read now; a missing one is added (a new random value), or read again if another client
    * added it first.
    */
-  private Map<String, Generations> writeGenerations(List<String> routingKeys, String operation) {
+  private Map<String, Generations> writeGenerations(
+      List<String> routingKeys, String operation, long deadline) {
     Set<String> namespaces = new LinkedHashSet<>();
     for (String key : routingKeys) {
       namespaces.add(MemcachedKeys.namespace(key));
@@ -497,22 +539,23 @@ final class MemcachedCacheNode implements CacheNode {
     if (!stale.isEmpty()) {
       try {
         MemcachedClient client = client();
-        Map<String, byte[]> got = client.get(stale, timeoutMillis, RawTranscoder.INSTANCE);
+        Map<String, byte[]> got = client.get(stale, left(deadline), RawTranscoder.INSTANCE);
         for (String key : stale) {
           long value = Envelope.generationOf(got == null ? null : got.get(key));
           if (value == 0) {
             long fresh = newGeneration();
             if (client.add(
-                key, 0, Envelope.generation(fresh), RawTranscoder.INSTANCE, timeoutMillis)) {
+                key, 0, Envelope.generation(fresh), RawTranscoder.INSTANCE, left(deadline))) {
               value = fresh;
             } else {
-              value = Envelope.generationOf(client.get(key, timeoutMillis, RawTranscoder.INSTANCE));
+              value =
+                  Envelope.generationOf(client.get(key, left(deadline), RawTranscoder.INSTANCE));
             }
           }
           if (value == 0) {
             // a foreign value where a counter belongs: replace it, its entries are misses anyway
             value = newGeneration();
-            client.set(key, 0, Envelope.generation(value), RawTranscoder.INSTANCE, timeoutMillis);
+            client.set(key, 0, Envelope.generation(value), RawTranscoder.INSTANCE, left(deadline));
           }
           generations.put(key, new Generation(value, System.nanoTime()));
           values.put(key, value);
@@ -528,6 +571,18 @@ final class MemcachedCacheNode implements CacheNode {
           namespace, new Generations(global, values.get(keys.namespaceGenerationKey(namespace))));
     }
     return byNamespace;
+  }
+
+  /**
+   * The milliseconds left until a call's deadline (one timeout from its start, however many
+   * commands it sends); a {@link TimeoutException} when none are.
+   */
+  private static long left(long deadlineNanos) throws TimeoutException {
+    long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+    if (left <= 0) {
+      throw new TimeoutException("no time left");
+    }
+    return left;
   }
 
   private void replaceGeneration(String counterKey, String operation) {

@@ -15,7 +15,8 @@ final class RawTranscoder implements Transcoder<byte[]> {
 
   @Override
   public CachedData encode(byte[] bytes) {
-    return new CachedData(0, bytes);
+    // capacity = length: the node checks sizes itself (maxValueSize), not XMemcached's 1 MB cap
+    return new CachedData(0, bytes, bytes.length, -1L);
   }
 
   @Override
