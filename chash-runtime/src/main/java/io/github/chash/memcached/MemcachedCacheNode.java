@@ -2,10 +2,9 @@ package io.github.chash.memcached;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
-import io.github.chash.internal.codec.CodecException;
+import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -60,7 +59,6 @@ import net.rubyeye.xmemcached.exception.MemcachedException;
  */
 final class MemcachedCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(MemcachedCacheNode.class.getName());
-  private static final int LOGGED_REASONS_LIMIT = 1000;
 
   /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
   private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
@@ -94,12 +92,10 @@ final class MemcachedCacheNode implements CacheNode {
   private final InetSocketAddress address;
   private final String endpoint;
   private final MemcachedKeys keys;
-  private final ValueCodec codec;
   private final Duration timeout;
   private final long timeoutMillis;
-  private final long maxValueSize;
   private final long readyDeadlineNanos;
-  private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
+  private final StoredValues storedValues;
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();
 
   /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
@@ -131,10 +127,9 @@ final class MemcachedCacheNode implements CacheNode {
     this.address = address;
     this.endpoint = "memcached://" + address.getHostString() + ":" + address.getPort();
     this.keys = new MemcachedKeys(keyPrefix);
-    this.codec = codec;
     this.timeout = timeout;
     this.timeoutMillis = Math.max(1, timeout.toMillis());
-    this.maxValueSize = maxValueSize;
+    this.storedValues = new StoredValues(id, codec, maxValueSize, "memcached", LOG);
     this.readyDeadlineNanos = System.nanoTime() + connectTimeout(timeout).toNanos();
     buildIfIdle();
   }
@@ -197,7 +192,7 @@ final class MemcachedCacheNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
-    byte[] payload = encode(value);
+    byte[] payload = storedValues.encode(value);
     long deadline = System.nanoTime() + timeout.toNanos();
     Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
     store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
@@ -245,7 +240,7 @@ final class MemcachedCacheNode implements CacheNode {
     values.forEach(
         (key, value) -> {
           try {
-            payloads.put(key, encode(value));
+            payloads.put(key, storedValues.encode(value));
           } catch (ValueRefusedException e) {
             refusals.put(key, e);
           }
@@ -398,7 +393,7 @@ final class MemcachedCacheNode implements CacheNode {
       MemcachedClient client = client();
       long limit = serverItemLimit(client, deadline);
       if (stored.length + dataKey.length() + ITEM_OVERHEAD > limit) {
-        throw refused(
+        throw storedValues.refused(
             "too large for the server",
             "value of "
                 + payload.length
@@ -415,7 +410,7 @@ final class MemcachedCacheNode implements CacheNode {
       throw e;
     } catch (Exception e) {
       if (isTooLarge(e)) {
-        throw refused(
+        throw storedValues.refused(
             "too large for the server",
             "value of "
                 + payload.length
@@ -617,19 +612,10 @@ final class MemcachedCacheNode implements CacheNode {
       return null;
     }
     int payloadLength = Envelope.payloadLength(stored);
-    if (payloadLength > maxValueSize || (payloadLength < 0 && stored.length > maxValueSize)) {
-      throw refused(
-          "oversized",
-          "stored value of "
-              + Math.max(payloadLength, stored.length)
-              + " bytes is larger than memcached.maxValueSize ("
-              + maxValueSize
-              + " bytes); read as a miss, not decoded",
-          null);
-    }
+    storedValues.checkStoredSize(payloadLength >= 0 ? payloadLength : stored.length);
     Envelope envelope = Envelope.decode(stored);
     if (envelope == null) {
-      throw refused(
+      throw storedValues.refused(
           "not an entry",
           "stored value of "
               + stored.length
@@ -651,56 +637,11 @@ final class MemcachedCacheNode implements CacheNode {
         return null;
       }
     }
-    Object value = decode(envelope.payload(), type);
+    Object value = storedValues.decode(envelope.payload(), type);
     if (!entry) {
       return value;
     }
     return new StoredEntry(value, envelope.deadlineMillis() == 0 ? null : Duration.ofMillis(left));
-  }
-
-  private Object decode(byte[] bytes, ValueType type) {
-    Object value;
-    try {
-      value = codec.decode(bytes, type.type());
-    } catch (CodecException e) {
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "stored value read as a miss: " + e.getMessage(), e);
-    }
-    if (!isInstance(type.rawClass(), value)) {
-      String got = value.getClass().getName();
-      throw refused(
-          got,
-          "stored value of class "
-              + got
-              + " is not a "
-              + type.type().getTypeName()
-              + "; read as a miss",
-          null);
-    }
-    return value;
-  }
-
-  private byte[] encode(Object value) {
-    byte[] bytes;
-    try {
-      bytes = codec.encode(value);
-    } catch (CodecException e) {
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "value not stored: " + e.getMessage(), e);
-    }
-    if (bytes.length > maxValueSize) {
-      throw refused(
-          "oversized",
-          "value of class "
-              + value.getClass().getName()
-              + " takes "
-              + bytes.length
-              + " bytes, more than memcached.maxValueSize ("
-              + maxValueSize
-              + " bytes); not stored",
-          null);
-    }
-    return bytes;
   }
 
   /** A reply bounded by the node's timeout; a late one fails with {@link CacheNodeException}. */
@@ -799,21 +740,6 @@ final class MemcachedCacheNode implements CacheNode {
                 ? String.valueOf(e.getMessage())
                 : e.toString();
     return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + reason, e);
-  }
-
-  /** A refused value: logged at WARNING the first time for each reason, then at DEBUG. */
-  private ValueRefusedException refused(String reason, String message, Throwable cause) {
-    boolean first = loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(reason);
-    String line = "node \"" + id + "\": " + message;
-    LOG.log(first ? Level.WARNING : Level.DEBUG, line);
-    return new ValueRefusedException(line, cause);
-  }
-
-  private static boolean isInstance(Class<?> expected, Object value) {
-    if (expected.isPrimitive()) {
-      return java.lang.invoke.MethodType.methodType(expected).wrap().returnType().isInstance(value);
-    }
-    return expected.isInstance(value) || value == NullValue.INSTANCE;
   }
 
   /** Ten command timeouts, at least 1 s. */

@@ -1,5 +1,7 @@
 package io.github.chash.memcached;
 
+import static io.github.chash.cache.RingKeys.isLive;
+import static io.github.chash.cache.RingKeys.keysOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
@@ -7,7 +9,6 @@ import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.codec.JdkSerializationCodec;
-import io.github.chash.ring.Node;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
@@ -191,21 +192,5 @@ class MemcachedFaultIT {
       out.writeObject(value);
     }
     return bytes.toByteArray();
-  }
-
-  private static boolean isLive(ShardedCacheManager manager, String id) {
-    return manager.liveRing().nodes().stream().map(Node::id).anyMatch(id::equals);
-  }
-
-  private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, ShardedCache users, String id, int count) {
-    List<String> keys = new ArrayList<>();
-    for (int i = 0; keys.size() < count; i++) {
-      String key = users.routingKey("key-" + i, "test");
-      if (manager.ring().locate(key).id().equals(id)) {
-        keys.add(key);
-      }
-    }
-    return keys;
   }
 }

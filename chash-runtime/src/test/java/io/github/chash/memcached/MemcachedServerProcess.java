@@ -1,5 +1,6 @@
 package io.github.chash.memcached;
 
+import io.github.chash.cache.ServerProcesses;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real {@code memcached} process for tests, bound to 127.0.0.1 on a free port (never 11211), TCP
@@ -29,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * drives it.
  */
 public final class MemcachedServerProcess implements AutoCloseable {
-  private static final String LOOPBACK = "127.0.0.1";
+  private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 11211;
   private static final int BIND_ATTEMPTS = 8;
   private static final Duration STARTUP = Duration.ofSeconds(15);
@@ -70,7 +69,8 @@ public final class MemcachedServerProcess implements AutoCloseable {
     }
     IllegalStateException last = null;
     for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
-      MemcachedServerProcess server = new MemcachedServerProcess(log, freePort(), maxItemSize);
+      MemcachedServerProcess server =
+          new MemcachedServerProcess(log, ServerProcesses.freePort(RESERVED_PORT), maxItemSize);
       try {
         server.launch();
         Runtime.getRuntime().addShutdownHook(server.reaper);
@@ -122,22 +122,17 @@ public final class MemcachedServerProcess implements AutoCloseable {
 
   /** {@code kill -9}: the server dies at once, with all its data. */
   public void kill() {
-    process.destroyForcibly();
-    try {
-      process.waitFor(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    ServerProcesses.kill(process);
   }
 
   /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
   public void pause() {
-    signal("-STOP");
+    ServerProcesses.signal(process, "-STOP");
   }
 
   /** Thaws a {@link #pause() paused} server (SIGCONT). */
   public void resume() {
-    signal("-CONT");
+    ServerProcesses.signal(process, "-CONT");
   }
 
   /**
@@ -314,7 +309,7 @@ public final class MemcachedServerProcess implements AutoCloseable {
       if (answersVersion()) {
         return;
       }
-      sleep(20);
+      ServerProcesses.sleep(20);
     }
     destroyQuietly();
     throw new IllegalStateException("memcached did not answer on port " + port + ": " + log());
@@ -352,48 +347,7 @@ public final class MemcachedServerProcess implements AutoCloseable {
     return sb.toString();
   }
 
-  private void signal(String sig) {
-    try {
-      Process kill = new ProcessBuilder("kill", sig, Long.toString(process.pid())).start();
-      kill.waitFor(5, TimeUnit.SECONDS);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   private void destroyQuietly() {
-    if (process != null && process.isAlive()) {
-      process.destroyForcibly(); // SIGKILL also ends a SIGSTOPped process
-      try {
-        process.waitFor(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private static int freePort() {
-    for (int i = 0; i < 100; i++) {
-      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-        int candidate = socket.getLocalPort();
-        if (candidate != RESERVED_PORT) {
-          return candidate;
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    throw new IllegalStateException("no free port on " + LOOPBACK);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
+    ServerProcesses.kill(process);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.chash.redis;
 
+import static io.github.chash.cache.RingKeys.isLive;
+import static io.github.chash.cache.RingKeys.keysOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
@@ -9,7 +11,6 @@ import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.codec.JdkSerializationCodec;
-import io.github.chash.ring.Node;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
@@ -218,21 +219,5 @@ class RedisFaultIT {
       out.writeObject(value);
     }
     return bytes.toByteArray();
-  }
-
-  private static boolean isLive(ShardedCacheManager manager, String id) {
-    return manager.liveRing().nodes().stream().map(Node::id).anyMatch(id::equals);
-  }
-
-  private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, ShardedCache users, String id, int count) {
-    List<String> keys = new ArrayList<>();
-    for (int i = 0; keys.size() < count; i++) {
-      String key = users.routingKey("key-" + i, "test");
-      if (manager.ring().locate(key).id().equals(id)) {
-        keys.add(key);
-      }
-    }
-    return keys;
   }
 }
