@@ -13,7 +13,8 @@ import java.util.ServiceLoader;
 /**
  * Makes the nodes of a configuration: the factory set for a node's type, else the built-in local
  * one, else one found by {@link ServiceLoader} (so {@code type: redis} works once Lettuce is on the
- * class path). Used when a manager is built and when it is reconfigured. Thread-safe.
+ * class path, {@code type: memcached} once XMemcached is). Used when a manager is built and when it
+ * is reconfigured. Thread-safe.
  */
 final class NodeFactories {
   private final Map<NodeType, CacheNodeFactory> factories;
@@ -82,7 +83,8 @@ final class NodeFactories {
             + " of node \""
             + node.id()
             + "\"; put the module providing it (for redis: chash-runtime's redis support and"
-            + " io.lettuce:lettuce-core) on the class path",
+            + " io.lettuce:lettuce-core; for memcached: com.googlecode.xmemcached:xmemcached) on"
+            + " the class path",
         broken);
   }
 }

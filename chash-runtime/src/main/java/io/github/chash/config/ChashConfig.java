@@ -12,14 +12,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A whole {@code chash.yaml}: ring settings, nodes, caches, failover policy, Redis settings and
- * check limits. Immutable and thread-safe; made by parsing ({@link ChashConfigs}) or with {@link
- * #builder()}. Every value was checked when its record was made ({@link NodeConfig}, {@link
- * CacheConfig}, {@link FailoverConfig}, {@link RedisConfig}, {@link CheckConfig}: each rule is
- * stated once, there); this class adds the rules between values: unique node ids and servers, at
- * least one node, the algorithm's weights. A parsed configuration also knows where each value was
- * written ({@link #where}), so a problem found later (an unset environment variable at startup)
- * still names its line and column.
+ * A whole {@code chash.yaml}: ring settings, nodes, caches, failover policy, Redis and memcached
+ * settings and check limits. Immutable and thread-safe; made by parsing ({@link ChashConfigs}) or
+ * with {@link #builder()}. Every value was checked when its record was made ({@link NodeConfig},
+ * {@link CacheConfig}, {@link FailoverConfig}, {@link RedisConfig}, {@link MemcachedConfig}, {@link
+ * CheckConfig}: each rule is stated once, there); this class adds the rules between values: unique
+ * node ids and servers, at least one node, the algorithm's weights. A parsed configuration also
+ * knows where each value was written ({@link #where}), so a problem found later (an unset
+ * environment variable at startup) still names its line and column.
  */
 public final class ChashConfig {
   /** The source name of a configuration built with {@link #builder()} and no {@code source}. */
@@ -32,6 +32,7 @@ public final class ChashConfig {
   private final FailoverConfig failover;
   private final MigrationConfig migration;
   private final RedisConfig redis;
+  private final MemcachedConfig memcached;
   private final CheckConfig check;
   private final Map<String, String> locations;
 
@@ -43,6 +44,7 @@ public final class ChashConfig {
       FailoverConfig failover,
       MigrationConfig migration,
       RedisConfig redis,
+      MemcachedConfig memcached,
       CheckConfig check,
       Map<String, String> locations) {
     this.source = source;
@@ -52,6 +54,7 @@ public final class ChashConfig {
     this.failover = failover;
     this.migration = migration;
     this.redis = redis;
+    this.memcached = memcached;
     this.check = check;
     this.locations = Map.copyOf(locations);
   }
@@ -65,10 +68,11 @@ public final class ChashConfig {
       FailoverConfig failover,
       MigrationConfig migration,
       RedisConfig redis,
+      MemcachedConfig memcached,
       CheckConfig check,
       Map<String, String> locations) {
     return new ChashConfig(
-        source, ring, nodes, caches, failover, migration, redis, check, locations);
+        source, ring, nodes, caches, failover, migration, redis, memcached, check, locations);
   }
 
   /** Where it came from, for messages ({@code chash.yaml}, or {@value #PROGRAMMATIC}). */
@@ -106,6 +110,11 @@ public final class ChashConfig {
     return redis;
   }
 
+  /** Settings shared by memcached nodes. */
+  public MemcachedConfig memcached() {
+    return memcached;
+  }
+
   /** The limits of {@code chash:check}. */
   public CheckConfig check() {
     return check;
@@ -141,6 +150,7 @@ public final class ChashConfig {
             .failover(failover)
             .migration(migration)
             .redis(redis)
+            .memcached(memcached)
             .check(check);
     caches.values().forEach(b::cache);
     return b.build();
@@ -156,12 +166,13 @@ public final class ChashConfig {
         && failover.equals(c.failover)
         && migration.equals(c.migration)
         && redis.equals(c.redis)
+        && memcached.equals(c.memcached)
         && check.equals(c.check);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(ring, nodes, caches, failover, migration, redis, check);
+    return Objects.hash(ring, nodes, caches, failover, migration, redis, memcached, check);
   }
 
   @Override
@@ -180,6 +191,8 @@ public final class ChashConfig {
         + migration
         + ", redis="
         + redis
+        + ", memcached="
+        + memcached
         + ", check="
         + check
         + "}";
@@ -187,8 +200,8 @@ public final class ChashConfig {
 
   /**
    * Returns a builder with every setting at its default ({@link RingSettings#defaults()}, {@link
-   * FailoverConfig#defaults()}, {@link RedisConfig#defaults()}, {@link CheckConfig#defaults()}, no
-   * caches) and no nodes.
+   * FailoverConfig#defaults()}, {@link RedisConfig#defaults()}, {@link MemcachedConfig#defaults()},
+   * {@link CheckConfig#defaults()}, no caches) and no nodes.
    */
   public static Builder builder() {
     return new Builder();
@@ -208,6 +221,7 @@ public final class ChashConfig {
     private FailoverConfig failover;
     private MigrationConfig migration;
     private RedisConfig redis;
+    private MemcachedConfig memcached;
     private CheckConfig check;
 
     private Builder() {}
@@ -240,8 +254,8 @@ public final class ChashConfig {
     /**
      * Adds a node after those added before; its own values were checked when it was made.
      *
-     * @throws IllegalArgumentException if its id or name is already used, or a Redis node's URI
-     *     points to a server already used
+     * @throws IllegalArgumentException if its id or name is already used, or a Redis or memcached
+     *     node's URI points to a server already used
      */
     public Builder node(NodeConfig node) {
       Objects.requireNonNull(node, "node");
@@ -259,8 +273,8 @@ public final class ChashConfig {
               Scalars.quote(other.id()));
         }
       }
-      if (node.type() == NodeType.REDIS) {
-        String server = RedisUris.check(node.uri()).server();
+      if (node.type() != NodeType.LOCAL) {
+        String server = NodeConfig.server(node.type(), node.uri());
         String first = servers.get(server);
         require(
             first == null,
@@ -333,6 +347,17 @@ public final class ChashConfig {
     }
 
     /**
+     * Sets the memcached settings.
+     *
+     * @throws IllegalStateException if they were already set
+     */
+    public Builder memcached(MemcachedConfig memcached) {
+      requireState(this.memcached == null, "memcached was already set to %s", this.memcached);
+      this.memcached = Objects.requireNonNull(memcached, "memcached");
+      return this;
+    }
+
+    /**
      * Sets the check limits.
      *
      * @throws IllegalStateException if they were already set
@@ -370,6 +395,7 @@ public final class ChashConfig {
           failover == null ? FailoverConfig.defaults() : failover,
           migration == null ? MigrationConfig.defaults() : migration,
           redis == null ? RedisConfig.defaults() : redis,
+          memcached == null ? MemcachedConfig.defaults() : memcached,
           check == null ? CheckConfig.defaults() : check,
           Map.of());
     }

@@ -10,7 +10,7 @@ import org.snakeyaml.engine.v2.nodes.Node;
 /** Reads a whole {@code chash.yaml} into a {@link ChashConfig}, collecting every problem. */
 final class ConfigReader {
   static final List<String> KEYS =
-      List.of("ring", "nodes", "caches", "failover", "migration", "redis", "check");
+      List.of("ring", "nodes", "caches", "failover", "migration", "redis", "memcached", "check");
 
   /** Most virtual points of a ring or ketama ring: 20 million points take 160 MB. */
   static final long MAX_TOTAL_POINTS = RingSettings.MAX_TOTAL_POINTS;
@@ -34,6 +34,7 @@ final class ConfigReader {
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"));
     MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
+    MemcachedConfig memcached = MemcachedBlock.read(block(map, "memcached"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
     return ChashConfig.parsed(
@@ -44,6 +45,7 @@ final class ConfigReader {
         failover,
         migration,
         redis,
+        memcached,
         check,
         Locations.of(root.orElseThrow(), sourceName));
   }

@@ -8,10 +8,11 @@ import java.util.Objects;
  * One entry of {@code nodes:}; its constructor applies the rules {@code chash.yaml} gets.
  *
  * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
- * @param type local shard or Redis server
+ * @param type local shard, Redis or memcached server
  * @param weight positive weight
  * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
- * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
+ * @param uri Redis or memcached URI as written, {@code ${env:NAME}} placeholders unresolved (null
+ *     for local)
  * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the id
  *     (a twemproxy server's or a Jedis shard's name); null when not given
  */
@@ -56,6 +57,11 @@ public record NodeConfig(
     return new NodeConfig(id, NodeType.REDIS, 1, 0, uri);
   }
 
+  /** A memcached node of weight 1. */
+  public static NodeConfig memcached(String id, String uri) {
+    return new NodeConfig(id, NodeType.MEMCACHED, 1, 0, uri);
+  }
+
   /** This node with another weight. */
   public NodeConfig withWeight(int weight) {
     return weight == this.weight ? this : new NodeConfig(id, type, weight, maximumSize, uri, name);
@@ -78,7 +84,22 @@ public record NodeConfig(
     }
     return maximumSize == 0
         ? null
-        : "is only valid for type local; a Redis server bounds its memory itself (maxmemory)";
+        : "is only valid for type local; a "
+            + (type == NodeType.MEMCACHED ? "memcached server" : "Redis server")
+            + " bounds its memory itself ("
+            + (type == NodeType.MEMCACHED ? "-m" : "maxmemory")
+            + ")";
+  }
+
+  /**
+   * The server a valid remote node's URI points to, for duplicate detection: {@code
+   * redis:host:port/db} or {@code memcached:host:port}, so a Redis and a memcached node never count
+   * as one server.
+   */
+  static String server(NodeType type, String uri) {
+    return type == NodeType.MEMCACHED
+        ? "memcached:" + MemcachedUris.check(uri).server()
+        : RedisUris.check(uri).server();
   }
 
   /** The rules of {@code uri} for a type: what is wrong, empty when valid. */
@@ -86,8 +107,13 @@ public record NodeConfig(
     if (type == NodeType.LOCAL) {
       return uri == null
           ? List.of()
-          : List.of("is only valid for type redis; add `type: redis` or remove uri");
+          : List.of("is only valid for types redis and memcached; add `type: redis` or remove uri");
     }
-    return uri == null ? List.of("is required for type redis") : RedisUris.check(uri).problems();
+    if (uri == null) {
+      return List.of("is required for type " + type.configName());
+    }
+    return type == NodeType.MEMCACHED
+        ? MemcachedUris.check(uri).problems()
+        : RedisUris.check(uri).problems();
   }
 }

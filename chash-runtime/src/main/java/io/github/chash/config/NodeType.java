@@ -5,7 +5,9 @@ public enum NodeType {
   /** An in-process Caffeine shard. */
   LOCAL("local"),
   /** A Redis (or Valkey) server. */
-  REDIS("redis");
+  REDIS("redis"),
+  /** A memcached server. */
+  MEMCACHED("memcached");
 
   private final String configName;
 

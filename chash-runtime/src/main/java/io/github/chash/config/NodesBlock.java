@@ -15,7 +15,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 final class NodesBlock {
   static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri", "name");
-  private static final List<String> TYPES = List.of("local", "redis");
+  private static final List<String> TYPES = List.of("local", "redis", "memcached");
 
   private NodesBlock() {}
 
@@ -89,8 +89,11 @@ final class NodesBlock {
         }
       }
     }
+    String typeName = f.choice("type", TYPES, "local");
     NodeType type =
-        f.choice("type", TYPES, "local").equals("redis") ? NodeType.REDIS : NodeType.LOCAL;
+        typeName.equals("redis")
+            ? NodeType.REDIS
+            : typeName.equals("memcached") ? NodeType.MEMCACHED : NodeType.LOCAL;
     int weight = (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
     weight = f.check("weight", algorithm.weightProblem(weight), weight, 1);
     long maximumSize = 0;
@@ -110,18 +113,18 @@ final class NodesBlock {
       if (f.has("maximumSize")) {
         f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));
       }
-      if (map.require("uri", "required for type redis").isPresent()) {
+      if (map.require("uri", "required for type " + type.configName()).isPresent()) {
         uri = f.string("uri", null);
         if (uri != null) {
-          RedisUris.Checked checked = RedisUris.check(uri);
-          for (String problem : NodeConfig.uriProblems(type, uri)) {
+          List<String> uriProblems = NodeConfig.uriProblems(type, uri);
+          for (String problem : uriProblems) {
             f.problem("uri", problem);
           }
-          if (checked.problems().isEmpty()) {
-            String first = serverOwners.putIfAbsent(checked.server(), map.path());
+          if (uriProblems.isEmpty()) {
+            String server = NodeConfig.server(type, uri);
+            String first = serverOwners.putIfAbsent(server, map.path());
             if (first != null) {
-              f.problem(
-                  "uri", "points to the same server as " + first + " (" + checked.server() + ")");
+              f.problem("uri", "points to the same server as " + first + " (" + server + ")");
             }
           }
         }

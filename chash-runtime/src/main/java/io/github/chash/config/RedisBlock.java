@@ -31,23 +31,25 @@ final class RedisBlock {
       }
     }
     String codec = f.choice("codec", RedisConfig.CODECS, d.codec());
-    List<String> allow = map.get("allow").map(n -> patterns(n, map)).orElse(d.allowedClasses());
+    List<String> allow =
+        map.get("allow").map(n -> patterns(n, map, "redis")).orElse(d.allowedClasses());
     long maxValueSize = f.size("maxValueSize", RedisConfig.MAX_VALUE_SIZE_LIMIT, d.maxValueSize());
     return new RedisConfig(prefix, codec, allow, maxValueSize);
   }
 
-  private static List<String> patterns(Node value, YamlMap map) {
+  /** The {@code allow:} list of the {@code block} ({@code redis}, {@code memcached}). */
+  static List<String> patterns(Node value, YamlMap map, String block) {
     Problems problems = map.problems();
     if (!(value instanceof SequenceNode)) {
       problems.at(
-          value, "redis.allow must be a list of class patterns, was " + Scalars.describe(value));
+          value, block + ".allow must be a list of class patterns, was " + Scalars.describe(value));
       return List.of();
     }
     List<String> patterns = new ArrayList<>();
     List<Node> items = ((SequenceNode) value).getValue();
     for (int i = 0; i < items.size(); i++) {
       Node item = items.get(i);
-      String path = "redis.allow[" + i + "]";
+      String path = block + ".allow[" + i + "]";
       String text = Scalars.text(item);
       String problem =
           item instanceof ScalarNode && text != null ? RedisConfig.allowProblem(text) : "";

@@ -4,6 +4,8 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.codec.StoredValues;
+import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
@@ -26,9 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -50,7 +50,6 @@ final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
   private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
-  private static final int LOGGED_REASONS_LIMIT = 1000;
 
   /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
   private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
@@ -58,13 +57,11 @@ final class RedisCacheNode implements CacheNode {
   private final String id;
   private final RedisEndpoint endpoint;
   private final String keyPrefix;
-  private final ValueCodec codec;
   private final Duration timeout;
-  private final long maxValueSize;
   private final RedisClient client;
   private final RedisURI uri;
   private final long readyDeadlineNanos;
-  private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
+  private final StoredValues storedValues;
 
   private volatile StatefulRedisConnection<byte[], byte[]> connection;
   private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
@@ -82,9 +79,8 @@ final class RedisCacheNode implements CacheNode {
     this.id = id;
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
-    this.codec = codec;
     this.timeout = timeout;
-    this.maxValueSize = maxValueSize;
+    this.storedValues = new StoredValues(id, codec, maxValueSize, "redis", LOG);
     this.uri = redisUri(endpoint, connectTimeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(clientOptions(timeout));
@@ -152,45 +148,12 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    return bytes == null ? null : decode(bytes, type);
-  }
-
-  /** A stored value, or the refusal of it: too large, not decodable, not of the expected type. */
-  private Object decode(byte[] bytes, ValueType type) {
-    if (bytes.length > maxValueSize) {
-      throw refused(
-          "oversized",
-          "stored value of "
-              + bytes.length
-              + " bytes is larger than redis.maxValueSize ("
-              + maxValueSize
-              + " bytes); read as a miss, not decoded",
-          null);
-    }
-    Object value;
-    try {
-      value = codec.decode(bytes, type.type());
-    } catch (CodecException e) {
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "stored value read as a miss: " + e.getMessage(), e);
-    }
-    if (!isInstance(type.rawClass(), value)) {
-      String got = value.getClass().getName();
-      throw refused(
-          got,
-          "stored value of class "
-              + got
-              + " is not a "
-              + type.type().getTypeName()
-              + "; read as a miss",
-          null);
-    }
-    return value;
+    return bytes == null ? null : storedValues.decode(bytes, type);
   }
 
   @Override
   public void put(String key, Object value, Duration ttl) {
-    byte[] bytes = encode(value);
+    byte[] bytes = storedValues.encode(value);
     try {
       await(set(commands(), key, bytes, ttl));
     } catch (RuntimeException e) {
@@ -215,7 +178,8 @@ final class RedisCacheNode implements CacheNode {
     if (bytes == null || pttl == -2) {
       return null; // absent, or expired between the two commands
     }
-    return new StoredEntry(decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
+    return new StoredEntry(
+        storedValues.decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
   }
 
   /**
@@ -293,7 +257,7 @@ final class RedisCacheNode implements CacheNode {
                 KeyValue<byte[], byte[]> kv = values.get(i);
                 if (kv.hasValue()) {
                   try {
-                    found.put(keys.get(i), decode(kv.getValue(), type));
+                    found.put(keys.get(i), storedValues.decode(kv.getValue(), type));
                   } catch (ValueRefusedException e) {
                     found.put(keys.get(i), e);
                   }
@@ -315,7 +279,7 @@ final class RedisCacheNode implements CacheNode {
           (key, value) -> {
             byte[] bytes;
             try {
-              bytes = encode(value);
+              bytes = storedValues.encode(value);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;
@@ -335,31 +299,6 @@ final class RedisCacheNode implements CacheNode {
     return millis >= NO_EXPIRY_MILLIS
         ? commands.set(key(key), bytes)
         : commands.set(key(key), bytes, SetArgs.Builder.px(millis));
-  }
-
-  /** The value's bytes, or its refusal: not encodable, or larger than {@code maxValueSize}. */
-  private byte[] encode(Object value) {
-    byte[] bytes;
-    try {
-      bytes = codec.encode(value);
-    } catch (CodecException e) {
-      // a value the codec cannot write is the caller's bug, not the node's failure
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "value not stored: " + e.getMessage(), e);
-    }
-    if (bytes.length > maxValueSize) {
-      throw refused(
-          "oversized",
-          "value of class "
-              + value.getClass().getName()
-              + " takes "
-              + bytes.length
-              + " bytes, more than redis.maxValueSize ("
-              + maxValueSize
-              + " bytes); not stored",
-          null);
-    }
-    return bytes;
   }
 
   /**
@@ -636,51 +575,12 @@ final class RedisCacheNode implements CacheNode {
     return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + describe(e), e);
   }
 
-  /**
-   * A refused value: logged at WARNING the first time for each reason (a class name, "oversized"),
-   * then at DEBUG, so a hot key cannot flood the log.
-   */
-  private ValueRefusedException refused(String reason, String message, Throwable cause) {
-    boolean first = loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(reason);
-    String line = "node \"" + id + "\": " + message;
-    LOG.log(first ? Level.WARNING : Level.DEBUG, line);
-    return new ValueRefusedException(line, cause);
-  }
-
   private static long ttlMillis(Duration ttl) {
     try {
       return ttl.toMillis();
     } catch (ArithmeticException tooLong) {
       return Long.MAX_VALUE;
     }
-  }
-
-  private static boolean isInstance(Class<?> expected, Object value) {
-    if (expected.isPrimitive()) {
-      return wrapperOf(expected).isInstance(value);
-    }
-    return expected.isInstance(value) || value == io.github.chash.cache.NullValue.INSTANCE;
-  }
-
-  private static Class<?> wrapperOf(Class<?> primitive) {
-    if (primitive == int.class) {
-      return Integer.class;
-    } else if (primitive == long.class) {
-      return Long.class;
-    } else if (primitive == boolean.class) {
-      return Boolean.class;
-    } else if (primitive == double.class) {
-      return Double.class;
-    } else if (primitive == float.class) {
-      return Float.class;
-    } else if (primitive == short.class) {
-      return Short.class;
-    } else if (primitive == byte.class) {
-      return Byte.class;
-    } else if (primitive == char.class) {
-      return Character.class;
-    }
-    return Void.class;
   }
 
   /** Ten command timeouts, at least 1 s: TLS handshakes and AUTH take several round trips. */

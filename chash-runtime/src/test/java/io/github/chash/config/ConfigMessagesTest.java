@@ -57,9 +57,9 @@ class ConfigMessagesTest {
     assertThat(problems("nodes: [{id: a}]\nfailvoer: {}\nzzz: 1\n"))
         .containsExactly(
             "chash.yaml:2:1: unknown key \"failvoer\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, migration, redis, check; did you mean \"failover\"?",
+                + " caches, failover, migration, redis, memcached, check; did you mean \"failover\"?",
             "chash.yaml:3:1: unknown key \"zzz\" at the top level; valid keys: ring, nodes,"
-                + " caches, failover, migration, redis, check");
+                + " caches, failover, migration, redis, memcached, check");
   }
 
   @Test
@@ -159,7 +159,7 @@ class ConfigMessagesTest {
             "  - id: a",
             "  - id: a", // 3
             "  - id: b",
-            "    type: memcached", // 5
+            "    type: memcache", // 5
             "  - id: c",
             "    weight: 1.5", // 7
             "  - id: d",
@@ -182,12 +182,12 @@ class ConfigMessagesTest {
     assertThat(problems(yaml))
         .containsExactly(
             "chash.yaml:3:9: nodes[1].id \"a\" is already used by nodes[0]",
-            "chash.yaml:5:11: nodes[2].type must be one of local, redis; was \"memcached\"",
+            "chash.yaml:5:11: nodes[2].type must be one of local, redis, memcached; was \"memcache\"",
             "chash.yaml:7:13: nodes[3].weight must be a positive integer, was 1.5",
             "chash.yaml:9:18: nodes[4].maximumSize must be a positive integer, was 0",
             "chash.yaml:10:5: nodes[5] is missing required key \"id\"",
-            "chash.yaml:12:10: nodes[6].uri is only valid for type redis; add `type: redis` or"
-                + " remove uri",
+            "chash.yaml:12:10: nodes[6].uri is only valid for types redis and memcached; add"
+                + " `type: redis` or remove uri",
             "chash.yaml:13:5: nodes[7] is missing required key \"uri\", required for type redis",
             "chash.yaml:17:18: nodes[8].maximumSize is only valid for type local; a Redis server"
                 + " bounds its memory itself (maxmemory)",

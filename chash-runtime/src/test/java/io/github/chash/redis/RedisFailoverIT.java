@@ -1,419 +1,79 @@
 package io.github.chash.redis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.github.chash.cache.RemoteFailoverScenarios;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ValueType;
-import io.github.chash.internal.cache.InterceptedCache;
-import io.github.chash.ring.Node;
-import java.time.Duration;
-import java.util.ArrayList;
+import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/**
- * The failure policy against real servers: {@code kill -9} under load, ejection, fallback,
- * readmission with flush, and no stale value after an outage.
- */
-class RedisFailoverIT {
-  private static final int FAILURE_LIMIT = 3;
-  private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-  private static final int THREADS = 2;
-  private static final int KEYS = 300;
-  private static final ValueType STRING = ValueType.of(String.class);
-
+/** {@link RemoteFailoverScenarios} on three real redis-servers. */
+class RedisFailoverIT extends RemoteFailoverScenarios {
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
-  private static ShardedCacheManager manager() {
-    return fleet.manager(
-        "{ failureLimit: " + FAILURE_LIMIT + ", retryAfter: 1s, timeout: 100ms, onRejoin: flush }");
+  @Override
+  protected ShardedCacheManager manager() {
+    return fleet.manager(FAILOVER);
   }
 
-  /** How the server goes away: it dies (connections reset), or freezes (calls time out). */
-  enum Outage {
-    KILL("kill -9", "restart"),
-    FREEZE("freeze (SIGSTOP)", "thaw (SIGCONT)");
-
-    final String start;
-    final String end;
-
-    Outage(String start, String end) {
-      this.start = start;
-      this.end = end;
-    }
+  @Override
+  protected List<String> nodeIds() {
+    return fleet.nodeIds();
   }
 
-  @ParameterizedTest
-  @EnumSource(Outage.class)
-  void outageUnderLoad_noCallerErrorEjectedServedByFallbackReadmittedAfterFlush(Outage outage)
-      throws Throwable {
-    try (ShardedCacheManager manager = manager()) {
-      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
-      String victim = "r2";
-      RedisServerProcess victimServer = fleet.server(victim);
-      Timeline timeline = new Timeline();
-      Load load = new Load(users, timeline);
-      long failuresAtReadmission = -1;
-      load.start();
-      try {
-        Thread.sleep(300);
-
-        timeline.mark(outage.start + " " + victim + " (pid " + victimServer.pid() + ")");
-        long killedAt = timeline.now();
-        load.measureSlowestFrom(System.nanoTime());
-        if (outage == Outage.KILL) {
-          victimServer.kill();
-        } else {
-          victimServer.pause();
-        }
-        long ejectedAt =
-            timeline.await(
-                () -> !isLive(manager, victim), Duration.ofSeconds(5), "ejection of " + victim);
-        long failuresAtEjection = manager.nodeStats().get(victim).errorCount();
-        timeline.mark(
-            "ejection seen ("
-                + failuresAtEjection
-                + " failed calls on "
-                + victim
-                + ", "
-                + (ejectedAt - killedAt)
-                + " ms after the outage began; slowest caller call since the outage began "
-                + String.format("%.1f", load.slowestNanos.get() / 1e6)
-                + " ms)");
-
-        // its keys are served by their fallback node now
-        List<String> victimKeys = keysOwnedBy(manager, users, victim);
-        for (String key : victimKeys) {
-          assertThat(users.get(key, STRING, () -> value(key), false, false)).isEqualTo(value(key));
-          String fallback = manager.ring().locate(key, 2).get(1).id();
-          assertThat(manager.liveRing().locate(key).id()).isEqualTo(fallback);
-        }
-        // a write of the victim's keys lands on their fallback (keys the load threads never touch:
-        // their writes may skip or undo a fill of the same key)
-        for (int i = 0, checked = 0; checked < 20; i++) {
-          String quiet = users.routingKey("quiet-" + i, "test");
-          if (!manager.ring().locate(quiet).id().equals(victim)) {
-            continue;
-          }
-          users.put(quiet, "x");
-          String fallback = manager.ring().locate(quiet, 2).get(1).id();
-          assertThat(fleet.server(fallback).command("EXISTS", "chash:" + quiet)).isEqualTo(1L);
-          checked++;
-        }
-        timeline.mark(
-            victimKeys.size() + " keys of " + victim + " checked on their fallback nodes");
-
-        Thread.sleep(200);
-        if (outage == Outage.KILL) {
-          victimServer.restart();
-        } else {
-          victimServer.resume();
-        }
-        timeline.mark(outage.end + " " + victim + " on port " + victimServer.port());
-        // what a server that kept its data would still hold (a key no caller touches): the rejoin
-        // must delete it first; keys of other applications stay
-        String leftover = "chash:users:written-before-the-outage";
-        victimServer.setBytes(leftover, new JdkSerializationCodec(List.of()).encode("stale"));
-        victimServer.command("SET", "other-app:key", "kept");
-        timeline.mark("planted a leftover " + leftover + " and a foreign key on " + victim);
-
-        long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
-        boolean flushSeen = false;
-        while (true) {
-          boolean live = isLive(manager, victim);
-          boolean leftoverThere = victimServer.command("EXISTS", leftover).equals(1L);
-          if (!leftoverThere && !flushSeen) {
-            flushSeen = true;
-            timeline.mark("flush seen: leftover gone from " + victim);
-          }
-          if (live) {
-            // readmitted: the flush must have come first
-            assertThat(leftoverThere).as("leftover still on %s when it rejoined", victim).isFalse();
-            failuresAtReadmission = manager.nodeStats().get(victim).errorCount();
-            timeline.mark(
-                "readmission seen ("
-                    + (timeline.now() - ejectedAt)
-                    + " ms after ejection; "
-                    + failuresAtReadmission
-                    + " failed calls on "
-                    + victim
-                    + " during the outage)");
-            break;
-          }
-          assertThat(System.nanoTime())
-              .as("readmission of %s in time", victim)
-              .isLessThan(deadline);
-          Thread.sleep(1);
-        }
-        assertThat(victimServer.command("GET", "other-app:key")).isEqualTo("kept");
-
-        Thread.sleep(300);
-      } finally {
-        load.stop();
-        if (outage == Outage.FREEZE) {
-          victimServer.resume(); // a no-op if thawed already; a frozen server fails later tests
-        }
-      }
-      timeline.mark(
-          "load stopped: "
-              + load.calls.get()
-              + " calls, errors seen by callers: "
-              + load.errors.size()
-              + ", stale or wrong values: "
-              + load.wrongValues.get()
-              + ", failed calls on "
-              + victim
-              + ": "
-              + manager.nodeStats().get(victim).errorCount()
-              + ", slowest caller call since the outage began: "
-              + String.format("%.1f", load.slowestNanos.get() / 1e6)
-              + " ms");
-      timeline.print(
-          outage.start
-              + " under load, "
-              + THREADS
-              + " threads, failureLimit "
-              + FAILURE_LIMIT
-              + ", retryAfter "
-              + RETRY_AFTER.toMillis()
-              + " ms, timeout 100 ms");
-
-      assertThat(load.errors).as("exceptions that reached callers").isEmpty();
-      assertThat(load.wrongValues).hasValue(0);
-      long failures = failuresAtReadmission;
-      // during the outage: failureLimit in a row eject; a call under way at that moment (one per
-      // thread) may add one more; the ejection itself is published at once, so no later call
-      // reaches the dead node. (Later timeouts of a starved JVM on the healthy node are not
-      // failures of the outage.)
-      assertThat(failures).isBetween((long) FAILURE_LIMIT, (long) FAILURE_LIMIT + THREADS);
-      assertThat(manager.nodeStats().get(victim).ejectionCount()).isEqualTo(1);
-      // the probe waits retryAfter from the ejection, which came after the kill
-      assertThat(timeline.at("readmission"))
-          .isGreaterThanOrEqualTo(timeline.at(outage.start) + RETRY_AFTER.toMillis());
-      // after the rejoin the victim owns its keys again
-      String key = keysOwnedBy(manager, users, victim).get(1);
-      users.put(key, "after");
-      assertThat(victimServer.command("EXISTS", "chash:" + key)).isEqualTo(1L);
-    }
+  @Override
+  protected long pid(String nodeId) {
+    return fleet.server(nodeId).pid();
   }
 
-  @Test
-  void staleness_killedOwner_readsNewValueOrMissNeverOld() throws Exception {
-    try (ShardedCacheManager manager = manager()) {
-      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
-      String owner = "r1";
-      String key = keysOwnedBy(manager, users, owner).get(0);
-      RedisServerProcess ownerServer = fleet.server(owner);
-      users.put(key, "v1");
-      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(1L);
-
-      ownerServer.kill();
-      ejectByReading(manager, users, key, owner);
-      users.put(key, "v2");
-      String fallback = manager.ring().locate(key, 2).get(1).id();
-      assertThat(fleet.server(fallback).command("EXISTS", "chash:" + key)).isEqualTo(1L);
-
-      ownerServer.restart();
-      // the worst case: the owner comes back with v1 still on it
-      ownerServer.setBytes("chash:" + key, new JdkSerializationCodec(List.of()).encode("v1"));
-      awaitLive(manager, owner);
-
-      assertThat(users.getIfPresent(key, STRING)).isIn("v2", null);
-      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(0L);
-    }
+  @Override
+  protected int port(String nodeId) {
+    return fleet.server(nodeId).port();
   }
 
-  @Test
-  void staleness_frozenOwnerKeepsItsData_readsNewValueOrMissNeverOld() throws Exception {
-    try (ShardedCacheManager manager = manager()) {
-      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
-      String owner = "r3";
-      String key = keysOwnedBy(manager, users, owner).get(0);
-      RedisServerProcess ownerServer = fleet.server(owner);
-      users.put(key, "v1");
-
-      ownerServer.pause(); // a partition: the server keeps v1, but cannot answer
-      try {
-        ejectByReading(manager, users, key, owner);
-        users.put(key, "v2");
-      } finally {
-        ownerServer.resume();
-      }
-      assertThat(ownerServer.command("GET", "chash:" + key)).isNotNull(); // v1 survived
-      awaitLive(manager, owner);
-
-      assertThat(users.getIfPresent(key, STRING)).isIn("v2", null);
-      assertThat(ownerServer.command("EXISTS", "chash:" + key)).isEqualTo(0L);
-      // an eviction after the rejoin reaches owner and fallback
-      users.put(key, "v3");
-      users.evict(key);
-      for (String id : fleet.nodeIds()) {
-        assertThat(fleet.server(id).command("EXISTS", "chash:" + key)).as(id).isEqualTo(0L);
-      }
-    }
+  @Override
+  protected void kill(String nodeId) {
+    fleet.server(nodeId).kill();
   }
 
-  private static void ejectByReading(
-      ShardedCacheManager manager, InterceptedCache users, String key, String owner) {
-    for (int i = 0; i < FAILURE_LIMIT * 3 && isLive(manager, owner); i++) {
-      assertThat(users.getIfPresent(key, STRING)).isNull();
-    }
-    assertThat(isLive(manager, owner)).as("%s ejected", owner).isFalse();
+  @Override
+  protected void restart(String nodeId) {
+    fleet.server(nodeId).restart();
   }
 
-  private static void awaitLive(ShardedCacheManager manager, String id)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
-    while (!isLive(manager, id)) {
-      assertThat(System.nanoTime()).as("%s readmitted in time", id).isLessThan(deadline);
-      Thread.sleep(10);
-    }
+  @Override
+  protected void pause(String nodeId) {
+    fleet.server(nodeId).pause();
   }
 
-  private static boolean isLive(ShardedCacheManager manager, String id) {
-    for (Node node : manager.liveRing().nodes()) {
-      if (node.id().equals(id)) {
-        return true;
-      }
-    }
-    return false;
+  @Override
+  protected void resume(String nodeId) {
+    fleet.server(nodeId).resume();
   }
 
-  private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, InterceptedCache users, String id) {
-    List<String> keys = new ArrayList<>();
-    for (int i = 0; i < KEYS; i++) {
-      String key = users.routingKey(i, "test");
-      if (manager.ring().locate(key).id().equals(id)) {
-        keys.add(key);
-      }
-    }
-    return keys;
+  @Override
+  protected boolean stored(String nodeId, String routingKey) {
+    return fleet.server(nodeId).command("EXISTS", "chash:" + routingKey).equals(1L);
   }
 
-  private static String value(String routingKey) {
-    return "db:" + routingKey;
+  @Override
+  protected void plantLeftover(String nodeId, String routingKey, String value) {
+    fleet
+        .server(nodeId)
+        .setBytes("chash:" + routingKey, new JdkSerializationCodec(List.of()).encode(value));
   }
 
-  /** Callers reading through the cache (and now and then writing), as a service would. */
-  private static final class Load {
-    private static final Duration MAX_RUN = Duration.ofSeconds(30);
-    private final InterceptedCache users;
-    private final Timeline timeline;
-    private final AtomicBoolean running = new AtomicBoolean(true);
-    private final AtomicLong calls = new AtomicLong();
-    private final AtomicLong wrongValues = new AtomicLong();
-    private final Queue<String> errors = new ConcurrentLinkedQueue<>();
-    private final AtomicLong slowestNanos = new AtomicLong();
-    private volatile long measureFrom = Long.MAX_VALUE;
-    private final List<Thread> threads = new ArrayList<>();
-
-    Load(InterceptedCache users, Timeline timeline) {
-      this.users = users;
-      this.timeline = timeline;
-    }
-
-    void start() {
-      long deadline = System.nanoTime() + MAX_RUN.toNanos();
-      for (int t = 0; t < THREADS; t++) {
-        int seed = t;
-        Thread thread =
-            new Thread(
-                () -> {
-                  int i = seed * 7919;
-                  while (running.get() && System.nanoTime() < deadline) {
-                    String key = users.routingKey(Math.floorMod(i++, KEYS), "test");
-                    long started = System.nanoTime();
-                    try {
-                      if (i % 10 == 0) {
-                        users.put(key, value(key));
-                      } else {
-                        String v = users.get(key, STRING, () -> value(key), false, false);
-                        if (!value(key).equals(v)) {
-                          wrongValues.incrementAndGet();
-                        }
-                      }
-                    } catch (Throwable e) {
-                      errors.add(timeline.now() + " ms: " + e);
-                    }
-                    if (started - measureFrom >= 0) {
-                      long took = System.nanoTime() - started;
-                      slowestNanos.accumulateAndGet(took, Math::max);
-                    }
-                    calls.incrementAndGet();
-                  }
-                },
-                "load-" + t);
-        threads.add(thread);
-        thread.start();
-      }
-    }
-
-    /** Calls that start from {@code nanoTime} on count towards {@link #slowestNanos}. */
-    void measureSlowestFrom(long nanoTime) {
-      measureFrom = nanoTime;
-    }
-
-    void stop() throws InterruptedException {
-      running.set(false);
-      for (Thread thread : threads) {
-        thread.join(10_000);
-      }
-    }
+  @Override
+  protected boolean readable(String nodeId, String routingKey) {
+    return stored(nodeId, routingKey);
   }
 
-  /** Milliseconds since the test started, and what happened when. */
-  static final class Timeline {
-    private final long start = System.nanoTime();
-    private final List<String> lines = new ArrayList<>();
-    private final List<Long> times = new ArrayList<>();
+  @Override
+  protected void plantForeignKey(String nodeId) {
+    fleet.server(nodeId).command("SET", "other-app:key", "kept");
+  }
 
-    long now() {
-      return (System.nanoTime() - start) / 1_000_000;
-    }
-
-    synchronized void mark(String what) {
-      times.add(now());
-      lines.add(what);
-    }
-
-    /** The time of the first line containing the text. */
-    synchronized long at(String text) {
-      for (int i = 0; i < lines.size(); i++) {
-        if (lines.get(i).contains(text)) {
-          return times.get(i);
-        }
-      }
-      throw new AssertionError("no timeline entry with \"" + text + "\": " + lines);
-    }
-
-    /** Polls every millisecond until the condition holds; returns when, in ms since start. */
-    long await(BooleanSupplier condition, Duration max, String what) throws InterruptedException {
-      long deadline = System.nanoTime() + max.toNanos();
-      while (!condition.getAsBoolean()) {
-        if (System.nanoTime() > deadline) {
-          print("timed out waiting for " + what);
-          throw new AssertionError("no " + what + " within " + max);
-        }
-        Thread.sleep(1);
-      }
-      return now();
-    }
-
-    synchronized void print(String title) {
-      StringBuilder out = new StringBuilder("\n=== timeline: ").append(title).append('\n');
-      for (int i = 0; i < lines.size(); i++) {
-        out.append(String.format("%7d ms  %s%n", times.get(i), lines.get(i)));
-      }
-      System.out.print(out);
-    }
+  @Override
+  protected boolean foreignKeyKept(String nodeId) {
+    return "kept".equals(fleet.server(nodeId).command("GET", "other-app:key"));
   }
 }

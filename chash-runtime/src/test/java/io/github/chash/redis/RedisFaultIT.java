@@ -1,5 +1,7 @@
 package io.github.chash.redis;
 
+import static io.github.chash.cache.RingKeys.isLive;
+import static io.github.chash.cache.RingKeys.keysOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
@@ -8,7 +10,7 @@ import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.cache.InterceptedCache;
-import io.github.chash.ring.Node;
+import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
@@ -224,21 +226,5 @@ class RedisFaultIT {
       out.writeObject(value);
     }
     return bytes.toByteArray();
-  }
-
-  private static boolean isLive(ShardedCacheManager manager, String id) {
-    return manager.liveRing().nodes().stream().map(Node::id).anyMatch(id::equals);
-  }
-
-  private static List<String> keysOwnedBy(
-      ShardedCacheManager manager, InterceptedCache users, String id, int count) {
-    List<String> keys = new ArrayList<>();
-    for (int i = 0; keys.size() < count; i++) {
-      String key = users.routingKey("key-" + i, "test");
-      if (manager.ring().locate(key).id().equals(id)) {
-        keys.add(key);
-      }
-    }
-    return keys;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.chash.redis;
 
+import io.github.chash.cache.ServerProcesses;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -29,7 +28,7 @@ import java.util.stream.Stream;
  * shutdown hook kills servers a test forgot to close. Not thread-safe: one test drives it.
  */
 public final class RedisServerProcess implements AutoCloseable {
-  private static final String LOOPBACK = "127.0.0.1";
+  private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 6379;
   private static final int BIND_ATTEMPTS = 8;
   private static final Duration STARTUP = Duration.ofSeconds(15);
@@ -89,7 +88,8 @@ public final class RedisServerProcess implements AutoCloseable {
     }
     IllegalStateException last = null;
     for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
-      RedisServerProcess server = new RedisServerProcess(password, tls, dir, freePort());
+      RedisServerProcess server =
+          new RedisServerProcess(password, tls, dir, ServerProcesses.freePort(RESERVED_PORT));
       try {
         server.launch();
         Runtime.getRuntime().addShutdownHook(server.reaper);
@@ -126,22 +126,17 @@ public final class RedisServerProcess implements AutoCloseable {
 
   /** {@code kill -9}: the server dies at once, with all its data (no persistence). */
   public void kill() {
-    process.destroyForcibly();
-    try {
-      process.waitFor(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    ServerProcesses.kill(process);
   }
 
   /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
   public void pause() {
-    signal("-STOP");
+    ServerProcesses.signal(process, "-STOP");
   }
 
   /** Thaws a {@link #pause() paused} server (SIGCONT). */
   public void resume() {
-    signal("-CONT");
+    ServerProcesses.signal(process, "-CONT");
   }
 
   /**
@@ -297,7 +292,7 @@ public final class RedisServerProcess implements AutoCloseable {
       if (ready) {
         return;
       }
-      sleep(20);
+      ServerProcesses.sleep(20);
     }
     destroyQuietly();
     throw new IllegalStateException("redis-server did not answer on port " + port + ": " + log());
@@ -325,50 +320,8 @@ public final class RedisServerProcess implements AutoCloseable {
     return socket;
   }
 
-  private void signal(String sig) {
-    try {
-      Process kill = new ProcessBuilder("kill", sig, Long.toString(process.pid())).start();
-      kill.waitFor(5, TimeUnit.SECONDS);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   private void destroyQuietly() {
-    if (process != null && process.isAlive()) {
-      // SIGKILL also ends a SIGSTOPped process
-      process.destroyForcibly();
-      try {
-        process.waitFor(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private static int freePort() {
-    for (int i = 0; i < 100; i++) {
-      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-        int candidate = socket.getLocalPort();
-        if (candidate != RESERVED_PORT) {
-          return candidate;
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    throw new IllegalStateException("no free port on " + LOOPBACK);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
+    ServerProcesses.kill(process);
   }
 
   private static void deleteTree(Path dir) {

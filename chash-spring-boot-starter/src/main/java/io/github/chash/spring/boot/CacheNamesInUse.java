@@ -136,6 +136,7 @@ final class CacheNamesInUse {
             .nodes(config.nodes())
             .failover(config.failover())
             .redis(config.redis())
+            .memcached(config.memcached())
             .check(config.check());
     config.caches().values().forEach(builder::cache);
     for (var entry : places.entrySet()) {

@@ -1,4 +1,4 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import io.github.chash.config.RedisConfig;
 import java.io.ByteArrayInputStream;
@@ -19,7 +19,7 @@ import java.util.List;
  * shared server is an attack surface (gadget chains), so only the JDK's value packages and the
  * configured patterns may be instantiated; everything else is refused before any of its code runs.
  */
-final class JdkSerializationCodec implements ValueCodec {
+public final class JdkSerializationCodec implements ValueCodec {
   /** Always allowed: JDK value types, and the marker of a cached null. */
   static final List<String> BUILT_IN_ALLOWED =
       List.of(
@@ -36,6 +36,7 @@ final class JdkSerializationCodec implements ValueCodec {
   static final int MAX_DEPTH = 64;
 
   private final ObjectInputFilter filter;
+  private final String allowKey;
 
   /**
    * @param allowed class names or package patterns ({@code com.example.Order}, {@code
@@ -44,12 +45,22 @@ final class JdkSerializationCodec implements ValueCodec {
    * @throws IllegalArgumentException naming the first pattern that breaks {@link
    *     RedisConfig#allowProblem}'s rule
    */
-  JdkSerializationCodec(List<String> allowed) {
+  public JdkSerializationCodec(List<String> allowed) {
+    this(allowed, "redis");
+  }
+
+  /**
+   * A codec whose messages name {@code block.allow} ({@code redis}, {@code memcached}).
+   *
+   * @throws IllegalArgumentException as {@link #JdkSerializationCodec(List)} does
+   */
+  public JdkSerializationCodec(List<String> allowed, String block) {
+    this.allowKey = block + ".allow";
     List<String> patterns = new ArrayList<>();
     for (String pattern : allowed) {
       String problem = RedisConfig.allowProblem(pattern);
       if (problem != null) {
-        throw new IllegalArgumentException("redis.allow entry " + problem);
+        throw new IllegalArgumentException(allowKey + " entry " + problem);
       }
       patterns.add(pattern);
     }
@@ -86,7 +97,7 @@ final class JdkSerializationCodec implements ValueCodec {
     } catch (InvalidClassException e) {
       if (bounded.refusedClass != null) {
         throw new CodecException(
-            "class " + bounded.refusedClass + " is not allowed by redis.allow",
+            "class " + bounded.refusedClass + " is not allowed by " + allowKey,
             bounded.refusedClass,
             null);
       }

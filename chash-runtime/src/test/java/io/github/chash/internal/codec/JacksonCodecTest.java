@@ -1,11 +1,11 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.NullValue;
-import io.github.chash.redis.CodecValues.Line;
-import io.github.chash.redis.CodecValues.Order;
+import io.github.chash.internal.codec.CodecValues.Line;
+import io.github.chash.internal.codec.CodecValues.Order;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +65,8 @@ class JacksonCodecTest {
 
     assertThatThrownBy(() -> codec.decode(bytes, Order.class))
         .isInstanceOf(CodecException.class)
-        .hasMessageStartingWith("cannot read json as io.github.chash.redis.CodecValues$Order");
+        .hasMessageStartingWith(
+            "cannot read json as io.github.chash.internal.codec.CodecValues$Order");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * records). Polymorphic typing stays off (Jackson's default), so the bytes never choose a class.
  * Modules on the class path (java.time, Kotlin, ...) are registered.
  */
-final class JacksonCodec implements ValueCodec {
+public final class JacksonCodec implements ValueCodec {
   private static final byte[] JSON_NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
   private final ObjectMapper mapper;
@@ -26,7 +26,7 @@ final class JacksonCodec implements ValueCodec {
   /** The deepest nesting a stored value may have, as the JDK codec's {@code maxdepth}. */
   static final int MAX_DEPTH = 64;
 
-  JacksonCodec() {
+  public JacksonCodec() {
     this(
         JsonMapper.builder(
                 JsonFactory.builder()

@@ -1,12 +1,12 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.NullValue;
-import io.github.chash.redis.CodecValues.Gadget;
-import io.github.chash.redis.CodecValues.Line;
-import io.github.chash.redis.CodecValues.Order;
+import io.github.chash.internal.codec.CodecValues.Gadget;
+import io.github.chash.internal.codec.CodecValues.Line;
+import io.github.chash.internal.codec.CodecValues.Order;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -51,7 +51,8 @@ class JdkSerializationCodecTest {
 
     assertThatThrownBy(() -> defaults.decode(bytes, Order.class))
         .isInstanceOf(CodecException.class)
-        .hasMessage("class io.github.chash.redis.CodecValues$Order is not allowed by redis.allow")
+        .hasMessage(
+            "class io.github.chash.internal.codec.CodecValues$Order is not allowed by redis.allow")
         .extracting(e -> ((CodecException) e).refusedClass())
         .isEqualTo(Order.class.getName());
   }
@@ -70,7 +71,7 @@ class JdkSerializationCodecTest {
   @Test
   void decode_configuredPattern_allowsRecords() {
     JdkSerializationCodec codec =
-        new JdkSerializationCodec(List.of("io.github.chash.redis.CodecValues$*"));
+        new JdkSerializationCodec(List.of("io.github.chash.internal.codec.CodecValues$*"));
     Order order = new Order(7, "ada", new BigDecimal("9.99"), List.of(new Line("sku-1", 2)));
 
     assertThat(codec.decode(codec.encode(order), Order.class)).isEqualTo(order);
@@ -91,7 +92,7 @@ class JdkSerializationCodecTest {
   void decode_refusalPattern_winsOverALaterAllowance() {
     JdkSerializationCodec codec =
         new JdkSerializationCodec(
-            List.of("!io.github.chash.redis.CodecValues$Order", "io.github.chash.**"));
+            List.of("!io.github.chash.internal.codec.CodecValues$Order", "io.github.chash.**"));
 
     assertThat(codec.decode(codec.encode(new Line("a", 1)), Line.class))
         .isEqualTo(new Line("a", 1));

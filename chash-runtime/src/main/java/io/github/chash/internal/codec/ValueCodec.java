@@ -1,11 +1,12 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import java.lang.reflect.Type;
 
 /**
- * Turns cache values into the bytes a Redis node stores, and back. Implementations are thread-safe.
+ * Turns cache values into the bytes a remote node (Redis, memcached) stores, and back.
+ * Implementations are thread-safe.
  */
-interface ValueCodec {
+public interface ValueCodec {
 
   /**
    * Encodes a value; {@code io.github.chash.cache.NullValue.INSTANCE} (a cached null) included.
@@ -21,6 +22,6 @@ interface ValueCodec {
    */
   Object decode(byte[] bytes, Type type);
 
-  /** The codec's name in {@code chash.yaml} ({@code redis.codec}). */
+  /** The codec's name in {@code chash.yaml} ({@code redis.codec}, {@code memcached.codec}). */
   String name();
 }

@@ -1,4 +1,4 @@
-package io.github.chash.redis;
+package io.github.chash.internal.codec;
 
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -7,20 +7,20 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /** Value types for codec tests: records, as services return them. */
-final class CodecValues {
+public final class CodecValues {
   private CodecValues() {}
 
-  record Line(String sku, int quantity) implements Serializable {
+  public record Line(String sku, int quantity) implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 
-  record Order(long id, String customer, BigDecimal total, List<Line> lines)
+  public record Order(long id, String customer, BigDecimal total, List<Line> lines)
       implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 
   /** Stands for a gadget: if deserialization ever ran its code, {@link #constructed} would flip. */
-  static final class Gadget implements Serializable {
+  public static final class Gadget implements Serializable {
     private static final long serialVersionUID = 1L;
     static volatile boolean constructed;
 

@@ -1,0 +1,106 @@
+package io.github.chash.config;
+
+import io.github.chash.internal.text.Placeholders;
+import io.github.chash.internal.text.RedisUriParts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Checks a memcached URI as written in {@code chash.yaml}: {@code memcached://host[:port]} (port
+ * 11211 by default), placeholders allowed for host and port; no credentials (SASL is not
+ * supported), path or query. Cut by {@link RedisUriParts}, the URI reading the Redis nodes use.
+ */
+public final class MemcachedUris {
+  /** The port of a URI without one. */
+  public static final int DEFAULT_PORT = 11211;
+
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?");
+  private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
+  private static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
+
+  /**
+   * The outcome: message tails to print after the key's path, and the server the URI points to
+   * ({@code host:port}, lower-case host, default port filled in) for duplicate detection.
+   */
+  record Checked(List<String> problems, String server) {}
+
+  private MemcachedUris() {}
+
+  static Checked check(String uri) {
+    List<String> problems = new ArrayList<>();
+    if (Placeholders.malformedAt(uri) >= 0) {
+      problems.add("contains a malformed placeholder; use ${env:NAME}");
+      return new Checked(problems, null);
+    }
+    RedisUriParts parts = RedisUriParts.split(uri);
+    if (!parts.scheme().equals("memcached")) {
+      problems.add("must start with memcached://, was " + Scalars.quote(RedisUris.redact(uri)));
+      return new Checked(problems, null);
+    }
+    if (parts.query() != null) {
+      problems.add(
+          "must not have a query or fragment, was "
+              + Scalars.quote(parts.query())
+              + "; timeouts belong under failover");
+    }
+    if (parts.userInfo() != null) {
+      problems.add("must not have credentials: memcached nodes do not support SASL");
+    }
+    if (!parts.path().isEmpty()) {
+      problems.add("must not have a path, was " + Scalars.quote("/" + parts.path()));
+    }
+    String host = parts.host();
+    if (host.startsWith("[")) {
+      if (!IPV6.matcher(host).matches()) {
+        problems.add("has an invalid host " + Scalars.quote(host));
+      }
+    } else if (host.isEmpty()) {
+      problems.add("has no host");
+    } else if (!Placeholders.isPlaceholder(host) && !HOST.matcher(host).matches()) {
+      problems.add("has an invalid host " + Scalars.quote(host));
+    }
+    String port = parts.port();
+    int portNumber = DEFAULT_PORT;
+    if (port != null && !Placeholders.isPlaceholder(port)) {
+      portNumber = DIGITS.matcher(port).matches() ? Integer.parseInt(port) : -1;
+      if (portNumber < 1 || portNumber > 65535) {
+        problems.add("port must be between 1 and 65535, was " + Scalars.quote(port));
+      }
+    }
+    String server =
+        host.toLowerCase(Locale.ROOT)
+            + ":"
+            + (port != null && Placeholders.isPlaceholder(port) ? port : portNumber);
+    return new Checked(problems, server);
+  }
+
+  /**
+   * The host and port of a URI that passed the check, placeholders resolved.
+   *
+   * @throws IllegalArgumentException if the URI breaks a rule, or a placeholder is not set
+   */
+  public static java.net.InetSocketAddress address(
+      String uri, java.util.function.Function<String, String> env) {
+    Checked checked = check(uri);
+    if (!checked.problems().isEmpty()) {
+      throw new IllegalArgumentException("uri " + checked.problems().get(0));
+    }
+    RedisUriParts parts = RedisUriParts.split(uri);
+    String host = Placeholders.resolve(parts.host(), env);
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port = DEFAULT_PORT;
+    if (parts.port() != null) {
+      String text = Placeholders.resolve(parts.port(), env);
+      port = DIGITS.matcher(text).matches() ? Integer.parseInt(text) : -1;
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException(
+            "uri port must be between 1 and 65535, was " + Scalars.quote(text));
+      }
+    }
+    return java.net.InetSocketAddress.createUnresolved(host, port);
+  }
+}

@@ -1,0 +1,138 @@
+package io.github.chash.internal.codec;
+
+import io.github.chash.cache.NullValue;
+import io.github.chash.cache.ValueRefusedException;
+import io.github.chash.cache.ValueType;
+import java.lang.System.Logger.Level;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What a remote node (Redis, memcached) does with values on their way to and from its server, one
+ * rule for both: the codec, the size limit ({@code redis.maxValueSize}, {@code
+ * memcached.maxValueSize}) before sending and after receiving, the expected type, and the refusals
+ * ({@link ValueRefusedException}) of all that, logged at WARNING the first time for each reason (a
+ * class name, "oversized"), then at DEBUG, so a hot key cannot flood the log. Thread-safe.
+ */
+public final class StoredValues {
+  private static final int LOGGED_REASONS_LIMIT = 1000;
+
+  private final String nodeId;
+  private final ValueCodec codec;
+  private final long maxValueSize;
+  private final String block;
+  private final System.Logger log;
+  private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param nodeId the node's id, for messages
+   * @param codec the node's codec
+   * @param maxValueSize the largest encoded value, in bytes
+   * @param block the configuration block the limit comes from ({@code redis}, {@code memcached})
+   * @param log the node's logger
+   */
+  public StoredValues(
+      String nodeId, ValueCodec codec, long maxValueSize, String block, System.Logger log) {
+    this.nodeId = nodeId;
+    this.codec = codec;
+    this.maxValueSize = maxValueSize;
+    this.block = block;
+    this.log = log;
+  }
+
+  /**
+   * The value's bytes.
+   *
+   * @throws ValueRefusedException if the codec cannot write it (the caller's bug, not the node's
+   *     failure) or it is larger than {@code maxValueSize}
+   */
+  public byte[] encode(Object value) {
+    byte[] bytes;
+    try {
+      bytes = codec.encode(value);
+    } catch (CodecException e) {
+      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
+      throw refused(reason, "value not stored: " + e.getMessage(), e);
+    }
+    if (bytes.length > maxValueSize) {
+      throw refused(
+          "oversized",
+          "value of class "
+              + value.getClass().getName()
+              + " takes "
+              + bytes.length
+              + " bytes, more than "
+              + block
+              + ".maxValueSize ("
+              + maxValueSize
+              + " bytes); not stored",
+          null);
+    }
+    return bytes;
+  }
+
+  /**
+   * Refuses a stored value of {@code size} bytes larger than {@code maxValueSize}, before it is
+   * decoded.
+   *
+   * @throws ValueRefusedException if it is larger
+   */
+  public void checkStoredSize(long size) {
+    if (size > maxValueSize) {
+      throw refused(
+          "oversized",
+          "stored value of "
+              + size
+              + " bytes is larger than "
+              + block
+              + ".maxValueSize ("
+              + maxValueSize
+              + " bytes); read as a miss, not decoded",
+          null);
+    }
+  }
+
+  /**
+   * A stored value of the expected type (or the cached null's marker).
+   *
+   * @throws ValueRefusedException if it is larger than {@code maxValueSize}, the codec refuses it,
+   *     or it is not of the expected type
+   */
+  public Object decode(byte[] bytes, ValueType type) {
+    checkStoredSize(bytes.length);
+    Object value;
+    try {
+      value = codec.decode(bytes, type.type());
+    } catch (CodecException e) {
+      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
+      throw refused(reason, "stored value read as a miss: " + e.getMessage(), e);
+    }
+    if (!isInstance(type.rawClass(), value)) {
+      String got = value.getClass().getName();
+      throw refused(
+          got,
+          "stored value of class "
+              + got
+              + " is not a "
+              + type.type().getTypeName()
+              + "; read as a miss",
+          null);
+    }
+    return value;
+  }
+
+  /** A refusal, logged as the class comment says; {@code reason} groups the log lines. */
+  public ValueRefusedException refused(String reason, String message, Throwable cause) {
+    boolean first = loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(reason);
+    String line = "node \"" + nodeId + "\": " + message;
+    log.log(first ? Level.WARNING : Level.DEBUG, line);
+    return new ValueRefusedException(line, cause);
+  }
+
+  private static boolean isInstance(Class<?> expected, Object value) {
+    if (expected.isPrimitive()) {
+      return java.lang.invoke.MethodType.methodType(expected).wrap().returnType().isInstance(value);
+    }
+    return expected.isInstance(value) || value == NullValue.INSTANCE;
+  }
+}

@@ -1,0 +1,145 @@
+package io.github.chash.memcached;
+
+import io.github.chash.cache.CacheNode;
+import io.github.chash.cache.CacheNodeFactory;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.MemcachedConfig;
+import io.github.chash.config.MemcachedUris;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
+import io.github.chash.internal.codec.JacksonCodec;
+import io.github.chash.internal.codec.JdkSerializationCodec;
+import io.github.chash.internal.codec.ValueCodec;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Creates the {@code type: memcached} nodes of a {@code chash.yaml}: a {@link CacheNode} per
+ * memcached server, on XMemcached ({@code com.googlecode.xmemcached:xmemcached}).
+ *
+ * <p>Registered through {@code META-INF/services/io.github.chash.cache.CacheNodeFactory}, so {@code
+ * type: memcached} nodes work as soon as XMemcached is on the class path. This class itself never
+ * touches XMemcached until a memcached node is created, so applications without memcached nodes do
+ * not need (or load) it.
+ *
+ * <p>What a node does, next to a Redis node:
+ *
+ * <ul>
+ *   <li>URIs {@code memcached://host[:port]} (port 11211 by default; host and port may be {@code
+ *       ${env:NAME}} placeholders, resolved once here); no TLS, no SASL.
+ *   <li>The same failure rules: every command times out after {@code failover.timeout} (default 100
+ *       ms), a dead server fails calls at once, nothing is queued or replayed.
+ *   <li>Keys are {@code memcached.keyPrefix} (default {@code chash:}) plus the routing key when it
+ *       is a valid memcached key (printable ASCII without spaces, at most 250 bytes in all), else a
+ *       SHA-256 of it; the entry names its full key, so no key is served another's value.
+ *   <li>TTLs in whole seconds (ceiling), more than 30 days as an absolute Unix time, no expiry for
+ *       a cache without a TTL; the deadline in milliseconds is kept with the value too.
+ *   <li>No {@code SCAN}: {@code clear()} and a cache's clear replace a generation counter, which
+ *       makes the old entries misses at once; they leave by TTL or LRU.
+ *   <li>Values larger than {@code memcached.maxValueSize} (default 1 MB, memcached's default item
+ *       limit) are refused before they are sent and after they are received; a server refusing an
+ *       item as too large is a refusal too; neither counts against the server's health.
+ *   <li>Values go through {@code memcached.codec} and {@code memcached.allow}, the codecs of Redis
+ *       nodes.
+ * </ul>
+ *
+ * <p>Thread-safe; the nodes it creates are thread-safe too.
+ */
+public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
+  /** The command timeout when {@code failover.timeout} is not set. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(100);
+
+  private static final String CLIENT_CLASS = "net.rubyeye.xmemcached.MemcachedClient";
+  private static final String JACKSON_CLASS = "com.fasterxml.jackson.databind.ObjectMapper";
+
+  private final Function<String, String> env;
+
+  /** A factory that resolves {@code ${env:NAME}} from the process environment. */
+  public MemcachedCacheNodeFactory() {
+    this(System::getenv);
+  }
+
+  /**
+   * A factory that resolves {@code ${env:NAME}} through the given function (null result: not set).
+   *
+   * @throws NullPointerException if {@code env} is null
+   */
+  public MemcachedCacheNodeFactory(Function<String, String> env) {
+    this.env = Objects.requireNonNull(env, "env");
+  }
+
+  /** {@link NodeType#MEMCACHED}. */
+  @Override
+  public NodeType type() {
+    return NodeType.MEMCACHED;
+  }
+
+  /**
+   * Creates a node for a {@code type: memcached} entry; it connects in the background, so an
+   * unreachable server does not fail startup (its calls fail and the failure policy ejects it).
+   *
+   * @throws IllegalArgumentException naming the node if it is not a memcached node, its uri is
+   *     unusable or refers to an unset environment variable, or the library it needs is missing
+   */
+  @Override
+  public CacheNode create(NodeConfig node, ChashConfig config) {
+    Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(config, "config");
+    if (node.type() != NodeType.MEMCACHED) {
+      throw new IllegalArgumentException(
+          "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not memcached");
+    }
+    requireClass(
+        CLIENT_CLASS,
+        "com.googlecode.xmemcached:xmemcached",
+        "node \"" + node.id() + "\" is of type memcached");
+    MemcachedConfig memcached =
+        config.memcached() != null ? config.memcached() : MemcachedConfig.defaults();
+    InetSocketAddress address;
+    try {
+      address = MemcachedUris.address(node.uri(), env);
+    } catch (IllegalArgumentException e) {
+      String where = config.where("nodes[" + config.nodes().indexOf(node) + "].uri");
+      throw new IllegalArgumentException(
+          where + ": node \"" + node.id() + "\": " + e.getMessage(), e);
+    }
+    FailoverConfig failover = config.failover();
+    Duration timeout =
+        failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
+    return new MemcachedCacheNode(
+        node.id(),
+        address,
+        memcached.keyPrefix(),
+        codec(memcached),
+        timeout,
+        memcached.maxValueSize());
+  }
+
+  @Override
+  public String toString() {
+    return "MemcachedCacheNodeFactory";
+  }
+
+  private ValueCodec codec(MemcachedConfig memcached) {
+    if (memcached.codec().equals("jackson")) {
+      requireClass(
+          JACKSON_CLASS,
+          "com.fasterxml.jackson.core:jackson-databind",
+          "memcached.codec is jackson");
+      return new JacksonCodec();
+    }
+    return new JdkSerializationCodec(memcached.allowedClasses(), "memcached");
+  }
+
+  private void requireClass(String className, String artifact, String why) {
+    try {
+      Class.forName(className, false, MemcachedCacheNodeFactory.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          why + ", but " + artifact + " is not on the class path; add it as a dependency", e);
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package io.github.chash.memcached;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.chash.cache.CacheNode;
+import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.MemcachedConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a memcached node does beyond the contract, on a real server: expirations in seconds and as
+ * absolute Unix times, the time left of an entry, clears seen by another node (another JVM) at
+ * once, and failures of a dead server.
+ */
+class MemcachedCacheNodeIT {
+  private static MemcachedServerProcess server;
+  private final List<CacheNode> nodes = new ArrayList<>();
+
+  @BeforeAll
+  static void startServer() {
+    server = MemcachedServerProcess.start();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  @BeforeEach
+  void flush() {
+    if (!server.isRunning()) {
+      server.restart();
+    }
+    server.flushAll();
+  }
+
+  @AfterEach
+  void closeNodes() {
+    nodes.forEach(CacheNode::close);
+  }
+
+  private CacheNode node() {
+    ChashConfig config =
+        MemcachedCacheNodeContractIT.config(
+            server.uri(), MemcachedConfig.defaults(), Duration.ofMillis(500));
+    CacheNode node =
+        new MemcachedCacheNodeFactory(Map.<String, String>of()::get)
+            .create(config.nodes().get(0), config);
+    node.awaitReady();
+    nodes.add(node);
+    return node;
+  }
+
+  @Test
+  void ttl_inSecondsUpTo30Days_asAbsoluteUnixTimeBeyond_noneForNull() {
+    CacheNode node = node();
+    node.put("users:short", "v", Duration.ofMillis(1500));
+    node.put("users:month", "v", Duration.ofDays(30));
+    node.put("users:forty-days", "v", Duration.ofDays(40));
+    node.put("users:forever", "v", null);
+
+    assertThat(server.ttlSeconds("chash:users:short")).isBetween(1L, 2L); // ceil(1.5 s)
+    assertThat(server.ttlSeconds("chash:users:month")).isBetween(30L * 86400 - 5, 30L * 86400);
+    // sent as now + 40 days: the server counts it down from there, nothing expired at once
+    assertThat(server.ttlSeconds("chash:users:forty-days"))
+        .isBetween(40L * 86400 - 5, 40L * 86400 + 1);
+    assertThat(node.get("users:forty-days", ValueType.OBJECT)).isEqualTo("v");
+    assertThat(server.ttlSeconds("chash:users:forever")).isEqualTo(-1L);
+  }
+
+  @Test
+  void expiration_isCeiledSecondsRelativeUpTo30DaysAbsoluteBeyondAndZeroPast2038() {
+    long now = 1_800_000_000_000L;
+    assertThat(MemcachedCacheNode.expiration(Duration.ofMillis(1), now)).isEqualTo(1);
+    assertThat(MemcachedCacheNode.expiration(Duration.ofMillis(1001), now)).isEqualTo(2);
+    assertThat(MemcachedCacheNode.expiration(Duration.ofDays(30), now)).isEqualTo(2_592_000);
+    assertThat(MemcachedCacheNode.expiration(Duration.ofDays(30).plusSeconds(1), now))
+        .isEqualTo(1_800_000_000 + 2_592_001);
+    assertThat(MemcachedCacheNode.expiration(Duration.ofDays(5000), now)).isZero(); // past 2038
+    assertThat(MemcachedCacheNode.expiration(null, now)).isZero();
+    assertThat(MemcachedCacheNode.deadline(null, now)).isZero();
+    assertThat(MemcachedCacheNode.deadline(Duration.ofSeconds(3), now)).isEqualTo(now + 3000);
+  }
+
+  @Test
+  void getEntry_returnsTheTimeLeftNeverMore() throws InterruptedException {
+    CacheNode node = node();
+    node.put("users:1", "v", Duration.ofSeconds(60));
+    node.put("users:2", "v", null);
+    Thread.sleep(50);
+
+    CacheNode.StoredEntry entry = node.getEntry("users:1", ValueType.OBJECT);
+    assertThat(entry.value()).isEqualTo("v");
+    assertThat(entry.ttl()).isPositive().isLessThanOrEqualTo(Duration.ofMillis(59_950));
+    assertThat(node.getEntry("users:2", ValueType.OBJECT).ttl()).isNull();
+    assertThat(node.getEntry("users:absent", ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void subSecondTtl_expiresByTheEnvelopesDeadline() throws InterruptedException {
+    CacheNode node = node();
+    node.put("users:brief", "v", Duration.ofMillis(100));
+    assertThat(node.get("users:brief", ValueType.OBJECT)).isEqualTo("v");
+    Thread.sleep(150);
+    // memcached keeps it up to a second; the node does not serve it
+    assertThat(node.get("users:brief", ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void clears_areSeenAtOnceByAnotherNodeOnTheServer() {
+    CacheNode one = node();
+    CacheNode other = node(); // as another JVM of the service
+    one.put("users:1", "u", null);
+    one.put("orders:1", "o", null);
+    assertThat(other.get("users:1", ValueType.OBJECT)).isEqualTo("u");
+
+    other.clear("users:");
+    assertThat(one.get("users:1", ValueType.OBJECT)).isNull();
+    assertThat(one.get("orders:1", ValueType.OBJECT)).isEqualTo("o");
+    one.put("orders:2", "written before the clear", null);
+    other.clear();
+    assertThat(one.get("orders:1", ValueType.OBJECT)).isNull();
+    assertThat(one.get("orders:2", ValueType.OBJECT)).isNull();
+    // one's reads fetched the new counters: its writes are read again
+    one.put("orders:3", "new", null);
+    assertThat(other.get("orders:3", ValueType.OBJECT)).isEqualTo("new");
+  }
+
+  @Test
+  void restartedServer_losesItsCountersAndServesNothingOld() {
+    CacheNode node = node();
+    node.put("users:1", "v1", null);
+    server.kill();
+    server.restart();
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (true) {
+      try {
+        node.ping();
+        break;
+      } catch (CacheNodeException notYet) {
+        assertThat(System.nanoTime()).isLessThan(deadline);
+      }
+    }
+    // an old entry planted back without its counters is a miss
+    assertThat(node.get("users:1", ValueType.OBJECT)).isNull();
+    node.put("users:1", "v2", null);
+    assertThat(node.get("users:1", ValueType.OBJECT)).isEqualTo("v2");
+  }
+
+  @Test
+  void deadServer_failsEveryCallAtOnceWithCacheNodeException() {
+    CacheNode node = node();
+    server.kill();
+    long started = System.nanoTime();
+    assertThatThrownBy(() -> node.get("users:1", ValueType.OBJECT))
+        .isInstanceOf(CacheNodeException.class)
+        .hasMessageContaining(server.uri());
+    assertThatThrownBy(() -> node.put("users:1", "v", null)).isInstanceOf(CacheNodeException.class);
+    assertThatThrownBy(node::ping).isInstanceOf(CacheNodeException.class);
+    assertThatThrownBy(() -> node.getAll(List.of("users:1"), ValueType.OBJECT).join())
+        .hasCauseInstanceOf(CacheNodeException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void itemLimit_isTheServersOwn_readFromItsSettings() {
+    try (MemcachedServerProcess large = MemcachedServerProcess.start("4m")) {
+      ChashConfig config =
+          MemcachedCacheNodeContractIT.config(
+              large.uri(),
+              new MemcachedConfig("chash:", "jdk", List.of(), 8 << 20),
+              Duration.ofSeconds(1));
+      CacheNode node = new MemcachedCacheNodeFactory().create(config.nodes().get(0), config);
+      nodes.add(node);
+      node.awaitReady();
+      String big =
+          "b".repeat(3 << 19); // 1.5 MB: beyond XMemcached's own 1 MB default and memcached's
+      node.put("users:big", big, null);
+      assertThat(node.get("users:big", ValueType.OBJECT)).isEqualTo(big);
+      // beyond this server's 4 MB: refused before it is sent, and the connection stays usable
+      assertThatThrownBy(() -> node.put("users:huge", "h".repeat(5 << 20), null))
+          .isInstanceOf(io.github.chash.cache.ValueRefusedException.class)
+          .hasMessageContaining("item size limit");
+      assertThat(node.get("users:big", ValueType.OBJECT)).isEqualTo(big);
+    }
+  }
+
+  @Test
+  void factory_unsetPlaceholder_namesFileLineAndColumn() {
+    ChashConfig config =
+        ChashConfigs.parse(
+            "nodes:\n  - id: m1\n    type: memcached\n    uri: memcached://${env:MC_HOST}:11211\n",
+            "chash.yaml");
+    assertThatThrownBy(
+            () ->
+                new MemcachedCacheNodeFactory(Map.<String, String>of()::get)
+                    .create(config.nodes().get(0), config))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("chash.yaml:4:10: node \"m1\": ")
+        .hasMessageContaining("MC_HOST is not set");
+  }
+}

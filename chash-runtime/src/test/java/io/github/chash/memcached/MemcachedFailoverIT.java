@@ -1,0 +1,135 @@
+package io.github.chash.memcached;
+
+import io.github.chash.cache.CacheNode;
+import io.github.chash.cache.RemoteFailoverScenarios;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ValueType;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.MemcachedConfig;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@link RemoteFailoverScenarios} on three real memcached servers. A memcached flush replaces the
+ * generation counter instead of deleting keys, so "the leftover is gone" means a node reading the
+ * server directly no longer serves it; the leftover is planted by such a node, under the counters
+ * the server holds then.
+ */
+class MemcachedFailoverIT extends RemoteFailoverScenarios {
+  @RegisterExtension static final MemcachedFleet fleet = MemcachedFleet.of(3);
+
+  private final Map<String, CacheNode> inspectors = new HashMap<>();
+
+  @AfterEach
+  void closeInspectors() {
+    inspectors.values().forEach(CacheNode::close);
+    inspectors.clear();
+  }
+
+  /** A node of its own on the server, as another JVM of the service would have. */
+  private CacheNode inspector(String nodeId) {
+    return inspectors.computeIfAbsent(
+        nodeId,
+        id -> {
+          ChashConfig config =
+              MemcachedCacheNodeContractIT.config(
+                  fleet.server(id).uri(), MemcachedConfig.defaults(), Duration.ofSeconds(1));
+          CacheNode node = new MemcachedCacheNodeFactory().create(config.nodes().get(0), config);
+          node.awaitReady();
+          return node;
+        });
+  }
+
+  @Override
+  protected ShardedCacheManager manager() {
+    return fleet.manager(FAILOVER);
+  }
+
+  @Override
+  protected List<String> nodeIds() {
+    return fleet.nodeIds();
+  }
+
+  @Override
+  protected long pid(String nodeId) {
+    return fleet.server(nodeId).pid();
+  }
+
+  @Override
+  protected int port(String nodeId) {
+    return fleet.server(nodeId).port();
+  }
+
+  @Override
+  protected void kill(String nodeId) {
+    fleet.server(nodeId).kill();
+  }
+
+  @Override
+  protected void restart(String nodeId) {
+    fleet.server(nodeId).restart();
+  }
+
+  @Override
+  protected void pause(String nodeId) {
+    fleet.server(nodeId).pause();
+  }
+
+  @Override
+  protected void resume(String nodeId) {
+    fleet.server(nodeId).resume();
+  }
+
+  @Override
+  protected boolean stored(String nodeId, String routingKey) {
+    return fleet.server(nodeId).exists(new MemcachedKeys("chash:").dataKey(routingKey));
+  }
+
+  @Override
+  protected void plantLeftover(String nodeId, String routingKey, String value) {
+    awaitAnswer(nodeId);
+    inspector(nodeId).put(routingKey, value, null);
+  }
+
+  @Override
+  protected boolean readable(String nodeId, String routingKey) {
+    awaitAnswer(nodeId);
+    return inspector(nodeId).get(routingKey, ValueType.OBJECT) != null;
+  }
+
+  @Override
+  protected void plantForeignKey(String nodeId) {
+    fleet.server(nodeId).setBytes("other-app:key", "kept".getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  protected boolean foreignKeyKept(String nodeId) {
+    return fleet.server(nodeId).exists("other-app:key");
+  }
+
+  /** Waits (at most 5 s) until the inspector's connection to a restarted server is back. */
+  private void awaitAnswer(String nodeId) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (true) {
+      try {
+        inspector(nodeId).ping();
+        return;
+      } catch (RuntimeException notYet) {
+        if (System.nanoTime() > deadline) {
+          throw notYet;
+        }
+        try {
+          Thread.sleep(5);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+}
