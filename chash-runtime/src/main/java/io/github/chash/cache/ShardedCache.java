@@ -32,24 +32,34 @@ import java.time.Duration;
  */
 public interface ShardedCache {
 
-  /** The cache name, as in {@code chash.yaml}. */
+  /** {@return the cache name, as in {@code chash.yaml}} */
   String name();
 
   /**
-   * This cache with values of one type and keys of any type with a canonical form: the API for
-   * programmatic use. Create it once and keep it.
+   * {@return this cache with values of one type and keys of any type with a canonical form: the API
+   * for programmatic use} Create it once and keep it.
+   *
+   * @param <V> the value type
+   * @param valueType the values' class
    */
   <V> TypedCache<Object, V> typed(Class<V> valueType);
 
-  /** This cache with keys and values of given types; see {@link #typed(Class)}. */
+  /**
+   * {@return this cache with keys and values of given types; see {@link #typed(Class)}}
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @param keyType the keys' class
+   * @param valueType the values' class
+   */
   <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType);
 
-  /** Time to live of the entries this handle writes; {@code null} for no expiry. */
+  /** {@return time to live of the entries this handle writes; {@code null} for no expiry} */
   Duration ttl();
 
   /**
-   * Returns a handle to the same cache (same entries and stats) whose writes use another TTL, for a
-   * method that overrides the cache's TTL. Create it once per method.
+   * {@return a handle to the same cache (same entries and stats) whose writes use another TTL, for
+   * a method that overrides the cache's TTL} Create it once per method.
    *
    * @param ttl positive, or {@code null} for no expiry
    * @throws IllegalArgumentException if {@code ttl} is zero or negative
@@ -57,9 +67,10 @@ public interface ShardedCache {
   ShardedCache withTtl(Duration ttl);
 
   /**
-   * Returns the routing key {@code name() + ":" + CanonicalKeys.of(key)}. A string key costs one
+   * {@return the routing key {@code name() + ":" + CanonicalKeys.of(key)}} A string key costs one
    * string concatenation.
    *
+   * @param key the key object; its canonical form follows {@link CanonicalKeys}
    * @param where what the key belongs to, for the error message, e.g. {@code
    *     OrderService.find(customer)}; a constant, not built per call
    * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
@@ -67,15 +78,18 @@ public interface ShardedCache {
   String routingKey(Object key, String where);
 
   /**
-   * Returns the routing key of a whole argument list ({@link CanonicalKeys#ofArguments}).
+   * {@return the routing key of a whole argument list ({@link CanonicalKeys#ofArguments})}
    *
+   * @param args the call's arguments
+   * @param method how messages name the method
+   * @param parameterNames the method's parameter names, or null when unknown
    * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
    */
   String routingKeyOfArguments(Object[] args, String method, String[] parameterNames);
 
   /**
-   * Returns the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
-   * miss (including when the node fails). Counts a hit or a miss.
+   * {@return the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
+   * miss (including when the node fails)} Counts a hit or a miss.
    *
    * @param routingKey a key from {@link #routingKey}
    * @param type the type remote nodes decode to
@@ -91,6 +105,12 @@ public interface ShardedCache {
    * unwrapped, to the caller and every waiter. A {@code null} result is stored (as {@link
    * NullValue#INSTANCE}) only when {@code cacheNull}.
    *
+   * @param <V> the value type
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   * @param loader computes the value on a miss; may return null
+   * @param sync whether concurrent misses of the key in this JVM load once, the others waiting
+   * @param cacheNull whether a null value is cached
    * @return the loaded value (null possible)
    * @throws Throwable whatever the loader threw
    */
@@ -99,9 +119,15 @@ public interface ShardedCache {
       throws Throwable;
 
   /**
-   * Returns the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
-   * {@link #getIfPresent} and {@link #load} in one call.
+   * {@return the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
+   * {@link #getIfPresent} and {@link #load} in one call}
    *
+   * @param <V> the value type
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   * @param loader computes the value on a miss; may return null
+   * @param sync whether concurrent misses of the key in this JVM load once, the others waiting
+   * @param cacheNull whether a null value is cached
    * @throws Throwable whatever the loader threw
    */
   <V> V get(
@@ -111,6 +137,9 @@ public interface ShardedCache {
   /**
    * Stores a value on the key's node, with this handle's TTL. A {@code null} value is stored as a
    * cached null; callers that do not cache nulls should call {@link #evict} instead.
+   *
+   * @param routingKey a key from {@link #routingKey}
+   * @param value the value, may be null
    */
   void put(String routingKey, Object value);
 
@@ -118,6 +147,8 @@ public interface ShardedCache {
    * Removes the key's entry from its owner and its first fallback node (preference-list positions 0
    * and 1 of the configured ring, and the live owner if it differs), so a value written while the
    * owner was ejected is not served later. Ejected nodes are skipped.
+   *
+   * @param routingKey a key from {@link #routingKey}
    */
   void evict(String routingKey);
 
@@ -128,6 +159,6 @@ public interface ShardedCache {
    */
   void clear();
 
-  /** A snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0). */
+  /** {@return a snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0)} */
   CacheStats stats();
 }
