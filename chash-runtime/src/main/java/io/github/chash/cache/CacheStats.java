@@ -63,7 +63,7 @@ public final class CacheStats {
     this.counts = counts;
   }
 
-  /** {@return all counts zero} */
+  /** {@return a snapshot with all counts zero} */
   public static CacheStats empty() {
     return EMPTY;
   }

@@ -62,7 +62,9 @@ public record CheckConfig(
         maxMovedOverIdeal == null ? null : maxMovedOverIdealProblem(maxMovedOverIdeal));
   }
 
-  /** {@return maxSkew 1.20, 1,000,000 keys of pattern {@code key:{n}}, no baseline} */
+  /**
+   * {@return the defaults: maxSkew 1.20, 1,000,000 keys of pattern {@code key:{n}}, no baseline}
+   */
   public static CheckConfig defaults() {
     return new CheckConfig(1.20, 1_000_000, "key:{n}", null, null, null, null);
   }

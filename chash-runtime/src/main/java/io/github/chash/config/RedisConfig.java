@@ -81,8 +81,8 @@ public record RedisConfig(
   }
 
   /**
-   * {@return prefix {@code chash:}, the JDK codec, only {@code java.lang}, {@code java.util},
-   * {@code java.time} classes, and values up to 1 MB}
+   * {@return the defaults: prefix {@code chash:}, the JDK codec, only {@code java.lang}, {@code
+   * java.util}, {@code java.time} classes, and values up to 1 MB}
    */
   public static RedisConfig defaults() {
     return new RedisConfig("chash:", "jdk", List.of());
