@@ -30,13 +30,13 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface ShardedCacheConfig {
 
-  /** The cache of annotations that name none; empty (the default) for no default. */
+  /** {@return the cache of annotations that name none; empty (the default) for no default} */
   String cache() default "";
 
   /**
-   * The time to live of entries written by {@link ShardedCacheable} and {@link ShardedCachePut}
-   * methods that set no ttl of their own, as {@link ShardedCacheable#ttl()}; empty (the default)
-   * for the cache's configured ttl.
+   * {@return the time to live of entries written by {@link ShardedCacheable} and {@link
+   * ShardedCachePut} methods that set no ttl of their own, as {@link ShardedCacheable#ttl()}; empty
+   * (the default) for the cache's configured ttl}
    */
   String ttl() default "";
 }

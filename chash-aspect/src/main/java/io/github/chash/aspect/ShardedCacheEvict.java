@@ -35,27 +35,29 @@ import java.lang.annotation.Target;
 public @interface ShardedCacheEvict {
 
   /**
-   * The cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default) takes
-   * the class's {@link ShardedCacheConfig#cache()}.
+   * {@return the cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default)
+   * takes the class's {@link ShardedCacheConfig#cache()}}
    */
   String cache() default "";
 
-  /** The key expression; empty (the default) means all arguments, canonically joined. */
+  /** {@return the key expression; empty (the default) means all arguments, canonically joined} */
   String key() default "";
 
   /**
-   * When to evict at all; empty (the default) means always. Tested when the eviction would happen:
-   * after the method (with {@code #result}), or before it with {@link #beforeInvocation()}.
+   * {@return when to evict at all; empty (the default) means always} Tested when the eviction would
+   * happen: after the method (with {@code #result}), or before it with {@link #beforeInvocation()}.
    */
   String condition() default "";
 
-  /** Whether to evict before the method runs, so the key is gone even if the method throws. */
+  /**
+   * {@return whether to evict before the method runs, so the key is gone even if the method throws}
+   */
   boolean beforeInvocation() default false;
 
   /**
-   * Whether to remove every entry of the cache (this cache's keys on every node, found by their
-   * prefix; other caches and data on the same servers are left alone) instead of one key. Takes no
-   * {@link #key()}.
+   * {@return whether to remove every entry of the cache (this cache's keys on every node, found by
+   * their prefix; other caches and data on the same servers are left alone) instead of one key}
+   * Takes no {@link #key()}.
    */
   boolean allEntries() default false;
 
@@ -64,7 +66,7 @@ public @interface ShardedCacheEvict {
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.METHOD)
   @interface List {
-    /** The annotations, in declaration order. */
+    /** {@return the annotations, in declaration order} */
     ShardedCacheEvict[] value();
   }
 }

@@ -35,29 +35,29 @@ import java.lang.annotation.Target;
 public @interface ShardedCachePut {
 
   /**
-   * The cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default) takes
-   * the class's {@link ShardedCacheConfig#cache()}.
+   * {@return the cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default)
+   * takes the class's {@link ShardedCacheConfig#cache()}}
    */
   String cache() default "";
 
-  /** The key expression; empty (the default) means all arguments, canonically joined. */
+  /** {@return the key expression; empty (the default) means all arguments, canonically joined} */
   String key() default "";
 
   /**
-   * When to store at all, tested after the method returned, with {@code #result}; when false the
-   * cache is left alone. Empty (the default) means always.
+   * {@return when to store at all, tested after the method returned, with {@code #result}; when
+   * false the cache is left alone} Empty (the default) means always.
    */
   String condition() default "";
 
   /**
-   * When not to store the result (the key is evicted instead), with {@code #result}; empty (the
-   * default) means always store. Example: {@code "#result.draft"}.
+   * {@return when not to store the result (the key is evicted instead), with {@code #result}; empty
+   * (the default) means always store} Example: {@code "#result.draft"}.
    */
   String unless() default "";
 
   /**
-   * Time to live of the entries written, as {@link ShardedCacheable#ttl()}; empty means the class's
-   * {@link ShardedCacheConfig#ttl()}, else the cache's configured ttl.
+   * {@return time to live of the entries written, as {@link ShardedCacheable#ttl()}; empty means
+   * the class's {@link ShardedCacheConfig#ttl()}, else the cache's configured ttl}
    */
   String ttl() default "";
 
@@ -66,7 +66,7 @@ public @interface ShardedCachePut {
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.METHOD)
   @interface List {
-    /** The annotations, in declaration order. */
+    /** {@return the annotations, in declaration order} */
     ShardedCachePut[] value();
   }
 }

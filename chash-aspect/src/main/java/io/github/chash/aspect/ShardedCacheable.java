@@ -57,44 +57,46 @@ import java.lang.annotation.Target;
 public @interface ShardedCacheable {
 
   /**
-   * The cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default) takes
-   * the class's {@link ShardedCacheConfig#cache()}.
+   * {@return the cache name: an entry of {@code caches:} in {@code chash.yaml}; empty (the default)
+   * takes the class's {@link ShardedCacheConfig#cache()}}
    */
   String cache() default "";
 
-  /** The key expression; empty (the default) means all arguments, canonically joined. */
+  /** {@return the key expression; empty (the default) means all arguments, canonically joined} */
   String key() default "";
 
   /**
-   * When to use the cache at all, tested before the method runs: when false, the method runs and
-   * nothing is looked up or stored. Empty (the default) means always. Example: {@code "#id > 0"}.
+   * {@return when to use the cache at all, tested before the method runs: when false, the method
+   * runs and nothing is looked up or stored} Empty (the default) means always. Example: {@code "#id
+   * > 0"}.
    */
   String condition() default "";
 
   /**
-   * When not to store a result, tested after the method ran, with {@code #result} (the value that
-   * would be cached: an {@code Optional}'s content, a future's value). Empty (the default) means
-   * always store. Not with {@link #sync()}. Example: {@code "#result == null or #result.draft"}.
+   * {@return when not to store a result, tested after the method ran, with {@code #result} (the
+   * value that would be cached: an {@code Optional}'s content, a future's value)} Empty (the
+   * default) means always store. Not with {@link #sync()}. Example: {@code "#result == null or
+   * #result.draft"}.
    */
   String unless() default "";
 
   /**
-   * Time to live of entries written by this method, written as in {@code chash.yaml} ({@code
-   * 100ms}, {@code 30s}, {@code 10m}, {@code 2h}, {@code 1d}); empty means the class's {@link
-   * ShardedCacheConfig#ttl()}, else the cache's configured ttl.
+   * {@return time to live of entries written by this method, written as in {@code chash.yaml}
+   * ({@code 100ms}, {@code 30s}, {@code 10m}, {@code 2h}, {@code 1d}); empty means the class's
+   * {@link ShardedCacheConfig#ttl()}, else the cache's configured ttl}
    */
   String ttl() default "";
 
   /**
-   * Whether concurrent misses of the same key in one JVM compute the value once, the other callers
-   * waiting for it (stampede protection). Only on a method with no other chash annotation, and
-   * without {@link #unless()}.
+   * {@return whether concurrent misses of the same key in one JVM compute the value once, the other
+   * callers waiting for it (stampede protection)} Only on a method with no other chash annotation,
+   * and without {@link #unless()}.
    */
   boolean sync() default false;
 
   /**
-   * Whether a {@code null} result (or an empty {@code Optional}) is cached; by default it is not,
-   * and the next call runs the method again.
+   * {@return whether a {@code null} result (or an empty {@code Optional}) is cached; by default it
+   * is not, and the next call runs the method again}
    */
   boolean cacheNull() default false;
 
@@ -103,7 +105,7 @@ public @interface ShardedCacheable {
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.METHOD)
   @interface List {
-    /** The annotations, in declaration order. */
+    /** {@return the annotations, in declaration order} */
     ShardedCacheable[] value();
   }
 }

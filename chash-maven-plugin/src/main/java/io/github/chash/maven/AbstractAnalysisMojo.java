@@ -127,6 +127,8 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
   /**
    * Loads the config and applies the overrides.
    *
+   * @param file the configuration file of this execution
+   * @return the configuration with the goal's overrides applied
    * @throws MojoFailureException when the config is invalid
    * @throws MojoExecutionException when an override is invalid or the keys file is unreadable
    */
@@ -145,6 +147,7 @@ public abstract class AbstractAnalysisMojo extends AbstractChashMojo {
    * Compares the configured ring with the baseline: the one named, else the git merge-base's. Says
    * in one INFO line what was compared, or why nothing was.
    *
+   * @param inputs the loaded configuration and its overrides, from {@link #inputs}
    * @param ring the configured ring, already built
    * @return the comparison and its limits, or null without a baseline
    * @throws MojoExecutionException when a named baseline cannot be resolved or read, or a limit is

@@ -71,13 +71,15 @@ public abstract class AbstractChashMojo extends AbstractMojo {
         + " (a module without one is skipped; name one with -Dchash.config=FILE)";
   }
 
-  /** The goal's name, for messages. */
+  /** {@return the goal's name, for messages} */
   protected abstract String goal();
 
   /**
    * The goal's work.
    *
    * @param file the configuration: it exists, or it was named explicitly
+   * @throws MojoExecutionException when the goal cannot run (an unreadable file, a bad parameter)
+   * @throws MojoFailureException when the configuration fails the goal's check
    */
   protected abstract void run(ConfigFile file) throws MojoExecutionException, MojoFailureException;
 

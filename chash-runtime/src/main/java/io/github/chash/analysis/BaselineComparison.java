@@ -46,6 +46,7 @@ public final class BaselineComparison {
    * @param baselineName its name in messages (file name or {@code groupId:artifactId:version})
    * @param current the current configuration
    * @param keys sample keys, used when an exact comparison is not possible
+   * @return the movement between the two rings
    * @throws IllegalArgumentException if a configuration has no nodes
    */
   public static BaselineReport compare(
@@ -59,8 +60,13 @@ public final class BaselineComparison {
    * baseline's ring settings and nodes equal the current ones (the usual build: the configuration
    * did not change), that ring serves for both and nothing moves: no second ring is built.
    *
+   * @param baseline the configuration compared against
+   * @param baselineName its name in messages (file name or {@code groupId:artifactId:version})
+   * @param current the current configuration
+   * @param keys sample keys, used when an exact comparison is not possible
    * @param currentRing the ring of {@code current}, as {@code Rings.create(current.ring(),
    *     current.ringNodes())} builds it
+   * @return the movement between the two rings
    * @throws IllegalArgumentException if a configuration has no nodes
    */
   public static BaselineReport compare(

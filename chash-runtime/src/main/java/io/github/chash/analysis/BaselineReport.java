@@ -47,14 +47,29 @@ public record BaselineReport(
   /** Moved fractions below this count as no movement (rounding of exact arc sums). */
   static final double EPSILON = 1e-12;
 
-  /** Compact constructor: defensive copies. */
+  /**
+   * Compact constructor: defensive copies.
+   *
+   * @param baseline the baseline's name as the user gave it (file name or coordinates)
+   * @param movedFraction fraction of the key space whose node changes
+   * @param idealMoved the ideal minimum, see above
+   * @param randomMoved what re-placing every key at random by fair share would move: 1 - sum over
+   *     nodes of fair share before x fair share after; a hash change moves about this much
+   * @param estimate {@link Estimate#EXACT} (merged position maps) or {@link Estimate#SAMPLED}
+   * @param sampleKeys keys sampled (0 when exact)
+   * @param method how the fraction was obtained, in words, with the reason when sampled
+   * @param causes what changed, in the order algorithm, hash, points, renames, re-weights,
+   *     additions, removals, order
+   * @param nodes per node, current nodes first in ring order, then removed ones
+   * @param flows moved keys by (from, to), largest first
+   */
   public BaselineReport {
     causes = List.copyOf(causes);
     nodes = List.copyOf(nodes);
     flows = List.copyOf(flows);
   }
 
-  /** Moved keys as a multiple of the ideal; see the class comment for an ideal of 0. */
+  /** {@return moved keys as a multiple of the ideal; see the class comment for an ideal of 0} */
   public double movedOverIdeal() {
     if (idealMoved > EPSILON) {
       return movedFraction / idealMoved;
@@ -62,13 +77,17 @@ public record BaselineReport(
     return movedFraction > EPSILON ? Double.POSITIVE_INFINITY : 1.0;
   }
 
-  /** Whether the movement is about that of re-placing every key at random (95% of it or more). */
+  /**
+   * {@return whether the movement is about that of re-placing every key at random (95% of it or
+   * more)}
+   */
   public boolean asBadAsRandom() {
     return randomMoved > EPSILON && movedFraction >= 0.95 * randomMoved;
   }
 
   /**
-   * The causes joined for a message: {@code cause: X}, {@code causes: X; Y}, or {@code no change}.
+   * {@return the causes joined for a message: {@code cause: X}, {@code causes: X; Y}, or {@code no
+   * change}}
    */
   public String causeText() {
     if (causes.isEmpty()) {
@@ -79,17 +98,17 @@ public record BaselineReport(
   }
 
   /**
-   * The one-line summary the report prints, e.g. {@code key movement against baseline
+   * {@return the one-line summary the report prints, e.g. {@code key movement against baseline
    * chash-baseline.yaml: 9.09% of keys move (exact), ideal 9.09%, 1.00x the ideal; cause: node
-   * added: cache-10}.
+   * added: cache-10}}
    */
   public String summary() {
     return summary(null);
   }
 
   /**
-   * The summary naming what was compared: {@code key movement of orders/chash.yaml against baseline
-   * ...}; without a subject as {@link #summary()}.
+   * {@return the summary naming what was compared: {@code key movement of orders/chash.yaml against
+   * baseline ...}; without a subject as {@link #summary()}}
    *
    * @param subject the current configuration's name, or null
    */
@@ -118,6 +137,9 @@ public record BaselineReport(
    * e.g. {@code key movement against baseline chash-baseline.yaml: 90.0% of keys move, as many as a
    * random re-placement (ideal 0.0%, limit 20.0%); cause: hash changed from xxh3 to murmur3}.
    *
+   * @param maxMoved largest allowed moved fraction, or null for no limit
+   * @param maxMovedOverIdeal largest allowed ratio of moved keys to the ideal, or null for no limit
+   * @return the failure message, or null when both limits hold
    * @throws IllegalArgumentException if a limit is out of range: {@code maxMoved} in (0, 1], {@code
    *     maxMovedOverIdeal} at least 1
    */

@@ -37,7 +37,7 @@ public record ChangeCause(Kind kind, String message) {
      */
     ORDER;
 
-    /** The kind as written in {@code report.json}, e.g. {@code pointsPerWeight}. */
+    /** {@return the kind as written in {@code report.json}, e.g. {@code pointsPerWeight}} */
     public String jsonName() {
       String[] words = name().toLowerCase(Locale.ROOT).split("_");
       StringBuilder b = new StringBuilder(words[0]);

@@ -58,6 +58,7 @@ public final class DistributionAnalysis {
    * @param ring the ring, at least one node
    * @param keys the sample keys (may be empty: then only exact shares count)
    * @param limit the largest allowed skew, &gt; 0
+   * @return each node's shares and skews, and the limits broken
    * @throws IllegalArgumentException if the ring is empty or the limit is not positive
    */
   public static DistributionReport analyze(Ring ring, KeySource keys, double limit) {
@@ -67,6 +68,11 @@ public final class DistributionAnalysis {
   /**
    * Analyzes a ring; see the class comment for the quantities and the test.
    *
+   * @param ring the ring, at least one node
+   * @param keys the sample keys
+   * @param limit the largest allowed skew
+   * @param zThreshold the z statistic a sampled excess must pass to count as a violation
+   * @return each node's shares and skews, and the limits broken
    * @throws IllegalArgumentException if the ring is empty or the limit is not positive
    */
   public static DistributionReport analyze(
@@ -177,6 +183,10 @@ public final class DistributionAnalysis {
    * Computes which keys a change moves and where they go: exactly from ownership differences for a
    * single removal or addition on a monotone placement, otherwise by sampling {@code keys}.
    *
+   * @param ring the ring, at least one node
+   * @param change the nodes removed and added
+   * @param keys the sample keys
+   * @return the keys moved and where they go
    * @throws IllegalArgumentException if the change removes an absent node or adds a present one
    */
   public static ChangeReport whatIf(Ring ring, RingChange change, KeySource keys) {

@@ -24,13 +24,23 @@ public record DistributionReport(
     double zThreshold,
     List<Violation> violations) {
 
-  /** Compact constructor: defensive copies. */
+  /**
+   * Compact constructor: defensive copies.
+   *
+   * @param settings the ring's settings (algorithm, hash, points per weight)
+   * @param keySource the sample keys' pattern or file name
+   * @param sampleKeys how many keys were sampled
+   * @param nodes per-node statistics, in the ring's node order
+   * @param limit the largest allowed skew
+   * @param zThreshold the z statistic a sampled excess must pass to count as a violation
+   * @param violations every broken limit, one per node at most, the largest skew first
+   */
   public DistributionReport {
     nodes = List.copyOf(nodes);
     violations = List.copyOf(violations);
   }
 
-  /** The largest node skew, exact or sampled (0 for an empty ring). */
+  /** {@return the largest node skew, exact or sampled (0 for an empty ring)} */
   public double maxSkew() {
     return nodes.stream()
         .mapToDouble(NodeStats::skew)
@@ -39,12 +49,12 @@ public record DistributionReport(
         .orElse(0);
   }
 
-  /** The largest exact skew. */
+  /** {@return the largest exact skew} */
   public double maxExactSkew() {
     return nodes.stream().mapToDouble(NodeStats::exactSkew).max().orElse(0);
   }
 
-  /** The largest sampled skew (NaN without samples). */
+  /** {@return the largest sampled skew (NaN without samples)} */
   public double maxSampledSkew() {
     return sampleKeys == 0
         ? Double.NaN
@@ -52,9 +62,9 @@ public record DistributionReport(
   }
 
   /**
-   * How many decimals a share needs, as a percentage, for the smallest fair share to show three
-   * significant digits (and at least two): {@code 25.00%} at 4 nodes, {@code 0.0500%} at 2,000
-   * weight units, {@code 0.00500%} at 20,000.
+   * {@return how many decimals a share needs, as a percentage, for the smallest fair share to show
+   * three significant digits (and at least two): {@code 25.00%} at 4 nodes, {@code 0.0500%} at
+   * 2,000 weight units, {@code 0.00500%} at 20,000}
    */
   public int shareDecimals() {
     return shareDecimals(nodes);
@@ -69,10 +79,12 @@ public record DistributionReport(
   }
 
   /**
-   * The skew that decides about a node: its exact skew, or its sampled skew when that lies over the
-   * limit beyond sampling noise (the test of {@link DistributionAnalysis}), whichever is larger.
-   * With few sample keys per node (a million keys over 10,000 nodes: about 50 each) sampled skews
-   * of 1.5 are noise; ranking by this one puts the nodes that matter first.
+   * {@return the skew that decides about a node: its exact skew, or its sampled skew when that lies
+   * over the limit beyond sampling noise (the test of {@link DistributionAnalysis}), whichever is
+   * larger} With few sample keys per node (a million keys over 10,000 nodes: about 50 each) sampled
+   * skews of 1.5 are noise; ranking by this one puts the nodes that matter first.
+   *
+   * @param node one of this report's nodes
    */
   public double decisiveSkew(NodeStats node) {
     boolean sampledCounts =
@@ -81,8 +93,8 @@ public record DistributionReport(
   }
 
   /**
-   * The node of the largest {@link #decisiveSkew} (the first in node order among equals), or null
-   * without nodes.
+   * {@return the node of the largest {@link #decisiveSkew} (the first in node order among equals),
+   * or null without nodes}
    */
   public NodeStats worstNode() {
     NodeStats worst = null;
@@ -94,7 +106,7 @@ public record DistributionReport(
     return worst;
   }
 
-  /** Whether no limit is broken. */
+  /** {@return whether no limit is broken} */
   public boolean passed() {
     return violations.isEmpty();
   }

@@ -26,9 +26,11 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
   private KeySource() {}
 
   /**
-   * Keys {@code pattern} with {@value #PLACEHOLDER} replaced by 0, 1, ..., {@code count - 1}. A
-   * pattern without the placeholder gets the index appended.
+   * {@return keys {@code pattern} with {@value #PLACEHOLDER} replaced by 0, 1, ..., {@code count -
+   * 1}} A pattern without the placeholder gets the index appended.
    *
+   * @param pattern the pattern
+   * @param count how many keys, at least 1
    * @throws IllegalArgumentException if {@code count} is negative or the pattern has the
    *     placeholder more than once
    */
@@ -46,15 +48,21 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
     return new Pattern(pattern, prefix, suffix, count);
   }
 
-  /** The given keys, in order. */
+  /**
+   * {@return the given keys, in order}
+   *
+   * @param keys the keys
+   */
   public static KeySource of(List<String> keys) {
     return new Listed(List.copyOf(keys), "<" + keys.size() + " keys>");
   }
 
   /**
-   * The lines of a UTF-8 file, one key a line; empty lines are skipped, as is a leading byte order
-   * mark (editors on Windows write one; it would otherwise become part of the first key).
+   * {@return the lines of a UTF-8 file, one key a line; empty lines are skipped, as is a leading
+   * byte order mark (editors on Windows write one; it would otherwise become part of the first
+   * key)}
    *
+   * @param file the file of keys
    * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8) when it
    *     cannot be read
    * @throws IllegalArgumentException naming the file when it holds no key, so a check never passes
@@ -78,6 +86,8 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
    * Reads the keys of a UTF-8 file, one a line, skipping empty lines and a leading byte order mark;
    * {@code \n}, {@code \r\n} and {@code \r} all end a line. Streams: memory stays constant.
    *
+   * @param file the file of keys
+   * @param action receives each key
    * @throws IOException with a message naming the file: missing, a directory, unreadable, or not
    *     UTF-8 (with the line)
    */
@@ -124,16 +134,19 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
     return String.format("byte 0x%02x at line %d", bytes[at] & 0xff, line);
   }
 
-  /** The number of keys. */
+  /** {@return the number of keys} */
   public abstract int size();
 
   /**
-   * Returns key {@code i}, possibly written into {@code scratch} (which it may clear). The result
+   * {@return key {@code i}, possibly written into {@code scratch} (which it may clear)} The result
    * is valid until the next call with the same buffer.
+   *
+   * @param i the key's index, from 0 to {@code size() - 1}
+   * @param scratch a builder the source may write the key into
    */
   public abstract CharSequence key(int i, StringBuilder scratch);
 
-  /** A short description for reports: the pattern, or the file name. */
+  /** {@return a short description for reports: the pattern, or the file name} */
   public abstract String description();
 
   static final class Pattern extends KeySource {

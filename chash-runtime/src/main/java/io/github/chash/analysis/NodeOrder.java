@@ -23,6 +23,10 @@ public final class NodeOrder {
    * configuration, when both use the same order-sensitive algorithm; empty otherwise. A node
    * renamed as {@link BaselineComparison} pairs renames counts as kept; a {@code jedis} shard with
    * the same name in both names its points by it and so may move freely.
+   *
+   * @param baseline the configuration compared against
+   * @param current the configuration being checked
+   * @return the description, or empty when no kept node moved
    */
   public static Optional<String> change(ChashConfig baseline, ChashConfig current) {
     return change(baseline, current, BaselineComparison.renames(baseline.nodes(), current.nodes()));

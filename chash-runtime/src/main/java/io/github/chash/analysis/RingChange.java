@@ -16,7 +16,12 @@ import java.util.Set;
  */
 public record RingChange(List<String> removed, List<Node> added) {
 
-  /** Compact constructor: defensive copies. */
+  /**
+   * Compact constructor: defensive copies.
+   *
+   * @param removed ids of nodes to remove
+   * @param added nodes to add
+   */
   public RingChange {
     removed = List.copyOf(removed);
     added = List.copyOf(added);
@@ -28,6 +33,9 @@ public record RingChange(List<String> removed, List<Node> added) {
    * it is an integer, so an id that itself ends in {@code :port} needs its weight spelled out
    * ({@code 10.0.0.9:6379:1}). Null or blank specs mean none.
    *
+   * @param add the nodes to add, as {@code id[:weight],...}, or null
+   * @param remove the ids of the nodes to remove, comma separated, or null
+   * @return the change
    * @throws IllegalArgumentException naming the bad entry
    */
   public static RingChange parse(String add, String remove) {
@@ -42,15 +50,16 @@ public record RingChange(List<String> removed, List<Node> added) {
     return new RingChange(removed, added);
   }
 
-  /** Whether the change does nothing. */
+  /** {@return whether the change does nothing} */
   public boolean isEmpty() {
     return removed.isEmpty() && added.isEmpty();
   }
 
   /**
-   * Returns the ring after the change. Node order is kept and added nodes go last, as editing the
+   * {@return the ring after the change} Node order is kept and added nodes go last, as editing the
    * node list would do ({@code jump} places by list order).
    *
+   * @param ring the ring before the change
    * @throws IllegalArgumentException if a removed id is not in the ring or an added id already is
    */
   public Ring applyTo(Ring ring) {
@@ -77,7 +86,7 @@ public record RingChange(List<String> removed, List<Node> added) {
     return Rings.create(ring.settings(), next);
   }
 
-  /** A short description, e.g. {@code remove a, add b (weight 2)}. */
+  /** {@return a short description, e.g. {@code remove a, add b (weight 2)}} */
   public String describe() {
     List<String> parts = new ArrayList<>();
     if (!removed.isEmpty()) {

@@ -22,11 +22,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface CacheNode extends AutoCloseable {
 
-  /** The node's id, as in {@code chash.yaml} and the ring. */
+  /** {@return the node's id, as in {@code chash.yaml} and the ring} */
   String id();
 
   /**
-   * Returns the value stored under the key, or {@code null} when there is none (a miss).
+   * {@return the value stored under the key, or {@code null} when there is none (a miss)}
    *
    * @param key the routing key
    * @param type the type to decode a remote value to; local nodes ignore it
@@ -58,10 +58,12 @@ public interface CacheNode extends AutoCloseable {
   record StoredEntry(Object value, Duration ttl) {}
 
   /**
-   * Returns the value under the key with its remaining time to live, or {@code null} on a miss. The
-   * default reads the value with {@link #get} and does not know its TTL ({@code null}: the copy
+   * {@return the value under the key with its remaining time to live, or {@code null} on a miss}
+   * The default reads the value with {@link #get} and does not know its TTL ({@code null}: the copy
    * then gets the cache's own TTL).
    *
+   * @param key the routing key
+   * @param type how the values are decoded
    * @throws CacheNodeException on a backend failure or timeout
    * @throws ValueRefusedException as {@link #get} does
    */
@@ -77,6 +79,9 @@ public interface CacheNode extends AutoCloseable {
    * crowds out the traffic. Returns how many it deleted, or -1 when the node cannot list its keys
    * (the default: its leftovers then live until their TTL).
    *
+   * @param doomed accepts the routing keys whose entries go
+   * @param keysPerSecond the most keys examined per second, to spare the server
+   * @return the number of entries deleted
    * @throws CacheNodeException on a backend failure or timeout
    */
   default long deleteKeys(java.util.function.Predicate<String> doomed, int keysPerSecond) {
@@ -89,6 +94,7 @@ public interface CacheNode extends AutoCloseable {
    * refused it; absent keys are misses. The default reads the keys one by one with {@link #get}, at
    * once (right for an in-process node); a remote node sends one request ({@code MGET}).
    *
+   * @param type how the values are decoded
    * @param keys routing keys, distinct
    * @return the reply; it fails with {@link CacheNodeException} on a backend failure or timeout (a
    *     node may also throw that at once)
@@ -136,6 +142,7 @@ public interface CacheNode extends AutoCloseable {
   /**
    * Removes the key's entry, if any.
    *
+   * @param key the routing key
    * @throws CacheNodeException on a backend failure or timeout
    */
   void evict(String key);
@@ -153,6 +160,7 @@ public interface CacheNode extends AutoCloseable {
    * entries: {@code "users:"}), and no entry of another cache or application. The default removes
    * all of this library's entries ({@link #clear()}): more than asked, never less.
    *
+   * @param routingKeyPrefix the prefix of the routing keys to remove, e.g. {@code users:}
    * @throws CacheNodeException on a backend failure or timeout
    */
   default void clear(String routingKeyPrefix) {
@@ -175,8 +183,8 @@ public interface CacheNode extends AutoCloseable {
   default void awaitReady() {}
 
   /**
-   * The approximate number of this library's entries on the node, or -1 when the node cannot tell
-   * cheaply. Never throws.
+   * {@return the approximate number of this library's entries on the node, or -1 when the node
+   * cannot tell cheaply} Never throws.
    */
   long estimatedSize();
 

@@ -9,6 +9,7 @@ package io.github.chash.cache;
 public class CacheNodeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The id of the failing node. */
   private final String nodeId;
 
   /**
@@ -23,7 +24,7 @@ public class CacheNodeException extends RuntimeException {
     this.nodeId = nodeId;
   }
 
-  /** The id of the failing node. */
+  /** {@return the id of the failing node} */
   public String nodeId() {
     return nodeId;
   }

@@ -16,7 +16,7 @@ import io.github.chash.config.NodeType;
  */
 public interface CacheNodeFactory {
 
-  /** The node type this factory creates. */
+  /** {@return the node type this factory creates} */
   NodeType type();
 
   /**
@@ -26,6 +26,7 @@ public interface CacheNodeFactory {
    * @param node the node's entry of {@code nodes:}
    * @param config the whole configuration (shared settings such as {@code redis:} and {@code
    *     failover.timeout})
+   * @return the node
    * @throws IllegalArgumentException if the node's settings are unusable, naming the node and value
    */
   CacheNode create(NodeConfig node, ChashConfig config);

@@ -9,10 +9,12 @@ public final class CacheNodes {
   private CacheNodes() {}
 
   /**
-   * Returns a local node: one Caffeine cache holding at most {@code maximumSize} entries (least
-   * valuable evicted first, Caffeine's W-TinyLFU), each expiring after the TTL it was written with.
+   * {@return a local node: one Caffeine cache holding at most {@code maximumSize} entries (least
+   * valuable evicted first, Caffeine's W-TinyLFU), each expiring after the TTL it was written with}
    * Values are kept by reference, never copied. Get, put and evict are O(1) amortized; thread-safe.
    *
+   * @param id the node's id
+   * @param maximumSize the most entries the node holds, positive
    * @throws IllegalArgumentException if {@code id} is blank or {@code maximumSize} is not positive
    */
   public static CacheNode local(String id, long maximumSize) {

@@ -63,90 +63,103 @@ public final class CacheStats {
     this.counts = counts;
   }
 
-  /** All counts zero. */
+  /** {@return a snapshot with all counts zero} */
   public static CacheStats empty() {
     return EMPTY;
   }
 
   /**
-   * A builder with every count zero, for snapshots built outside this library (tests, adapters).
+   * {@return a builder with every count zero, for snapshots built outside this library (tests,
+   * adapters)}
    */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Lookups that found a value. */
+  /** {@return lookups that found a value} */
   public long hitCount() {
     return counts[HIT];
   }
 
-  /** Lookups that found none (including failed and refused ones). */
+  /** {@return lookups that found none (including failed and refused ones)} */
   public long missCount() {
     return counts[MISS];
   }
 
-  /** {@code hitCount + missCount}. */
+  /** {@return {@code hitCount + missCount}} */
   public long requestCount() {
     return counts[HIT] + counts[MISS];
   }
 
-  /** {@code hitCount / requestCount}, or 1.0 when there were no requests (as Caffeine). */
+  /** {@return {@code hitCount / requestCount}, or 1.0 when there were no requests (as Caffeine)} */
   public double hitRate() {
     long requests = requestCount();
     return requests == 0 ? 1.0 : (double) counts[HIT] / requests;
   }
 
-  /** Loader runs that returned a value (null included). */
+  /** {@return loader runs that returned a value (null included)} */
   public long loadCount() {
     return counts[LOAD];
   }
 
-  /** Loader runs that threw. */
+  /** {@return loader runs that threw} */
   public long loadFailureCount() {
     return counts[LOAD_FAILURE];
   }
 
-  /** Entries written that landed: explicit puts and fills after a load. */
+  /** {@return entries written that landed: explicit puts and fills after a load} */
   public long putCount() {
     return counts[PUT];
   }
 
-  /** Explicit evictions (not expiries or a server's own evictions). */
+  /** {@return explicit evictions (not expiries or a server's own evictions)} */
   public long evictionCount() {
     return counts[EVICTION];
   }
 
-  /** Values a node refused to store or return (too large, not encodable, not decodable). */
+  /**
+   * {@return values a node refused to store or return (too large, not encodable, not decodable)}
+   */
   public long refusedCount() {
     return counts[REFUSED];
   }
 
-  /** Node operations that failed or timed out. */
+  /** {@return node operations that failed or timed out} */
   public long errorCount() {
     return counts[ERROR];
   }
 
-  /** Times a node was ejected from the live ring (0 for a cache). */
+  /** {@return times a node was ejected from the live ring (0 for a cache)} */
   public long ejectionCount() {
     return counts[EJECTION];
   }
 
-  /** Misses on a key's new owner answered by its previous owner after a reconfiguration. */
+  /**
+   * {@return misses on a key's new owner answered by its previous owner after a reconfiguration}
+   */
   public long migrationHitCount() {
     return counts[MIGRATION_HIT];
   }
 
-  /** Values copied from a key's previous owner to its new one after a reconfiguration. */
+  /** {@return values copied from a key's previous owner to its new one after a reconfiguration} */
   public long migrationCopyCount() {
     return counts[MIGRATION_COPY];
   }
 
-  /** Copies deleted by the leftover sweep from nodes that no longer own their keys. */
+  /**
+   * Copies deleted by the leftover sweep from nodes that no longer own their keys.
+   *
+   * @return copies deleted by the leftover sweep from nodes that no longer own their keys
+   */
   public long leftoverDeletionCount() {
     return counts[LEFTOVER_DELETION];
   }
 
-  /** Returns the component-wise sum of this and {@code other}. */
+  /**
+   * {@return the component-wise sum of this and {@code other}}
+   *
+   * @param other the snapshot to add
+   */
   public CacheStats plus(CacheStats other) {
     long[] sum = new long[NAMES.length];
     for (int i = 0; i < sum.length; i++) {
@@ -184,54 +197,127 @@ public final class CacheStats {
 
     private Builder() {}
 
+    /**
+     * Sets {@link CacheStats#hitCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder hitCount(long n) {
       return set(HIT, n);
     }
 
+    /**
+     * Sets {@link CacheStats#missCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder missCount(long n) {
       return set(MISS, n);
     }
 
+    /**
+     * Sets {@link CacheStats#loadCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder loadCount(long n) {
       return set(LOAD, n);
     }
 
+    /**
+     * Sets {@link CacheStats#loadFailureCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder loadFailureCount(long n) {
       return set(LOAD_FAILURE, n);
     }
 
+    /**
+     * Sets {@link CacheStats#putCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder putCount(long n) {
       return set(PUT, n);
     }
 
+    /**
+     * Sets {@link CacheStats#evictionCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder evictionCount(long n) {
       return set(EVICTION, n);
     }
 
+    /**
+     * Sets {@link CacheStats#refusedCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder refusedCount(long n) {
       return set(REFUSED, n);
     }
 
+    /**
+     * Sets {@link CacheStats#errorCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder errorCount(long n) {
       return set(ERROR, n);
     }
 
+    /**
+     * Sets {@link CacheStats#ejectionCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder ejectionCount(long n) {
       return set(EJECTION, n);
     }
 
+    /**
+     * Sets {@link CacheStats#migrationHitCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder migrationHitCount(long n) {
       return set(MIGRATION_HIT, n);
     }
 
+    /**
+     * Sets {@link CacheStats#migrationCopyCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder migrationCopyCount(long n) {
       return set(MIGRATION_COPY, n);
     }
 
+    /**
+     * Sets {@link CacheStats#leftoverDeletionCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
     public Builder leftoverDeletionCount(long n) {
       return set(LEFTOVER_DELETION, n);
     }
 
+    /** {@return the snapshot of the counts set so far} */
     public CacheStats build() {
       return new CacheStats(counts.clone());
     }

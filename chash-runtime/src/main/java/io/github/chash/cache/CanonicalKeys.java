@@ -115,7 +115,7 @@ public final class CanonicalKeys {
   private CanonicalKeys() {}
 
   /**
-   * Returns the canonical form of a key.
+   * {@return the canonical form of a key}
    *
    * @param key the key object, may be null
    * @param where what the key belongs to, for the error message, e.g. {@code
@@ -140,6 +140,10 @@ public final class CanonicalKeys {
    * the canonical key): a {@code String}, {@code Long} or {@code Integer} key costs the result
    * alone, with no intermediate string of the key's form.
    *
+   * @param prefix the cache's prefix, e.g. {@code "users:"}
+   * @param key the key object
+   * @param where what the key belongs to, for the error message
+   * @return the routing key
    * @throws IllegalArgumentException if the key, or a component of it, has no stable form
    */
   public static String prefixed(String prefix, Object key, String where) {
@@ -164,6 +168,11 @@ public final class CanonicalKeys {
    * Appends the canonical form of a key; {@link #of(Object, String)} without the intermediate
    * string.
    *
+   * @param out where the canonical form is appended
+   * @param key the key object, may be null
+   * @param where what the key belongs to, for the error message, e.g. {@code
+   *     OrderService.find(customer)}; compute it once, not per call
+   * @return {@code out}
    * @throws IllegalArgumentException if the key, or a component of it, has no stable form
    */
   public static StringBuilder appendTo(StringBuilder out, Object key, String where) {
@@ -176,9 +185,9 @@ public final class CanonicalKeys {
   }
 
   /**
-   * Returns the canonical form of a whole argument list, for a method whose key is all its
+   * {@return the canonical form of a whole argument list, for a method whose key is all its
    * arguments: no arguments give the empty string, one argument its own form, several the
-   * components' forms joined by {@code ,} (escaped as inside a composite).
+   * components' forms joined by {@code ,} (escaped as inside a composite)}
    *
    * @param args the arguments
    * @param method the method, for the error message, e.g. {@code OrderService.find}

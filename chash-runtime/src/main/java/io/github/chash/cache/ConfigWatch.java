@@ -55,6 +55,10 @@ public final class ConfigWatch implements AutoCloseable {
    * Starts polling {@code file} every {@code interval}; its content now is taken as the one the
    * manager already runs.
    *
+   * @param manager the manager to reconfigure
+   * @param file the configuration file the manager was built from
+   * @param interval the time between two reads of the file
+   * @return the running watch; close it to stop polling
    * @throws IllegalArgumentException if the interval is not positive
    */
   public static ConfigWatch start(ShardedCacheManager manager, Path file, Duration interval) {

@@ -12,7 +12,7 @@ public enum NullValue {
   INSTANCE;
 
   /**
-   * Returns {@code null} for {@link #INSTANCE}, else the value itself.
+   * {@return {@code null} for {@link #INSTANCE}, else the value itself}
    *
    * @param stored a value returned by a cache, not null
    */
@@ -20,7 +20,11 @@ public enum NullValue {
     return stored == INSTANCE ? null : stored;
   }
 
-  /** Returns {@link #INSTANCE} for {@code null}, else the value itself. */
+  /**
+   * {@return {@link #INSTANCE} for {@code null}, else the value itself}
+   *
+   * @param value a value, possibly null
+   */
   public static Object wrap(Object value) {
     return value == null ? INSTANCE : value;
   }

@@ -27,19 +27,29 @@ import java.time.Duration;
  * this API. Implementations are thread-safe.
  */
 public interface ShardedCache {
-  /** The cache name, as in {@code chash.yaml}. */
+  /** {@return the cache name, as in {@code chash.yaml}} */
   String name();
 
   /**
-   * This cache with values of one type and keys of any type with a canonical form: the API for
-   * programmatic use. Create it once and keep it.
+   * {@return this cache with values of one type and keys of any type with a canonical form: the API
+   * for programmatic use} Create it once and keep it.
+   *
+   * @param <V> the value type
+   * @param valueType the values' class
    */
   <V> TypedCache<Object, V> typed(Class<V> valueType);
 
-  /** This cache with keys and values of given types; see {@link #typed(Class)}. */
+  /**
+   * {@return this cache with keys and values of given types; see {@link #typed(Class)}}
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @param keyType the keys' class
+   * @param valueType the values' class
+   */
   <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType);
 
-  /** Time to live of the entries this handle writes; {@code null} for no expiry. */
+  /** {@return time to live of the entries this handle writes; {@code null} for no expiry} */
   Duration ttl();
 
   /**
@@ -49,6 +59,6 @@ public interface ShardedCache {
    */
   void clear();
 
-  /** A snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0). */
+  /** {@return a snapshot of this cache's counters ({@link CacheStats#ejectionCount()} is 0)} */
   CacheStats stats();
 }

@@ -20,39 +20,41 @@ import java.util.Set;
 public interface ShardedCacheManager extends AutoCloseable {
 
   /**
-   * Returns the named cache; cheap, but callers should keep the handle.
+   * {@return the named cache; cheap, but callers should keep the handle}
    *
+   * @param name the cache name, as in {@code chash.yaml}
    * @throws IllegalArgumentException if there is no such cache, naming it and the configured ones
    * @throws IllegalStateException if the manager was closed
    */
   ShardedCache cache(String name);
 
-  /** The configured cache names, in configuration order. */
+  /** {@return the configured cache names, in configuration order} */
   Set<String> cacheNames();
 
-  /** The ring of all configured nodes. */
+  /** {@return the ring of all configured nodes} */
   Ring ring();
 
-  /** The ring of the nodes currently serving (the configured ring minus ejected nodes). */
+  /** {@return the ring of the nodes currently serving (the configured ring minus ejected nodes)} */
   Ring liveRing();
 
   /**
-   * Returns the node with the given id.
+   * {@return the node with the given id}
    *
+   * @param id the node's id
    * @throws IllegalArgumentException if there is none
    */
   CacheNode node(String id);
 
   /**
-   * The configurations of the current nodes, in configuration order; a ready-made node (given as a
-   * {@link CacheNode}) is not among them.
+   * {@return the configurations of the current nodes, in configuration order; a ready-made node
+   * (given as a {@link CacheNode}) is not among them}
    */
   java.util.List<NodeConfig> nodeConfigs();
 
-  /** A snapshot of each node's counters, by node id in ring order. */
+  /** {@return a snapshot of each node's counters, by node id in ring order} */
   Map<String, CacheStats> nodeStats();
 
-  /** A snapshot of each cache's counters, by cache name in configuration order. */
+  /** {@return a snapshot of each cache's counters, by cache name in configuration order} */
   Map<String, CacheStats> cacheStats();
 
   /**
@@ -67,6 +69,7 @@ public interface ShardedCacheManager extends AutoCloseable {
    * keys deleted. Existing caches keep their ttl until restart (logged); failover and Redis
    * settings apply to new nodes. Blocks while new nodes connect; cache calls never wait for it.
    *
+   * @param next the configuration to move to
    * @throws IllegalArgumentException or IllegalStateException if the configuration cannot be
    *     applied (a node that cannot be created, a ring that cannot be built); nothing changes then
    * @throws IllegalStateException if the manager was closed
@@ -76,6 +79,7 @@ public interface ShardedCacheManager extends AutoCloseable {
   /**
    * {@link #reconfigure}s to the current nodes plus this one, at the end of the list.
    *
+   * @param node the node to add
    * @throws IllegalArgumentException if a node with its id exists
    * @throws UnsupportedOperationException if the manager has ready-made nodes (no NodeConfig):
    *     reconfigure it with a whole configuration instead
@@ -86,6 +90,7 @@ public interface ShardedCacheManager extends AutoCloseable {
    * {@link #reconfigure}s to the current nodes without this one; it is drained: its keys keep being
    * served from it, and copied to their new owners, for the migration window.
    *
+   * @param id the node's id
    * @throws IllegalArgumentException if there is no such node, or it is the last one
    * @throws UnsupportedOperationException as {@link #addNode}
    */
@@ -94,6 +99,8 @@ public interface ShardedCacheManager extends AutoCloseable {
   /**
    * {@link #reconfigure}s to the current nodes with this one's weight changed.
    *
+   * @param id the node's id
+   * @param weight the new weight, positive
    * @throws IllegalArgumentException if there is no such node or the weight is not positive
    * @throws UnsupportedOperationException as {@link #addNode}
    */

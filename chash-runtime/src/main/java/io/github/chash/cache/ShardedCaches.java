@@ -44,6 +44,8 @@ public final class ShardedCaches {
    * Builds a manager from a configuration: its ring settings, nodes (created by the {@link
    * CacheNodeFactory} of each node's type), caches and failover policy.
    *
+   * @param config the configuration
+   * @return the manager
    * @throws IllegalArgumentException if a node type has no factory on the class path, naming the
    *     node and type, or a factory rejects a node
    */
@@ -51,7 +53,7 @@ public final class ShardedCaches {
     return builder().config(config).build();
   }
 
-  /** Returns an empty builder: default ring settings and failover policy, no nodes, no caches. */
+  /** {@return an empty builder: default ring settings and failover policy, no nodes, no caches} */
   public static Builder builder() {
     return new Builder();
   }
@@ -86,6 +88,8 @@ public final class ShardedCaches {
      * Takes the ring settings, nodes, caches and failover policy of a configuration; the
      * configuration is also what node factories receive.
      *
+     * @param config the configuration
+     * @return this builder
      * @throws IllegalStateException if a configuration was already set
      */
     public Builder config(ChashConfig config) {
@@ -103,6 +107,8 @@ public final class ShardedCaches {
     /**
      * Sets how the ring places keys (default {@link RingSettings#defaults()}).
      *
+     * @param ring the ring settings
+     * @return this builder
      * @throws IllegalStateException if already set
      */
     public Builder ring(RingSettings ring) {
@@ -117,6 +123,8 @@ public final class ShardedCaches {
      * Sets the failure policy (default {@link FailoverConfig#defaults()}); its values were checked
      * when it was made.
      *
+     * @param failover the failure policy
+     * @return this builder
      * @throws IllegalStateException if already set
      */
     public Builder failover(FailoverConfig failover) {
@@ -130,6 +138,8 @@ public final class ShardedCaches {
     /**
      * Adds a node to be created by its type's factory at {@link #build()}.
      *
+     * @param node the node
+     * @return this builder
      * @throws IllegalArgumentException if a node with the same id was added
      */
     public Builder node(NodeConfig node) {
@@ -144,6 +154,9 @@ public final class ShardedCaches {
      * Adds a ready-made node of the given weight; the manager closes it on {@link
      * ShardedCacheManager#close()}.
      *
+     * @param node the node
+     * @param weight the node's weight, positive
+     * @return this builder
      * @throws IllegalArgumentException if a node with the same id was added, or the weight is not
      *     positive
      */
@@ -159,7 +172,9 @@ public final class ShardedCaches {
     /**
      * Adds a named cache, under the rules of {@code chash.yaml}'s caches ({@link CacheConfig}).
      *
+     * @param name the cache name
      * @param ttl time to live of its entries, positive; {@code null} for no expiry
+     * @return this builder
      * @throws IllegalArgumentException if the name is blank, contains {@code :} or is taken, or the
      *     TTL is not positive
      */
@@ -175,6 +190,8 @@ public final class ShardedCaches {
     /**
      * Uses this factory for its node type, ahead of any found by {@link ServiceLoader}.
      *
+     * @param factory the factory
+     * @return this builder
      * @throws IllegalStateException if a factory for the type was already set
      */
     public Builder nodeFactory(CacheNodeFactory factory) {
@@ -191,6 +208,8 @@ public final class ShardedCaches {
      * Sets how the manager moves to a new node set when reconfigured (default {@link
      * MigrationConfig#defaults()}; a configuration brings its own).
      *
+     * @param migration the migration settings
+     * @return this builder
      * @throws IllegalStateException if already set
      */
     public Builder migration(MigrationConfig migration) {
@@ -220,6 +239,7 @@ public final class ShardedCaches {
     /**
      * Creates the nodes and the manager.
      *
+     * @return the manager
      * @throws IllegalStateException if no node was added
      * @throws IllegalArgumentException if a node type has no factory, naming node and type
      */

@@ -26,40 +26,46 @@ import java.util.function.Function;
  */
 public interface TypedCache<K, V> {
 
-  /** The cache name, as in {@code chash.yaml}. */
+  /** {@return the cache name, as in {@code chash.yaml}} */
   String name();
 
   /**
-   * Returns the cached value, or {@code null} on a miss.
+   * {@return the cached value, or {@code null} on a miss}
    *
+   * @param key the key, not null
    * @throws NullPointerException if the key is null
    * @throws IllegalArgumentException if the key has no canonical form
    */
   V get(K key);
 
   /**
-   * Returns the cached value, else computes it with {@code loader}, stores it (unless null) and
-   * returns it. One caller per key and JVM runs the loader at a time; concurrent callers of the
+   * {@return the cached value, else computes it with {@code loader}, stores it (unless null) and
+   * returns it} One caller per key and JVM runs the loader at a time; concurrent callers of the
    * same key wait for its result. A loader's exception reaches the caller unchanged and stores
    * nothing.
    *
+   * @param key the key, not null
+   * @param loader computes missing values
    * @throws NullPointerException if the key or loader is null
    */
   V get(K key, Function<? super K, ? extends V> loader);
 
   /**
-   * Returns the cached values of the keys that are present, in one request per node, sent to all
-   * nodes at once ({@code MGET} on a Redis node); absent keys are missing from the map.
+   * {@return the cached values of the keys that are present, in one request per node, sent to all
+   * nodes at once ({@code MGET} on a Redis node); absent keys are missing from the map}
    *
+   * @param keys the keys, none null
    * @throws NullPointerException if a key is null
    */
   Map<K, V> getAll(Iterable<? extends K> keys);
 
   /**
-   * Returns the values of all keys: the cached ones as {@link #getAll(Iterable)} does, the others
+   * {@return the values of all keys: the cached ones as {@link #getAll(Iterable)} does, the others
    * computed by one call of {@code loader} with every missing key, then stored in one request per
-   * node. Keys the loader leaves out, or maps to null, are absent from the result and not stored.
+   * node} Keys the loader leaves out, or maps to null, are absent from the result and not stored.
    *
+   * @param keys the keys, none null
+   * @param loader computes missing values
    * @throws NullPointerException if a key or the loader is null
    */
   Map<K, V> getAll(
@@ -69,6 +75,8 @@ public interface TypedCache<K, V> {
   /**
    * Stores the value under the key.
    *
+   * @param key the key, not null
+   * @param value the value, not null
    * @throws NullPointerException if the key or value is null
    */
   void put(K key, V value);
@@ -76,16 +84,21 @@ public interface TypedCache<K, V> {
   /**
    * Stores every entry, in one request per node sent to all nodes at once.
    *
+   * @param values the entries to store
    * @throws NullPointerException if a key or value is null
    */
   void putAll(Map<? extends K, ? extends V> values);
 
-  /** Removes the key's entry. */
+  /**
+   * Removes the key's entry.
+   *
+   * @param key the key, not null
+   */
   void evict(K key);
 
   /** Removes every entry of the cache; see {@link ShardedCache#clear()}. */
   void clear();
 
-  /** A snapshot of the cache's counters (shared with every view of the same cache). */
+  /** {@return a snapshot of the cache's counters (shared with every view of the same cache)} */
   CacheStats stats();
 }

@@ -11,6 +11,11 @@ package io.github.chash.cache;
 @FunctionalInterface
 public interface ValueLoader<V> {
 
-  /** Computes the value; may return {@code null}. */
+  /**
+   * Computes the value; may return {@code null}.
+   *
+   * @return the value, may be null
+   * @throws Throwable whatever the computation throws, passed on to the caller
+   */
   V load() throws Throwable;
 }

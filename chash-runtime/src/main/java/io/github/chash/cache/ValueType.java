@@ -26,8 +26,9 @@ public final class ValueType {
   }
 
   /**
-   * Returns the value type of a class.
+   * {@return the value type of a class}
    *
+   * @param type the type
    * @throws NullPointerException if {@code type} is null
    */
   public static ValueType of(Class<?> type) {
@@ -35,9 +36,10 @@ public final class ValueType {
   }
 
   /**
-   * Returns the value type of a generic type, such as {@link
-   * java.lang.reflect.Method#getGenericReturnType()}.
+   * {@return the value type of a generic type, such as {@link
+   * java.lang.reflect.Method#getGenericReturnType()}}
    *
+   * @param type the type
    * @throws NullPointerException if {@code type} is null
    */
   public static ValueType of(Type type) {
@@ -45,12 +47,12 @@ public final class ValueType {
     return new ValueType(type, rawClassOf(type));
   }
 
-  /** The full generic type. */
+  /** {@return the full generic type} */
   public Type type() {
     return type;
   }
 
-  /** The erasure of {@link #type()}. */
+  /** {@return the erasure of {@link #type()}} */
   public Class<?> rawClass() {
     return rawClass;
   }

@@ -14,6 +14,8 @@ public record CacheConfig(String name, Duration ttl) {
   /**
    * Checks the values.
    *
+   * @param name the cache name used by the annotations: not blank, without {@code :}
+   * @param ttl time to live of each entry, positive; null means no expiry
    * @throws IllegalArgumentException if the name or the ttl breaks its rule ({@link #nameProblem},
    *     {@link #ttlProblem})
    */
@@ -23,8 +25,10 @@ public record CacheConfig(String name, Duration ttl) {
   }
 
   /**
-   * The rule of cache names: null when valid, else what is wrong. The routing key is {@code name +
-   * ":" + key}, so a colon in a name would make two caches' keys collide.
+   * {@return the rule of cache names: null when valid, else what is wrong} The routing key is
+   * {@code name + ":" + key}, so a colon in a name would make two caches' keys collide.
+   *
+   * @param name the cache name used by the annotations: not blank, without {@code :}
    */
   public static String nameProblem(String name) {
     if (name == null || name.isBlank()) {
@@ -34,15 +38,20 @@ public record CacheConfig(String name, Duration ttl) {
   }
 
   /**
-   * The rule of ttls: null when {@code ttl} is null (no expiry) or positive, else what is wrong.
+   * {@return the rule of ttls: null when {@code ttl} is null (no expiry) or positive, else what is
+   * wrong}
+   *
+   * @param ttl time to live of each entry, positive; null means no expiry
    */
   public static String ttlProblem(Duration ttl) {
     return ttl == null ? null : Rules.positive(ttl);
   }
 
   /**
-   * The rule of a ttl written as text (an annotation's {@code ttl = "10m"}): null when it is a
-   * positive duration in {@link Durations}' form, else what is wrong.
+   * {@return the rule of a ttl written as text (an annotation's {@code ttl = "10m"}): null when it
+   * is a positive duration in {@link Durations}' form, else what is wrong}
+   *
+   * @param text the ttl as written, e.g. {@code 10m}
    */
   public static String ttlTextProblem(String text) {
     String form = Durations.problem(text);
@@ -52,7 +61,9 @@ public record CacheConfig(String name, Duration ttl) {
   /**
    * Parses a ttl written as text.
    *
+   * @param text the ttl as written, e.g. {@code 10m}
    * @param subject what the message names, e.g. {@code ttl of OrderService.find}
+   * @return the ttl
    * @throws IllegalArgumentException naming {@code subject} when {@link #ttlTextProblem} objects
    */
   public static Duration parseTtl(String text, String subject) {

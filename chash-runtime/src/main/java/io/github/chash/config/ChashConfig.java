@@ -75,69 +75,73 @@ public final class ChashConfig {
         source, ring, nodes, caches, failover, migration, redis, memcached, check, locations);
   }
 
-  /** Where it came from, for messages ({@code chash.yaml}, or {@value #PROGRAMMATIC}). */
+  /** {@return where it came from, for messages ({@code chash.yaml}, or {@value #PROGRAMMATIC})} */
   public String source() {
     return source;
   }
 
-  /** How keys are placed. */
+  /** {@return how keys are placed} */
   public RingSettings ring() {
     return ring;
   }
 
-  /** The nodes in file order. */
+  /** {@return the nodes in file order} */
   public List<NodeConfig> nodes() {
     return nodes;
   }
 
-  /** The named caches in file order. */
+  /** {@return the named caches in file order} */
   public Map<String, CacheConfig> caches() {
     return caches;
   }
 
-  /** The failure policy. */
+  /** {@return the failure policy} */
   public FailoverConfig failover() {
     return failover;
   }
 
-  /** How a running manager moves to a new node set. */
+  /** {@return how a running manager moves to a new node set} */
   public MigrationConfig migration() {
     return migration;
   }
 
-  /** Settings shared by Redis nodes. */
+  /** {@return settings shared by Redis nodes} */
   public RedisConfig redis() {
     return redis;
   }
 
-  /** Settings shared by memcached nodes. */
+  /** {@return settings shared by memcached nodes} */
   public MemcachedConfig memcached() {
     return memcached;
   }
 
-  /** The limits of {@code chash:check}. */
+  /** {@return the limits of {@code chash:check}} */
   public CheckConfig check() {
     return check;
   }
 
-  /** The nodes as ring members. */
+  /** {@return the nodes as ring members} */
   public List<Node> ringNodes() {
     return nodes.stream().map(NodeConfig::toNode).toList();
   }
 
   /**
-   * Where the value at {@code path} ({@code nodes[2].uri}, {@code caches.users.ttl}) was written,
-   * as messages start: {@code chash.yaml:12:10}; the {@link #source()} alone when it was not
-   * written in a file. For problems found after parsing.
+   * {@return where the value at {@code path} ({@code nodes[2].uri}, {@code caches.users.ttl}) was
+   * written, as messages start: {@code chash.yaml:12:10}; the {@link #source()} alone when it was
+   * not written in a file} For problems found after parsing.
+   *
+   * @param path the value's path, e.g. {@code nodes[2].uri}
    */
   public String where(String path) {
     return locations.getOrDefault(path, source);
   }
 
   /**
-   * This configuration with other nodes (a node added, removed or reweighted), checked as {@link
-   * #builder()} checks; what {@code ShardedCacheManager.addNode} and its siblings reconfigure to.
+   * {@return this configuration with other nodes (a node added, removed or reweighted), checked as
+   * {@link #builder()} checks; what {@code ShardedCacheManager.addNode} and its siblings
+   * reconfigure to}
    *
+   * @param nodes the nodes, in order
    * @throws IllegalArgumentException or IllegalStateException as {@link Builder#node} and {@link
    *     Builder#build} do
    */
@@ -199,9 +203,9 @@ public final class ChashConfig {
   }
 
   /**
-   * Returns a builder with every setting at its default ({@link RingSettings#defaults()}, {@link
+   * {@return a builder with every setting at its default ({@link RingSettings#defaults()}, {@link
    * FailoverConfig#defaults()}, {@link RedisConfig#defaults()}, {@link MemcachedConfig#defaults()},
-   * {@link CheckConfig#defaults()}, no caches) and no nodes.
+   * {@link CheckConfig#defaults()}, no caches) and no nodes}
    */
   public static Builder builder() {
     return new Builder();
@@ -229,6 +233,8 @@ public final class ChashConfig {
     /**
      * Sets the name used in messages (default {@value ChashConfig#PROGRAMMATIC}).
      *
+     * @param source the name messages give the configuration
+     * @return this builder
      * @throws IllegalStateException if the source was already set
      * @throws IllegalArgumentException if {@code source} is blank
      */
@@ -243,6 +249,8 @@ public final class ChashConfig {
     /**
      * Sets the ring settings.
      *
+     * @param ring the ring settings
+     * @return this builder
      * @throws IllegalStateException if the ring settings were already set
      */
     public Builder ring(RingSettings ring) {
@@ -254,6 +262,8 @@ public final class ChashConfig {
     /**
      * Adds a node after those added before; its own values were checked when it was made.
      *
+     * @param node the node
+     * @return this builder
      * @throws IllegalArgumentException if its id or name is already used, or a Redis or memcached
      *     node's URI points to a server already used
      */
@@ -291,6 +301,8 @@ public final class ChashConfig {
     /**
      * Adds nodes in order; see {@link #node(NodeConfig)}.
      *
+     * @param nodes the nodes, in order
+     * @return this builder
      * @throws IllegalArgumentException as {@link #node(NodeConfig)} does
      */
     public Builder nodes(Collection<NodeConfig> nodes) {
@@ -301,6 +313,8 @@ public final class ChashConfig {
     /**
      * Adds a cache; its own values were checked when it was made.
      *
+     * @param cache the cache
+     * @return this builder
      * @throws IllegalArgumentException if a cache of that name was already added
      */
     public Builder cache(CacheConfig cache) {
@@ -316,6 +330,8 @@ public final class ChashConfig {
     /**
      * Sets the failure policy.
      *
+     * @param failover the failure policy
+     * @return this builder
      * @throws IllegalStateException if it was already set
      */
     public Builder failover(FailoverConfig failover) {
@@ -327,6 +343,8 @@ public final class ChashConfig {
     /**
      * Sets the migration settings.
      *
+     * @param migration the migration settings
+     * @return this builder
      * @throws IllegalStateException if they were already set
      */
     public Builder migration(MigrationConfig migration) {
@@ -338,6 +356,8 @@ public final class ChashConfig {
     /**
      * Sets the Redis settings.
      *
+     * @param redis the Redis settings
+     * @return this builder
      * @throws IllegalStateException if they were already set
      */
     public Builder redis(RedisConfig redis) {
@@ -349,6 +369,8 @@ public final class ChashConfig {
     /**
      * Sets the memcached settings.
      *
+     * @param memcached the settings
+     * @return this builder
      * @throws IllegalStateException if they were already set
      */
     public Builder memcached(MemcachedConfig memcached) {
@@ -360,6 +382,8 @@ public final class ChashConfig {
     /**
      * Sets the check limits.
      *
+     * @param check the limits of {@code chash:check}
+     * @return this builder
      * @throws IllegalStateException if they were already set
      */
     public Builder check(CheckConfig check) {
@@ -371,6 +395,7 @@ public final class ChashConfig {
     /**
      * Builds the configuration.
      *
+     * @return the configuration
      * @throws IllegalStateException if no node was added, or a node's weight or name is not one the
      *     algorithm accepts ({@code jump}: weight 1; names: {@code ketama} and {@code jedis})
      */

@@ -37,6 +37,8 @@ public final class ChashConfigs {
    * Parses and validates a file, UTF-8 encoded. Messages name the file by {@code
    * file.getFileName()}, as users see it in their editor next to its line numbers.
    *
+   * @param file the file to read
+   * @return the validated configuration
    * @throws ConfigException listing every problem with file:line:column, also when the file cannot
    *     be read or is not UTF-8 (the I/O exception chained)
    */
@@ -49,6 +51,9 @@ public final class ChashConfigs {
    * Parses and validates a file, UTF-8 encoded, naming it {@code sourceName} in messages (for
    * example its path relative to the project, {@code src/main/resources/chash.yaml}).
    *
+   * @param file the file to read
+   * @param sourceName the name messages give the source, e.g. {@code chash.yaml}
+   * @return the validated configuration
    * @throws ConfigException listing every problem with file:line:column, also when the file cannot
    *     be read or is not UTF-8 (the I/O exception chained)
    */
@@ -79,6 +84,7 @@ public final class ChashConfigs {
    * (or of this class's loader when there is none), as an application finds {@code
    * src/main/resources/chash.yaml}.
    *
+   * @return the validated configuration
    * @throws ConfigException when the resource is missing or invalid, listing every problem
    */
   public static ChashConfig loadFromClasspath() {
@@ -104,6 +110,9 @@ public final class ChashConfigs {
    * encoded, under the same size cap and strict decoding as a file; {@code sourceName} names it in
    * messages. Does not close the stream.
    *
+   * @param in the stream to read; it is not closed
+   * @param sourceName the name messages give the source, e.g. {@code chash.yaml}
+   * @return the validated configuration
    * @throws ConfigException listing every problem with file:line:column, also when the stream
    *     cannot be read, is too large or is not UTF-8
    */
@@ -126,6 +135,9 @@ public final class ChashConfigs {
   /**
    * Parses and validates YAML text; {@code sourceName} is the file name used in messages.
    *
+   * @param yaml the YAML text
+   * @param sourceName the name messages give the source, e.g. {@code chash.yaml}
+   * @return the validated configuration
    * @throws ConfigException listing every problem with file:line:column
    */
   public static ChashConfig parse(String yaml, String sourceName) {

@@ -12,18 +12,27 @@ public final class ConfigException extends RuntimeException {
 
   private final transient List<ConfigProblem> problems;
 
-  /** Creates an exception for the given problems (at least one). */
+  /**
+   * Creates an exception for the given problems (at least one).
+   *
+   * @param problems the problems, in file order, at least one
+   */
   public ConfigException(List<ConfigProblem> problems) {
     this(problems, null);
   }
 
-  /** Creates an exception for the given problems (at least one), chaining the cause. */
+  /**
+   * Creates an exception for the given problems (at least one), chaining the cause.
+   *
+   * @param problems the problems, in file order, at least one
+   * @param cause the underlying exception
+   */
   public ConfigException(List<ConfigProblem> problems, Throwable cause) {
     super(format(problems), cause);
     this.problems = List.copyOf(problems);
   }
 
-  /** The problems, in file order. */
+  /** {@return the problems, in file order} */
   public List<ConfigProblem> problems() {
     return problems;
   }

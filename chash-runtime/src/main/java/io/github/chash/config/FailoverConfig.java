@@ -32,6 +32,14 @@ public record FailoverConfig(
   /**
    * Checks the values.
    *
+   * @param failureLimit consecutive failures (or failed writes) that eject a node from the live
+   *     ring; a positive integer
+   * @param retryAfter how long an ejected node stays out before a probe may readmit it; positive
+   * @param timeout command timeout of a remote node: a slower answer is a miss; positive
+   * @param onRejoin what a readmitted node does with its old entries
+   * @param fallbackTtl the longest a copy written to a stand-in while a key's home is out may live
+   *     (capped by the cache's own ttl): another JVM that never ejected the home cannot know of it;
+   *     positive
    * @throws IllegalArgumentException if {@code failureLimit} is not positive or a duration is not
    *     positive
    * @throws NullPointerException if {@code onRejoin} is null
@@ -44,13 +52,21 @@ public record FailoverConfig(
     Rules.require("failover.fallbackTtl", Rules.positive(fallbackTtl));
   }
 
-  /** A policy with the default {@code fallbackTtl}. */
+  /**
+   * A policy with the default {@code fallbackTtl}.
+   *
+   * @param failureLimit consecutive failures (or failed writes) that eject a node from the live
+   *     ring; a positive integer
+   * @param retryAfter how long an ejected node stays out before a probe may readmit it; positive
+   * @param timeout command timeout of a remote node: a slower answer is a miss; positive
+   * @param onRejoin what a readmitted node does with its old entries
+   */
   public FailoverConfig(
       int failureLimit, Duration retryAfter, Duration timeout, OnRejoin onRejoin) {
     this(failureLimit, retryAfter, timeout, onRejoin, DEFAULT_FALLBACK_TTL);
   }
 
-  /** 3 failures, 30s, 100ms, flush, 1m. */
+  /** {@return the defaults: 3 failures, 30s, 100ms, flush, 1m} */
   public static FailoverConfig defaults() {
     return new FailoverConfig(3, Duration.ofSeconds(30), Duration.ofMillis(100), OnRejoin.FLUSH);
   }

@@ -37,6 +37,10 @@ public record MemcachedConfig(
   /**
    * Checks the values; keeps a copy of the patterns.
    *
+   * @param keyPrefix prefix of every key this library writes
+   * @param codec {@code jdk} or {@code jackson}
+   * @param allowedClasses class-name patterns the JDK codec may deserialize
+   * @param maxValueSize the largest encoded value, in bytes, a node stores or returns
    * @throws IllegalArgumentException if a value breaks its rule
    */
   public MemcachedConfig {
@@ -56,12 +60,19 @@ public record MemcachedConfig(
     Rules.require("memcached.maxValueSize", MAX_VALUE_SIZE.problem(maxValueSize));
   }
 
-  /** Prefix {@code chash:}, the JDK codec with the built-in allow-list, values up to 1 MB. */
+  /**
+   * {@return the defaults: prefix {@code chash:}, the JDK codec with the built-in allow-list,
+   * values up to 1 MB}
+   */
   public static MemcachedConfig defaults() {
     return new MemcachedConfig("chash:", "jdk", List.of(), DEFAULT_MAX_VALUE_SIZE);
   }
 
-  /** The rule of {@code keyPrefix}: null when valid, else what is wrong. */
+  /**
+   * {@return the rule of {@code keyPrefix}: null when valid, else what is wrong}
+   *
+   * @param keyPrefix the prefix
+   */
   public static String keyPrefixProblem(String keyPrefix) {
     if (keyPrefix == null || keyPrefix.isEmpty()) {
       return "must not be empty: it keeps this library's keys apart from other applications'";

@@ -77,8 +77,10 @@ public final class MemcachedUris {
   }
 
   /**
-   * The host and port of a URI that passed the check, placeholders resolved.
+   * {@return the host and port of a URI that passed the check, placeholders resolved}
    *
+   * @param uri the URI as written
+   * @param env resolves {@code ${env:NAME}} (null result: not set)
    * @throws IllegalArgumentException if the URI breaks a rule, or a placeholder is not set
    */
   public static java.net.InetSocketAddress address(

@@ -19,6 +19,9 @@ public record MigrationConfig(Duration window) {
   /**
    * Checks the value.
    *
+   * @param window for how long after a change a miss on a key's new owner reads the key's previous
+   *     owner (and copies a hit over); zero disables it. Copies left on nodes that no longer own
+   *     their keys are swept once the window ends.
    * @throws IllegalArgumentException if the window is negative
    */
   public MigrationConfig {
@@ -28,7 +31,7 @@ public record MigrationConfig(Duration window) {
         window.isNegative() ? "must not be negative, was " + Rules.shown(window) : null);
   }
 
-  /** A 5-minute window. */
+  /** {@return a 5-minute window} */
   public static MigrationConfig defaults() {
     return new MigrationConfig(DEFAULT_WINDOW);
   }

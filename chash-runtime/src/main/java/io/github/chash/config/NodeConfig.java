@@ -25,6 +25,13 @@ public record NodeConfig(
   /**
    * Checks the values.
    *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   * @param type local shard or Redis server
+   * @param weight positive weight
+   * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
+   * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
+   * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the
+   *     id (a twemproxy server's or a Jedis shard's name); null when not given
    * @throws IllegalArgumentException if the id, weight, maximumSize, uri or name breaks its rule
    * @throws NullPointerException if {@code type} is null
    */
@@ -42,37 +49,68 @@ public record NodeConfig(
     }
   }
 
-  /** A node without a name. */
+  /**
+   * A node without a name.
+   *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   * @param type local shard or Redis server
+   * @param weight positive weight
+   * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
+   * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
+   */
   public NodeConfig(String id, NodeType type, int weight, long maximumSize, String uri) {
     this(id, type, weight, maximumSize, uri, null);
   }
 
-  /** A local shard of weight 1 and the default size. */
+  /**
+   * {@return a local shard of weight 1 and the default size}
+   *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   */
   public static NodeConfig local(String id) {
     return new NodeConfig(id, NodeType.LOCAL, 1, DEFAULT_MAXIMUM_SIZE, null);
   }
 
-  /** A Redis node of weight 1. */
+  /**
+   * {@return a Redis node of weight 1}
+   *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
+   */
   public static NodeConfig redis(String id, String uri) {
     return new NodeConfig(id, NodeType.REDIS, 1, 0, uri);
   }
 
-  /** A memcached node of weight 1. */
+  /**
+   * {@return a memcached node of weight 1}
+   *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   * @param uri memcached URI as written, {@code ${env:NAME}} placeholders unresolved
+   */
   public static NodeConfig memcached(String id, String uri) {
     return new NodeConfig(id, NodeType.MEMCACHED, 1, 0, uri);
   }
 
-  /** This node with another weight. */
+  /**
+   * {@return this node with another weight}
+   *
+   * @param weight positive weight
+   */
   public NodeConfig withWeight(int weight) {
     return weight == this.weight ? this : new NodeConfig(id, type, weight, maximumSize, uri, name);
   }
 
-  /** This node with the given name; see {@link #name()}. */
+  /**
+   * {@return this node with the given name; see {@link #name()}}
+   *
+   * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the
+   *     id (a twemproxy server's or a Jedis shard's name); null when not given
+   */
   public NodeConfig withName(String name) {
     return new NodeConfig(id, type, weight, maximumSize, uri, name);
   }
 
-  /** This node as a ring member. */
+  /** {@return this node as a ring member} */
   public Node toNode() {
     return name == null ? Node.of(id, weight) : Node.of(id, weight, name);
   }

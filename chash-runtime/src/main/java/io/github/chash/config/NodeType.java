@@ -15,7 +15,7 @@ public enum NodeType {
     this.configName = configName;
   }
 
-  /** The name used in {@code chash.yaml}. */
+  /** {@return the name used in {@code chash.yaml}} */
   public String configName() {
     return configName;
   }

@@ -13,7 +13,7 @@ public enum OnRejoin {
     this.configName = configName;
   }
 
-  /** The name used in {@code chash.yaml}. */
+  /** {@return the name used in {@code chash.yaml}} */
   public String configName() {
     return configName;
   }

@@ -43,6 +43,14 @@ public record RedisConfig(
   /**
    * Checks the values; keeps a copy of the patterns.
    *
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
+   *     since {@code onRejoin: flush} deletes every key with it
+   * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
+   * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
+   *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
+   * @param maxValueSize the largest encoded value, in bytes, a node stores or returns; a larger one
+   *     is refused (not sent, or not decoded), counted and logged, and never counts against the
+   *     node's health
    * @throws IllegalArgumentException if a value breaks its rule
    */
   public RedisConfig {
@@ -59,20 +67,33 @@ public record RedisConfig(
     Rules.require("redis.maxValueSize", MAX_VALUE_SIZE.problem(maxValueSize));
   }
 
-  /** Settings with the default {@code maxValueSize}. */
+  /**
+   * Settings with the default {@code maxValueSize}.
+   *
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
+   *     since {@code onRejoin: flush} deletes every key with it
+   * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
+   * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
+   *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
+   */
   public RedisConfig(String keyPrefix, String codec, List<String> allowedClasses) {
     this(keyPrefix, codec, allowedClasses, DEFAULT_MAX_VALUE_SIZE);
   }
 
   /**
-   * Prefix {@code chash:}, the JDK codec, only {@code java.lang}, {@code java.util}, {@code
-   * java.time} classes, and values up to 1 MB.
+   * {@return the defaults: prefix {@code chash:}, the JDK codec, only {@code java.lang}, {@code
+   * java.util}, {@code java.time} classes, and values up to 1 MB}
    */
   public static RedisConfig defaults() {
     return new RedisConfig("chash:", "jdk", List.of());
   }
 
-  /** The rule of {@code keyPrefix}: null when valid, else what is wrong. */
+  /**
+   * {@return the rule of {@code keyPrefix}: null when valid, else what is wrong}
+   *
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
+   *     since {@code onRejoin: flush} deletes every key with it
+   */
   public static String keyPrefixProblem(String keyPrefix) {
     // onRejoin: flush deletes by this prefix; an empty one would empty the whole database
     return keyPrefix == null || keyPrefix.isEmpty()
@@ -81,8 +102,10 @@ public record RedisConfig(
   }
 
   /**
-   * The rule of {@code redis.allow} entries: null when {@code pattern} is one valid {@code
-   * ObjectInputFilter} class pattern that does not allow every class, else what is wrong.
+   * {@return the rule of {@code redis.allow} entries: null when {@code pattern} is one valid {@code
+   * ObjectInputFilter} class pattern that does not allow every class, else what is wrong}
+   *
+   * @param pattern the entry as written, e.g. {@code com.example.*}
    */
   public static String allowProblem(String pattern) {
     if (pattern == null) {

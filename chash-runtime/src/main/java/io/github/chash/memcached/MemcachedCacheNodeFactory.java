@@ -65,6 +65,7 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
   /**
    * A factory that resolves {@code ${env:NAME}} through the given function (null result: not set).
    *
+   * @param env looks up an environment variable
    * @throws NullPointerException if {@code env} is null
    */
   public MemcachedCacheNodeFactory(Function<String, String> env) {

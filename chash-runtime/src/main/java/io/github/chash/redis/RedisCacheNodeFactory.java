@@ -76,6 +76,7 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   /**
    * A factory that resolves {@code ${env:NAME}} through the given function (null result: not set).
    *
+   * @param env gives an environment variable's value, or null when it is not set
    * @throws NullPointerException if {@code env} is null
    */
   public RedisCacheNodeFactory(Function<String, String> env) {

@@ -34,14 +34,15 @@ public enum Algorithm {
     this.configName = configName;
   }
 
-  /** The name used in {@code chash.yaml}. */
+  /** {@return the name used in {@code chash.yaml}} */
   public String configName() {
     return configName;
   }
 
   /**
-   * Returns the algorithm with the given config name.
+   * {@return the algorithm with the given config name}
    *
+   * @param name the config name, e.g. {@code maglev}
    * @throws IllegalArgumentException naming the valid choices when there is none
    */
   public static Algorithm fromConfigName(String name) {
@@ -55,9 +56,11 @@ public enum Algorithm {
   }
 
   /**
-   * The algorithm's rule for a node's weight: null when {@code weight} is valid, else what is
-   * wrong. Every algorithm needs a positive weight ({@link Node#weightProblem}); {@code jump} knows
-   * buckets, not weights, so its nodes have weight 1.
+   * {@return the algorithm's rule for a node's weight: null when {@code weight} is valid, else what
+   * is wrong} Every algorithm needs a positive weight ({@link Node#weightProblem}); {@code jump}
+   * knows buckets, not weights, so its nodes have weight 1.
+   *
+   * @param weight the weight to check
    */
   public String weightProblem(long weight) {
     String positive = Node.weightProblem(weight);
@@ -68,16 +71,16 @@ public enum Algorithm {
   }
 
   /**
-   * Whether the nodes' order is part of the placement ({@code jump} numbers buckets, {@code jedis}
-   * names points, by list position): reordering the nodes moves keys.
+   * {@return whether the nodes' order is part of the placement ({@code jump} numbers buckets,
+   * {@code jedis} names points, by list position): reordering the nodes moves keys}
    */
   public boolean orderSensitive() {
     return this == JUMP || this == JEDIS;
   }
 
   /**
-   * The algorithm's rule for a node's name: null when nodes may have names ({@code ketama} and
-   * {@code jedis} name a server's points by it, as twemproxy and Jedis do), else what is wrong.
+   * {@return the algorithm's rule for a node's name: null when nodes may have names ({@code ketama}
+   * and {@code jedis} name a server's points by it, as twemproxy and Jedis do), else what is wrong}
    */
   public String nameProblem() {
     return this == KETAMA || this == JEDIS
@@ -87,7 +90,7 @@ public enum Algorithm {
             + configName;
   }
 
-  /** The valid config names, comma separated, in declaration order. */
+  /** {@return the valid config names, comma separated, in declaration order} */
   public static String choices() {
     return Arrays.stream(values()).map(Algorithm::configName).collect(Collectors.joining(", "));
   }

@@ -23,19 +23,29 @@ public final class ConsistentHash {
     this.current = new AtomicReference<>(initial);
   }
 
-  /** Returns an empty ring with the given settings. */
+  /**
+   * {@return an empty ring with the given settings}
+   *
+   * @param settings how the ring places keys
+   */
   public static ConsistentHash create(RingSettings settings) {
     return new ConsistentHash(Rings.create(settings, List.of()));
   }
 
-  /** Returns a ring with the given settings and nodes. */
+  /**
+   * {@return a ring with the given settings and nodes}
+   *
+   * @param settings how the ring places keys
+   * @param nodes the new nodes
+   */
   public static ConsistentHash create(RingSettings settings, List<Node> nodes) {
     return new ConsistentHash(Rings.create(settings, nodes));
   }
 
   /**
-   * Returns the node that owns the key in the current snapshot.
+   * {@return the node that owns the key in the current snapshot}
    *
+   * @param key the key
    * @throws IllegalStateException if the ring has no nodes
    */
   public Node get(CharSequence key) {
@@ -43,8 +53,11 @@ public final class ConsistentHash {
   }
 
   /**
-   * Returns the key's preference list of {@code n} distinct nodes; see {@link
-   * Ring#locate(CharSequence, int)}.
+   * {@return the key's preference list of {@code n} distinct nodes; see {@link
+   * Ring#locate(CharSequence, int)}}
+   *
+   * @param key the key
+   * @param n how many distinct nodes, at least 1
    */
   public List<Node> locate(CharSequence key, int n) {
     return current.get().locate(key, n);
@@ -53,6 +66,8 @@ public final class ConsistentHash {
   /**
    * Adds a node.
    *
+   * @param node the node
+   * @return this ring
    * @throws IllegalArgumentException if the node is null or a node with the same id is present
    */
   public ConsistentHash add(Node node) {
@@ -63,6 +78,8 @@ public final class ConsistentHash {
   /**
    * Removes the node with the node's id.
    *
+   * @param node the node
+   * @return this ring
    * @throws IllegalArgumentException if the node is null or there is no such node
    */
   public ConsistentHash remove(Node node) {
@@ -75,6 +92,8 @@ public final class ConsistentHash {
   /**
    * Removes the node with the given id.
    *
+   * @param nodeId the node's id
+   * @return this ring
    * @throws IllegalArgumentException if there is no such node
    */
   public ConsistentHash remove(String nodeId) {
@@ -85,6 +104,8 @@ public final class ConsistentHash {
   /**
    * Replaces the whole node set in one atomic step.
    *
+   * @param nodes the new nodes
+   * @return this ring
    * @throws IllegalArgumentException on a null list, a null node or a duplicate id, naming it
    */
   public ConsistentHash replaceNodes(List<Node> nodes) {
@@ -97,8 +118,8 @@ public final class ConsistentHash {
   }
 
   /**
-   * The current nodes by id, in {@link Ring#nodes()} order. Unlike the seeds' point map, chash
-   * keeps virtual points in primitive arrays, so this maps ids to nodes.
+   * {@return the current nodes by id, in {@link Ring#nodes()} order} Unlike the seeds' point map,
+   * chash keeps virtual points in primitive arrays, so this maps ids to nodes.
    */
   public Map<String, Node> nodeMap() {
     Map<String, Node> map = new LinkedHashMap<>();
@@ -108,7 +129,7 @@ public final class ConsistentHash {
     return Collections.unmodifiableMap(map);
   }
 
-  /** The current immutable snapshot. */
+  /** {@return the current immutable snapshot} */
   public Ring snapshot() {
     return current.get();
   }

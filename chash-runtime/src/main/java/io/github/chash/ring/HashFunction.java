@@ -11,22 +11,27 @@ package io.github.chash.ring;
  */
 public interface HashFunction {
 
-  /** The name used in {@code chash.yaml}, for example {@code xxh3}. */
+  /** {@return the name used in {@code chash.yaml}, for example {@code xxh3}} */
   String name();
 
-  /** The number of significant low bits of {@link #hash}: 64 or 32. */
+  /** {@return the number of significant low bits of {@link #hash}: 64 or 32} */
   int bits();
 
   /**
-   * The largest value {@link #hash} returns, unsigned: {@code 2^bits - 1} unless the function
-   * covers less ({@code fnv1-32} ends in {@code Math.abs}, so its values lie in {@code [0, 2^31]}).
-   * Exact ring shares are measured over the positions keys can take, so a hash whose values cover
-   * only part of its bits must say so here.
+   * {@return the largest value {@link #hash} returns, unsigned: {@code 2^bits - 1} unless the
+   * function covers less ({@code fnv1-32} ends in {@code Math.abs}, so its values lie in {@code [0,
+   * 2^31]})} Exact ring shares are measured over the positions keys can take, so a hash whose
+   * values cover only part of its bits must say so here.
    */
   default long maxValue() {
     return bits() >= 64 ? -1L : (1L << bits()) - 1;
   }
 
-  /** Hashes the key. */
+  /**
+   * Hashes the key.
+   *
+   * @param key the key
+   * @return the hash, in the low {@link #bits()} bits
+   */
   long hash(CharSequence key);
 }

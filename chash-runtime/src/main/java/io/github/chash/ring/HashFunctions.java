@@ -24,43 +24,47 @@ public final class HashFunctions {
 
   private HashFunctions() {}
 
-  /** XXH3 64-bit, seed 0, over UTF-8 (hash4j {@code Hashing.xxh3_64()}), the default. */
+  /** {@return XXH3 64-bit, seed 0, over UTF-8 (hash4j {@code Hashing.xxh3_64()}), the default} */
   public static HashFunction xxh3() {
     return XXH3;
   }
 
   /**
-   * Low 64 bits ({@code h1}, as Guava's {@code HashCode.asLong()}) of MurmurHash3 x64 128-bit, seed
-   * 0, over UTF-8 (hash4j {@code Hashing.murmur3_128()}).
+   * {@return low 64 bits ({@code h1}, as Guava's {@code HashCode.asLong()}) of MurmurHash3 x64
+   * 128-bit, seed 0, over UTF-8 (hash4j {@code Hashing.murmur3_128()})}
    */
   public static HashFunction murmur3() {
     return MURMUR3;
   }
 
   /**
-   * FNV-1a 64-bit over UTF-8 (hash4j 0.31 has no FNV, so this one is written out). Its mixing is
-   * weak: on a {@code ring} of similar point names ({@code node-1#0}, {@code node-1#1}, ...) it
-   * skews badly (peak/mean about 2.2 at 100 nodes); prefer {@code xxh3}.
+   * {@return FNV-1a 64-bit over UTF-8 (hash4j 0.31 has no FNV, so this one is written out)} Its
+   * mixing is weak: on a {@code ring} of similar point names ({@code node-1#0}, {@code node-1#1},
+   * ...) it skews badly (peak/mean about 2.2 at 100 nodes); prefer {@code xxh3}.
    */
   public static HashFunction fnv1a64() {
     return FNV1A64;
   }
 
-  /** The first 8 bytes of MD5 over UTF-8, read little-endian (JDK {@code MessageDigest}). */
+  /**
+   * {@return the first 8 bytes of MD5 over UTF-8, read little-endian (JDK {@code MessageDigest})}
+   */
   public static HashFunction md5() {
     return MD5;
   }
 
   /**
-   * The seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs}; 31
-   * significant bits in practice, zero-extended (values in {@code [0, 2^31]}, see {@link
-   * HashFunction#maxValue()}). For compatibility with rings built on it.
+   * {@return the seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs};
+   * 31 significant bits in practice, zero-extended (values in {@code [0, 2^31]}, see {@link
+   * HashFunction#maxValue()})} For compatibility with rings built on it.
    */
   public static HashFunction fnv1_32() {
     return FNV1_32;
   }
 
-  /** {@code String.hashCode()}, zero-extended, for compatibility and to show why it skews. */
+  /**
+   * {@return {@code String.hashCode()}, zero-extended, for compatibility and to show why it skews}
+   */
   public static HashFunction jdk() {
     return JDK;
   }
@@ -73,14 +77,15 @@ public final class HashFunctions {
     return MURMUR64A_JEDIS;
   }
 
-  /** The config names in documentation order. */
+  /** {@return the config names in documentation order} */
   public static List<String> names() {
     return List.of("xxh3", "murmur3", "fnv1a64", "md5", "fnv1-32", "jdk");
   }
 
   /**
-   * Returns the function with the given config name.
+   * {@return the function with the given config name}
    *
+   * @param name the config name, e.g. {@code xxh3}
    * @throws IllegalArgumentException naming the valid choices when there is none
    */
   public static HashFunction forName(String name) {

@@ -54,19 +54,22 @@ public enum KetamaCompat {
     this.configName = configName;
   }
 
-  /** The name used in {@code chash.yaml}. */
+  /** {@return the name used in {@code chash.yaml}} */
   public String configName() {
     return configName;
   }
 
-  /** Whether {@code pointsPerWeight} may differ from 160 (spymemcached's node repetitions). */
+  /**
+   * {@return whether {@code pointsPerWeight} may differ from 160 (spymemcached's node repetitions)}
+   */
   public boolean hasPointsPerWeight() {
     return this == SPYMEMCACHED || this == SPYMEMCACHED_WEIGHTED;
   }
 
   /**
-   * Returns the variant with the given config name.
+   * {@return the variant with the given config name}
    *
+   * @param name the config name
    * @throws IllegalArgumentException naming the valid choices when there is none
    */
   public static KetamaCompat fromConfigName(String name) {
@@ -79,7 +82,7 @@ public enum KetamaCompat {
         "compat must be one of " + choices() + "; was \"" + name + "\"");
   }
 
-  /** The valid config names, comma separated, in declaration order. */
+  /** {@return the valid config names, comma separated, in declaration order} */
   public static String choices() {
     return Arrays.stream(values()).map(KetamaCompat::configName).collect(Collectors.joining(", "));
   }

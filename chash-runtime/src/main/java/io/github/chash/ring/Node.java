@@ -24,8 +24,9 @@ public final class Node implements Comparable<Node> {
   }
 
   /**
-   * Returns a node of weight 1.
+   * {@return a node of weight 1}
    *
+   * @param id the node's id
    * @throws IllegalArgumentException if {@code id} breaks {@link #idProblem}'s rule
    */
   public static Node of(String id) {
@@ -33,8 +34,10 @@ public final class Node implements Comparable<Node> {
   }
 
   /**
-   * Returns a node with the given weight.
+   * {@return a node with the given weight}
    *
+   * @param id the node's id
+   * @param weight the weight
    * @throws IllegalArgumentException if {@code id} breaks {@link #idProblem}'s rule, or {@code
    *     weight} is not positive
    */
@@ -51,9 +54,12 @@ public final class Node implements Comparable<Node> {
   }
 
   /**
-   * Returns a node with a weight and a name: the string {@code ketama} and {@code jedis} derive its
-   * points from instead of the id (other algorithms reject named nodes).
+   * {@return a node with a weight and a name: the string {@code ketama} and {@code jedis} derive
+   * its points from instead of the id (other algorithms reject named nodes)}
    *
+   * @param id the node's id
+   * @param weight the weight
+   * @param name the name the points are derived from
    * @throws IllegalArgumentException if {@code id} or {@code name} is null or blank, or {@code
    *     weight} is not positive
    */
@@ -67,12 +73,14 @@ public final class Node implements Comparable<Node> {
   }
 
   /**
-   * The rule of node ids, everywhere one is given ({@code chash.yaml}, builders, rings): null when
-   * {@code id} is valid, else what is wrong ({@code must not be blank, was ""}). An id is not
-   * blank, has no white space at either end, and every character is visible: no control or format
-   * characters (an invisible U+200B would make two ids that print the same), no line or paragraph
-   * separators, no space other than U+0020, no unassigned or private-use code point, no unpaired
-   * surrogate.
+   * {@return the rule of node ids, everywhere one is given ({@code chash.yaml}, builders, rings):
+   * null when {@code id} is valid, else what is wrong ({@code must not be blank, was ""})} An id is
+   * not blank, has no white space at either end, and every character is visible: no control or
+   * format characters (an invisible U+200B would make two ids that print the same), no line or
+   * paragraph separators, no space other than U+0020, no unassigned or private-use code point, no
+   * unpaired surrogate.
+   *
+   * @param id the node's id
    */
   public static String idProblem(String id) {
     if (id == null) {
@@ -96,7 +104,11 @@ public final class Node implements Comparable<Node> {
     return null;
   }
 
-  /** The rule of weights: null when positive, else what is wrong. */
+  /**
+   * {@return the rule of weights: null when positive, else what is wrong}
+   *
+   * @param weight the weight
+   */
   public static String weightProblem(long weight) {
     return weight > 0 ? null : "must be a positive integer, was " + weight;
   }
@@ -141,19 +153,19 @@ public final class Node implements Comparable<Node> {
     return out.toString();
   }
 
-  /** The node's unique id. */
+  /** {@return the node's unique id} */
   public String id() {
     return id;
   }
 
-  /** The node's weight: its fair share of keys is {@code weight / totalWeight}. */
+  /** {@return the node's weight: its fair share of keys is {@code weight / totalWeight}} */
   public int weight() {
     return weight;
   }
 
   /**
-   * The name {@code ketama} and {@code jedis} derive the node's points from instead of its id, when
-   * set.
+   * {@return the name {@code ketama} and {@code jedis} derive the node's points from instead of its
+   * id, when set}
    */
   public Optional<String> name() {
     return Optional.ofNullable(name);

@@ -69,31 +69,36 @@ public final class PositionMap {
   }
 
   /**
-   * Returns the ring's position map, or empty when its algorithm has none ({@code rendezvous},
-   * {@code jump}, an empty ring). Building it costs O(points) or O(table size).
+   * {@return the ring's position map, or empty when its algorithm has none ({@code rendezvous},
+   * {@code jump}, an empty ring)} Building it costs O(points) or O(table size).
+   *
+   * @param ring the ring
    */
   public static Optional<PositionMap> of(Ring ring) {
     return ring instanceof AbstractRing r ? Optional.ofNullable(r.positionMap()) : Optional.empty();
   }
 
   /**
-   * How a key's position is computed, for example {@code top32(xxh3)} or {@code ketama-md5}: two
-   * maps are comparable position by position only when this is equal.
+   * {@return how a key's position is computed, for example {@code top32(xxh3)} or {@code
+   * ketama-md5}: two maps are comparable position by position only when this is equal}
    */
   public String keyPosition() {
     return keyPosition;
   }
 
   /**
-   * The key's position, unsigned, in {@code [0, 2^32)}: the key belongs to the owner of the segment
-   * holding it, exactly as {@link Ring#locate(CharSequence)} places it. One hash, no ring lookup,
-   * so that many keys can be placed by sorting their positions and walking the segments once.
+   * {@return the key's position, unsigned, in {@code [0, 2^32)}: the key belongs to the owner of
+   * the segment holding it, exactly as {@link Ring#locate(CharSequence)} places it} One hash, no
+   * ring lookup, so that many keys can be placed by sorting their positions and walking the
+   * segments once.
+   *
+   * @param key the key
    */
   public long position(CharSequence key) {
     return position.applyAsLong(key);
   }
 
-  /** The number of segments. */
+  /** {@return the number of segments} */
   public int size() {
     if (points == null) {
       return ends.length;
@@ -102,9 +107,11 @@ public final class PositionMap {
   }
 
   /**
-   * The last position (inclusive, unsigned, as a non-negative long) of segment {@code i}; segment
-   * {@code i} starts one after the end of segment {@code i - 1} (segment 0 at 0), and the last
-   * segment ends at {@code 2^32 - 1}.
+   * {@return the last position (inclusive, unsigned, as a non-negative long) of segment {@code i};
+   * segment {@code i} starts one after the end of segment {@code i - 1} (segment 0 at 0), and the
+   * last segment ends at {@code 2^32 - 1}}
+   *
+   * @param i the segment's index, from 0 to {@code size() - 1}
    */
   public long end(int i) {
     if (points == null) {
@@ -113,7 +120,11 @@ public final class PositionMap {
     return i < pointCount ? PointRing.unsignedPosition(points[i]) : POSITIONS - 1;
   }
 
-  /** The owner of segment {@code i}, as an index into the ring's {@link Ring#nodes()}. */
+  /**
+   * {@return the owner of segment {@code i}, as an index into the ring's {@link Ring#nodes()}}
+   *
+   * @param i the segment's index, from 0 to {@code size() - 1}
+   */
   public int owner(int i) {
     if (points == null) {
       return owners[i];

@@ -67,22 +67,33 @@ public final class RingSettings {
     }
   }
 
-  /** The defaults: {@code ring}, {@code xxh3}, {@value #DEFAULT_RING_POINTS} points per weight. */
+  /**
+   * {@return the defaults: {@code ring}, {@code xxh3}, {@value #DEFAULT_RING_POINTS} points per
+   * weight}
+   */
   public static RingSettings defaults() {
     return builder().build();
   }
 
-  /** Returns the given algorithm with its default hash and points. */
+  /**
+   * {@return the given algorithm with its default hash and points}
+   *
+   * @param algorithm the placement algorithm
+   */
   public static RingSettings of(Algorithm algorithm) {
     return builder().algorithm(algorithm).build();
   }
 
-  /** Returns a builder starting from the defaults. */
+  /** {@return a builder starting from the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder starting from these settings. */
+  /**
+   * Returns a builder starting from these settings.
+   *
+   * @return this builder
+   */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.algorithm = algorithm;
@@ -93,41 +104,41 @@ public final class RingSettings {
     return b;
   }
 
-  /** The placement algorithm. */
+  /** {@return the placement algorithm} */
   public Algorithm algorithm() {
     return algorithm;
   }
 
   /**
-   * The hash function applied to keys (and to virtual point names for {@code ring}). {@code ketama}
-   * always uses MD5, as libketama does; it reports {@code md5} here. {@code jedis} always uses
-   * MurmurHash64A with Jedis' seed; it reports {@code murmur64a-jedis}, a function no other
-   * algorithm can be given.
+   * {@return the hash function applied to keys (and to virtual point names for {@code ring})}
+   * {@code ketama} always uses MD5, as libketama does; it reports {@code md5} here. {@code jedis}
+   * always uses MurmurHash64A with Jedis' seed; it reports {@code murmur64a-jedis}, a function no
+   * other algorithm can be given.
    */
   public HashFunction hash() {
     return hash;
   }
 
   /**
-   * Virtual points per unit of weight ({@code ring}, {@code ketama}); ignored by the others. Fixed
-   * at 160 for {@code jedis} and for {@code ketama} with compat {@code twemproxy} or {@code
-   * libketama}, as those clients hard-code it.
+   * {@return virtual points per unit of weight ({@code ring}, {@code ketama}); ignored by the
+   * others} Fixed at 160 for {@code jedis} and for {@code ketama} with compat {@code twemproxy} or
+   * {@code libketama}, as those clients hard-code it.
    */
   public int pointsPerWeight() {
     return pointsPerWeight;
   }
 
   /**
-   * The ketama client {@code ketama} reproduces; {@link KetamaCompat#SPYMEMCACHED} unless set, and
-   * for the other algorithms, which ignore it.
+   * {@return the ketama client {@code ketama} reproduces; {@link KetamaCompat#SPYMEMCACHED} unless
+   * set, and for the other algorithms, which ignore it}
    */
   public KetamaCompat compat() {
     return compat;
   }
 
   /**
-   * Whether {@code jedis} hashes a key by its first {@code {tag}} only, as Jedis does with {@code
-   * Sharded.DEFAULT_KEY_TAG_PATTERN}; always false for the other algorithms.
+   * {@return whether {@code jedis} hashes a key by its first {@code {tag}} only, as Jedis does with
+   * {@code Sharded.DEFAULT_KEY_TAG_PATTERN}; always false for the other algorithms}
    */
   public boolean keyTags() {
     return keyTags;
@@ -171,13 +182,23 @@ public final class RingSettings {
 
     private Builder() {}
 
-    /** Sets the algorithm. */
+    /**
+     * Sets the algorithm.
+     *
+     * @param algorithm the placement algorithm
+     * @return this builder
+     */
     public Builder algorithm(Algorithm algorithm) {
       this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
       return this;
     }
 
-    /** Sets the hash function. */
+    /**
+     * Sets the hash function.
+     *
+     * @param hash the hash function
+     * @return this builder
+     */
     public Builder hash(HashFunction hash) {
       this.hash = Objects.requireNonNull(hash, "hash");
       return this;
@@ -186,6 +207,8 @@ public final class RingSettings {
     /**
      * Sets the hash function by its config name.
      *
+     * @param name the hash function's config name, e.g. {@code xxh3}
+     * @return this builder
      * @throws IllegalArgumentException naming the valid choices when the name is unknown
      */
     public Builder hash(String name) {
@@ -195,6 +218,8 @@ public final class RingSettings {
     /**
      * Sets the virtual points per unit of weight.
      *
+     * @param pointsPerWeight the virtual points per unit of weight
+     * @return this builder
      * @throws IllegalArgumentException if outside [{@value #MIN_POINTS_PER_WEIGHT}, {@value
      *     #MAX_POINTS_PER_WEIGHT}]
      */
@@ -212,7 +237,12 @@ public final class RingSettings {
       return this;
     }
 
-    /** Sets the ketama client to reproduce (ignored by the other algorithms). */
+    /**
+     * Sets the ketama client to reproduce (ignored by the other algorithms).
+     *
+     * @param compat the ketama client to reproduce
+     * @return this builder
+     */
     public Builder compat(KetamaCompat compat) {
       this.compat = Objects.requireNonNull(compat, "compat");
       return this;
@@ -221,6 +251,9 @@ public final class RingSettings {
     /**
      * Sets whether {@code jedis} hashes keys by their first {@code {tag}} (ignored by the other
      * algorithms).
+     *
+     * @param keyTags whether {@code jedis} hashes keys by their first tag
+     * @return this builder
      */
     public Builder keyTags(boolean keyTags) {
       this.keyTags = keyTags;
@@ -230,6 +263,8 @@ public final class RingSettings {
     /**
      * Builds the settings, filling in the algorithm's defaults for what was not set and dropping
      * what the algorithm ignores, so that settings that place keys alike are equal.
+     *
+     * @return the settings
      */
     public RingSettings build() {
       HashFunction h = hash;

@@ -21,6 +21,9 @@ public final class Rings {
    * settings. Building costs O(points log points) for {@code ring}, {@code ketama} and {@code
    * jedis}, O(M log M) for a maglev table of M slots, O(nodes) otherwise.
    *
+   * @param settings how the ring places keys
+   * @param nodes the nodes, with distinct ids
+   * @return the ring
    * @throws IllegalArgumentException on a null node, a duplicate id or name, naming it; a named
    *     node for an algorithm other than {@code ketama} and {@code jedis}; for {@code jump}, on a
    *     weight other than 1

@@ -26,6 +26,11 @@ public abstract class CacheOperation {
    * {@link #invoke}, for callers that cannot declare {@code Throwable} (code-style AspectJ advice):
    * rethrows whatever the method throws as it is, checked or not. The advised method's own {@code
    * throws} clause allowed it, so its callers are ready for it.
+   *
+   * @param args the call's arguments
+   * @param body runs the advised method
+   * @param manager the manager whose cache the operation uses
+   * @return what {@link #invoke} returns
    */
   public final Object invokeRethrowing(
       Object[] args, MethodBody body, ShardedCacheManager manager) {

@@ -50,8 +50,8 @@ public final class CacheOperations {
   private CacheOperations() {}
 
   /**
-   * The operation of a call through a Spring proxy; parameter names come from reflection ({@code
-   * -parameters}).
+   * {@return the operation of a call through a Spring proxy; parameter names come from reflection
+   * ({@code -parameters})}
    *
    * @param method the method the invocation reports (an interface's, for an interface proxy)
    * @param target the called object, or null
@@ -62,8 +62,10 @@ public final class CacheOperations {
   }
 
   /**
-   * The operation of a woven join point; parameter names come from the join point's signature,
-   * which the weaver filled from the class file (so debug information is enough).
+   * {@return the operation of a woven join point; parameter names come from the join point's
+   * signature, which the weaver filled from the class file (so debug information is enough)}
+   *
+   * @param joinPoint the static part of the woven join point
    */
   public static CacheOperation woven(JoinPoint.StaticPart joinPoint) {
     // Small on purpose (the first call's work is in compileWoven): the JIT inlines it into every
@@ -79,8 +81,10 @@ public final class CacheOperations {
   }
 
   /**
-   * The operation of a woven method whose only chash annotation is one {@code @ShardedCacheable}
-   * (the aspect's pointcuts guarantee it).
+   * {@return the operation of a woven method whose only chash annotation is one
+   * {@code @ShardedCacheable} (the aspect's pointcuts guarantee it)}
+   *
+   * @param joinPoint the static part of the woven join point
    */
   public static CacheableOperation wovenCacheable(JoinPoint.StaticPart joinPoint) {
     return (CacheableOperation) woven(joinPoint);

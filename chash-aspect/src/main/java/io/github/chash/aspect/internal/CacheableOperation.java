@@ -42,9 +42,12 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   /**
-   * The first half of {@link #invoke}: the method's result from the cache (an {@code Optional} or a
-   * completed future for such methods), or {@link #MISS}, also when the condition is false. Counts
-   * the hit or the miss.
+   * {@return the first half of {@link #invoke}: the method's result from the cache (an {@code
+   * Optional} or a completed future for such methods), or {@link #MISS}, also when the condition is
+   * false} Counts the hit or the miss.
+   *
+   * @param args the call's arguments
+   * @param manager the manager whose cache the operation uses
    */
   public Object lookup(Object[] args, ShardedCacheManager manager) {
     // a method without a condition pays one null check here
@@ -69,10 +72,15 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   /**
-   * The second half of {@link #invoke}, after {@link #lookup} missed: runs the method (once per key
-   * and JVM with {@code sync}), caches its result and returns it; rethrows what the method throws
-   * as it is, checked or not (see {@link #invokeRethrowing}). Evaluates the condition and the key
-   * again: the woven aspect calls the two halves from two pieces of advice, which share no state.
+   * {@return the second half of {@link #invoke}, after {@link #lookup} missed: runs the method
+   * (once per key and JVM with {@code sync}), caches its result and returns it; rethrows what the
+   * method throws as it is, checked or not (see {@link #invokeRethrowing})} Evaluates the condition
+   * and the key again: the woven aspect calls the two halves from two pieces of advice, which share
+   * no state.
+   *
+   * @param args the call's arguments
+   * @param body runs the advised method
+   * @param manager the manager whose cache the operation uses
    */
   public Object loadRethrowing(Object[] args, MethodBody body, ShardedCacheManager manager) {
     try {

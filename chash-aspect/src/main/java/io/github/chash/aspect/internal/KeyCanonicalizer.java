@@ -12,7 +12,7 @@ import io.github.chash.internal.cache.InterceptedCache;
 public interface KeyCanonicalizer {
 
   /**
-   * Returns the canonical string of a key part.
+   * {@return the canonical string of a key part}
    *
    * @param value the part, may be null
    * @param where what the part is, for the error message (method and parameter)
@@ -56,7 +56,7 @@ public interface KeyCanonicalizer {
   /**
    * Returns the canonical string of a whole argument list (the key of a method without a key
    * expression): empty for none, one argument's own form, several joined with their separators
-   * escaped.
+   * escaped}
    *
    * @param args the arguments
    * @param method the method, for the error message

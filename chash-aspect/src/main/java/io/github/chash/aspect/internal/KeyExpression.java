@@ -15,7 +15,7 @@ import io.github.chash.internal.cache.InterceptedCache;
 public interface KeyExpression {
 
   /**
-   * Returns the routing key of a call.
+   * {@return the routing key of a call}
    *
    * @param args the call's arguments, as the join point gives them
    * @param result the method's result ({@code #result}), or null before the method ran

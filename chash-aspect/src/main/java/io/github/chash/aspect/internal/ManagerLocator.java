@@ -20,18 +20,22 @@ public final class ManagerLocator {
 
   private ManagerLocator() {}
 
-  /** Sets the manager every advice uses ahead of any other; {@code null} clears it. */
+  /**
+   * Sets the manager every advice uses ahead of any other; {@code null} clears it.
+   *
+   * @param manager the manager, or null
+   */
   public static void setProgrammatic(ShardedCacheManager manager) {
     programmatic = manager;
   }
 
-  /** The manager set programmatically, or null. */
+  /** {@return the manager set programmatically, or null} */
   public static ShardedCacheManager programmatic() {
     return programmatic;
   }
 
   /**
-   * The programmatic manager, else the class path's.
+   * {@return the programmatic manager, else the class path's}
    *
    * @throws IllegalStateException as {@link #classPathManager}
    */
@@ -41,7 +45,7 @@ public final class ManagerLocator {
   }
 
   /**
-   * Returns the manager of the class path's {@code chash.yaml}, building it on first use.
+   * {@return the manager of the class path's {@code chash.yaml}, building it on first use}
    *
    * @throws IllegalStateException if there is no {@code chash.yaml}, saying how to provide a
    *     manager; or if it is invalid, with the configuration's messages

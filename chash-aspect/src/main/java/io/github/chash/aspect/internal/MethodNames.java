@@ -7,7 +7,11 @@ import java.util.StringJoiner;
 public final class MethodNames {
   private MethodNames() {}
 
-  /** Returns {@code SimpleClass.method(ParamType, ...)}. */
+  /**
+   * {@return {@code SimpleClass.method(ParamType, ...)}}
+   *
+   * @param method the method
+   */
   public static String describe(Method method) {
     StringJoiner params = new StringJoiner(", ", "(", ")");
     for (Class<?> type : method.getParameterTypes()) {
@@ -16,7 +20,11 @@ public final class MethodNames {
     return simpleName(method.getDeclaringClass()) + "." + method.getName() + params;
   }
 
-  /** Returns {@code SimpleClass.method}, to which callers append their own parentheses. */
+  /**
+   * {@return {@code SimpleClass.method}, to which callers append their own parentheses}
+   *
+   * @param method the method
+   */
   public static String shortName(Method method) {
     return simpleName(method.getDeclaringClass()) + "." + method.getName();
   }

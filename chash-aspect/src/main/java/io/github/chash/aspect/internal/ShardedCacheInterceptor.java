@@ -33,7 +33,7 @@ public final class ShardedCacheInterceptor implements MethodInterceptor {
   }
 
   /**
-   * Returns the manager the interceptor uses now, resolving it as described above.
+   * {@return the manager the interceptor uses now, resolving it as described above}
    *
    * @throws IllegalStateException if there is none and no {@code chash.yaml} on the class path
    */

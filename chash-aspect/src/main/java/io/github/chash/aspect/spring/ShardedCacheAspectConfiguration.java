@@ -67,6 +67,7 @@ public class ShardedCacheAspectConfiguration {
    * Advises every method with a chash annotation (one or several).
    *
    * @param managers the context's manager, looked up at the first advised call
+   * @return the advisor
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)

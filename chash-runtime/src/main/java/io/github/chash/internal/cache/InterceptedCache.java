@@ -35,8 +35,9 @@ import java.util.function.Predicate;
 public interface InterceptedCache extends ShardedCache {
 
   /**
-   * The interceptor's view of a cache a {@link ShardedCacheManager} returned.
+   * {@return the interceptor's view of a cache a {@link ShardedCacheManager} returned}
    *
+   * @param cache a cache of chash's manager
    * @throws IllegalArgumentException if the cache was not made by chash's manager
    */
   static InterceptedCache of(ShardedCache cache) {
@@ -52,8 +53,8 @@ public interface InterceptedCache extends ShardedCache {
   }
 
   /**
-   * Returns a handle to the same cache (same entries and stats) whose writes use another TTL, for a
-   * method that overrides the cache's TTL. Create it once per method.
+   * {@return a handle to the same cache (same entries and stats) whose writes use another TTL, for
+   * a method that overrides the cache's TTL} Create it once per method.
    *
    * @param ttl positive, or {@code null} for no expiry
    * @throws IllegalArgumentException if {@code ttl} is zero or negative
@@ -61,9 +62,10 @@ public interface InterceptedCache extends ShardedCache {
   InterceptedCache withTtl(Duration ttl);
 
   /**
-   * Returns the routing key {@code name() + ":" + CanonicalKeys.of(key)}. A string key costs one
+   * {@return the routing key {@code name() + ":" + CanonicalKeys.of(key)}} A string key costs one
    * string concatenation.
    *
+   * @param key the key object; its canonical form follows {@link CanonicalKeys}
    * @param where what the key belongs to, for the error message, e.g. {@code
    *     OrderService.find(customer)}; a constant, not built per call
    * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
@@ -71,15 +73,18 @@ public interface InterceptedCache extends ShardedCache {
   String routingKey(Object key, String where);
 
   /**
-   * Returns the routing key of a whole argument list ({@link CanonicalKeys#ofArguments}).
+   * {@return the routing key of a whole argument list ({@link CanonicalKeys#ofArguments})}
    *
+   * @param args the call's arguments
+   * @param method how messages name the method
+   * @param parameterNames the method's parameter names, or null when unknown
    * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
    */
   String routingKeyOfArguments(Object[] args, String method, String[] parameterNames);
 
   /**
-   * Returns the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
-   * miss (including when the node fails). Counts a hit or a miss.
+   * {@return the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a
+   * miss (including when the node fails)} Counts a hit or a miss.
    *
    * @param routingKey a key from {@link #routingKey}
    * @param type the type remote nodes decode to
@@ -91,13 +96,23 @@ public interface InterceptedCache extends ShardedCache {
    * cache can: a {@code String}, {@code Long} or {@code Integer} key's hit on a local node then
    * allocates nothing.
    *
+   * @param key the key object; its canonical form follows {@link CanonicalKeys}
+   * @param where what the key belongs to, for the error message
+   * @param type the type remote nodes decode to
+   * @return the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null}
    * @throws IllegalArgumentException if the key has no stable form (see {@link CanonicalKeys})
    */
   default Object getIfPresentByKey(Object key, String where, ValueType type) {
     return getIfPresent(routingKey(key, where), type);
   }
 
-  /** {@link #getIfPresentByKey(Object, String, ValueType)} of a {@code long} key, unboxed. */
+  /**
+   * {@link #getIfPresentByKey(Object, String, ValueType)} of a {@code long} key, unboxed.
+   *
+   * @param key the key
+   * @param type the type remote nodes decode to
+   * @return the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null}
+   */
   default Object getIfPresentByKey(long key, ValueType type) {
     return getIfPresentByKey((Object) key, "", type);
   }
@@ -111,6 +126,12 @@ public interface InterceptedCache extends ShardedCache {
    * unwrapped, to the caller and every waiter. A {@code null} result is stored (as {@link
    * NullValue#INSTANCE}) only when {@code cacheNull}.
    *
+   * @param <V> the value type
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   * @param loader computes the value on a miss; may return null
+   * @param sync whether concurrent misses of the key in this JVM load once, the others waiting
+   * @param cacheNull whether a null value is cached
    * @return the loaded value (null possible)
    * @throws Throwable whatever the loader threw
    */
@@ -119,9 +140,15 @@ public interface InterceptedCache extends ShardedCache {
       throws Throwable;
 
   /**
-   * Returns the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
-   * {@link #getIfPresent} and {@link #load} in one call.
+   * {@return the cached value (a cached null as {@code null}), else loads it as {@link #load} does:
+   * {@link #getIfPresent} and {@link #load} in one call}
    *
+   * @param <V> the value type
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   * @param loader computes the value on a miss; may return null
+   * @param sync whether concurrent misses of the key in this JVM load once, the others waiting
+   * @param cacheNull whether a null value is cached
    * @throws Throwable whatever the loader threw
    */
   <V> V get(
@@ -138,6 +165,14 @@ public interface InterceptedCache extends ShardedCache {
    * completes with its value or its throwable. A future that fails stores nothing; a loader that
    * returns {@code null} instead of a future gets {@code null} back, and stores nothing.
    *
+   * @param <V> the value type
+   * @param routingKey a key from {@link #routingKey}
+   * @param type the type remote nodes decode to
+   * @param loader starts the computation
+   * @param sync whether concurrent callers in this JVM share one running load
+   * @param storable whether a completed value is stored
+   * @return the started future, a stage of the shared load, or a completed one on a second look's
+   *     hit
    * @throws Throwable whatever starting the future threw
    */
   <V> CompletionStage<V> loadFuture(
@@ -151,6 +186,9 @@ public interface InterceptedCache extends ShardedCache {
   /**
    * Stores a value on the key's node, with this handle's TTL. A {@code null} value is stored as a
    * cached null; callers that do not cache nulls should call {@link #evict} instead.
+   *
+   * @param routingKey a key from {@link #routingKey}
+   * @param value the value, may be null
    */
   void put(String routingKey, Object value);
 
@@ -158,6 +196,8 @@ public interface InterceptedCache extends ShardedCache {
    * Removes the key's entry from its owner and its first fallback node (preference-list positions 0
    * and 1 of the configured ring, and the live owner if it differs), so a value written while the
    * owner was ejected is not served later. Ejected nodes are skipped.
+   *
+   * @param routingKey a key from {@link #routingKey}
    */
   void evict(String routingKey);
 }

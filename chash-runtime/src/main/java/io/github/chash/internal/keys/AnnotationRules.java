@@ -47,7 +47,7 @@ public final class AnnotationRules {
       this.label = label;
     }
 
-    /** How messages name the attribute: {@code key expression}, {@code condition}. */
+    /** {@return how messages name the attribute: {@code key expression}, {@code condition}} */
     public String label() {
       return label;
     }
@@ -78,7 +78,12 @@ public final class AnnotationRules {
    * @param problems every problem, one message each, empty when all is well
    */
   public record Result(List<Checked> annotations, List<String> problems) {
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param annotations the annotations, checked, in the order given; only usable without problems
+     * @param problems every problem, one message each, empty when all is well
+     */
     public Result {
       annotations = List.copyOf(annotations);
       problems = List.copyOf(problems);
@@ -105,8 +110,11 @@ public final class AnnotationRules {
   }
 
   /**
-   * Why {@code #result} cannot be used in an attribute of an annotation, or {@code null} where it
-   * can: it exists only once the method has returned.
+   * {@return why {@code #result} cannot be used in an attribute of an annotation, or {@code null}
+   * where it can: it exists only once the method has returned}
+   *
+   * @param a the annotation
+   * @param attribute the attribute of the annotation
    */
   public static String resultUnavailable(CacheAnnotation a, Attribute attribute) {
     if (a.kind() == Kind.CACHEABLE && attribute == Attribute.KEY) {
@@ -124,7 +132,13 @@ public final class AnnotationRules {
     return null;
   }
 
-  /** {@code @ShardedCacheable condition "#id > 1" }: how a message names an expression. */
+  /**
+   * {@return {@code @ShardedCacheable condition "#id > 1" }: how a message names an expression}
+   *
+   * @param a the annotation
+   * @param attribute the attribute of the annotation
+   * @param text the expression as written
+   */
   public static String describe(CacheAnnotation a, Attribute attribute, String text) {
     return a.displayName() + " " + attribute.label() + " \"" + text + "\"";
   }

@@ -46,13 +46,28 @@ public record CacheAnnotation(
       this.displayName = displayName;
     }
 
-    /** The annotation as written in source, for messages: {@code @ShardedCacheable}. */
+    /** {@return the annotation as written in source, for messages: {@code @ShardedCacheable}} */
     public String displayName() {
       return displayName;
     }
   }
 
-  /** Checks that no attribute is null. */
+  /**
+   * Checks that no attribute is null.
+   *
+   * @param kind which annotation
+   * @param cache the cache name, empty to take the class's default
+   * @param key the key expression, empty for all arguments
+   * @param condition when to apply the annotation, empty for always
+   * @param unless when not to store the result ({@code @ShardedCacheable},
+   *     {@code @ShardedCachePut})
+   * @param ttl the entries' time to live ({@code @ShardedCacheable}, {@code @ShardedCachePut}),
+   *     empty for the class's default or the cache's
+   * @param sync one load per key and JVM ({@code @ShardedCacheable})
+   * @param cacheNull whether a null result is cached ({@code @ShardedCacheable})
+   * @param beforeInvocation evict before the method runs ({@code @ShardedCacheEvict})
+   * @param allEntries evict the whole cache ({@code @ShardedCacheEvict})
+   */
   public CacheAnnotation {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(cache, "cache");
@@ -62,7 +77,19 @@ public record CacheAnnotation(
     Objects.requireNonNull(ttl, "ttl");
   }
 
-  /** A {@code @ShardedCacheable}. */
+  /**
+   * {@return a {@code @ShardedCacheable}}
+   *
+   * @param cache the cache name, empty to take the class's default
+   * @param key the key expression, empty for all arguments
+   * @param condition when to apply the annotation, empty for always
+   * @param unless when not to store the result ({@code @ShardedCacheable},
+   *     {@code @ShardedCachePut})
+   * @param ttl the entries' time to live ({@code @ShardedCacheable}, {@code @ShardedCachePut}),
+   *     empty for the class's default or the cache's
+   * @param sync one load per key and JVM ({@code @ShardedCacheable})
+   * @param cacheNull whether a null result is cached ({@code @ShardedCacheable})
+   */
   public static CacheAnnotation cacheable(
       String cache,
       String key,
@@ -75,21 +102,39 @@ public record CacheAnnotation(
         Kind.CACHEABLE, cache, key, condition, unless, ttl, sync, cacheNull, false, false);
   }
 
-  /** A {@code @ShardedCachePut}. */
+  /**
+   * {@return a {@code @ShardedCachePut}}
+   *
+   * @param cache the cache name, empty to take the class's default
+   * @param key the key expression, empty for all arguments
+   * @param condition when to apply the annotation, empty for always
+   * @param unless when not to store the result ({@code @ShardedCacheable},
+   *     {@code @ShardedCachePut})
+   * @param ttl the entries' time to live ({@code @ShardedCacheable}, {@code @ShardedCachePut}),
+   *     empty for the class's default or the cache's
+   */
   public static CacheAnnotation put(
       String cache, String key, String condition, String unless, String ttl) {
     return new CacheAnnotation(
         Kind.PUT, cache, key, condition, unless, ttl, false, false, false, false);
   }
 
-  /** A {@code @ShardedCacheEvict}. */
+  /**
+   * {@return a {@code @ShardedCacheEvict}}
+   *
+   * @param cache the cache name, empty to take the class's default
+   * @param key the key expression, empty for all arguments
+   * @param condition when to apply the annotation, empty for always
+   * @param beforeInvocation evict before the method runs ({@code @ShardedCacheEvict})
+   * @param allEntries evict the whole cache ({@code @ShardedCacheEvict})
+   */
   public static CacheAnnotation evict(
       String cache, String key, String condition, boolean beforeInvocation, boolean allEntries) {
     return new CacheAnnotation(
         Kind.EVICT, cache, key, condition, "", "", false, false, beforeInvocation, allEntries);
   }
 
-  /** The annotation as written in source, for messages: {@code @ShardedCacheable}. */
+  /** {@return the annotation as written in source, for messages: {@code @ShardedCacheable}} */
   public String displayName() {
     return kind.displayName();
   }

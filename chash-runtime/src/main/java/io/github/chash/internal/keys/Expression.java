@@ -10,7 +10,7 @@ import java.util.List;
  */
 public sealed interface Expression {
 
-  /** Index of this node's first character (a comparison's operator) in the text. */
+  /** {@return index of this node's first character (a comparison's operator) in the text} */
   int start();
 
   /**
@@ -34,12 +34,22 @@ public sealed interface Expression {
    * and the properties {@code address}, {@code city}.
    */
   record Reference(String name, List<Property> properties, int start) implements Expression {
-    /** Copies the path. */
+    /**
+     * Copies the path.
+     *
+     * @param name the parameter name, or {@code result} or {@code root}
+     * @param properties the property names after it, in order
+     * @param start index of the node's first character in the text
+     */
     public Reference {
       properties = List.copyOf(properties);
     }
 
-    /** {@code #name.a.b}, as written without spaces. */
+    /**
+     * {@return {@code #name.a.b}, as written without spaces}
+     *
+     * @param propertyCount how many of the properties to include
+     */
     public String path(int propertyCount) {
       StringBuilder path = new StringBuilder("#").append(name);
       for (int i = 0; i < propertyCount; i++) {
@@ -58,7 +68,12 @@ public sealed interface Expression {
 
   /** Key parts joined by {@code +}, in order; at least two. */
   record Concat(List<Expression> parts, int start) implements Expression {
-    /** Copies the parts. */
+    /**
+     * Copies the parts.
+     *
+     * @param parts the concatenated expressions, in order
+     * @param start index of the node's first character in the text
+     */
     public Concat {
       parts = List.copyOf(parts);
     }
@@ -98,12 +113,12 @@ public sealed interface Expression {
       this.symbol = symbol;
     }
 
-    /** The operator as written. */
+    /** {@return the operator as written} */
     public String symbol() {
       return symbol;
     }
 
-    /** Whether it orders its operands ({@code < <= > >=}) rather than testing equality. */
+    /** {@return whether it orders its operands ({@code < <= > >=}) rather than testing equality} */
     public boolean orders() {
       return this != EQ && this != NE;
     }

@@ -26,12 +26,12 @@ public final class ExpressionException extends IllegalArgumentException {
     this.reason = reason;
   }
 
-  /** The 0-based index into the expression. */
+  /** {@return the 0-based index into the expression} */
   public int position() {
     return position;
   }
 
-  /** What is wrong, without the position. */
+  /** {@return what is wrong, without the position} */
   public String reason() {
     return reason;
   }

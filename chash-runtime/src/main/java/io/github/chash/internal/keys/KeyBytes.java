@@ -12,7 +12,11 @@ import java.nio.charset.StandardCharsets;
 public final class KeyBytes {
   private KeyBytes() {}
 
-  /** The key's bytes, as described above. */
+  /**
+   * {@return the key's bytes, as described above}
+   *
+   * @param key the key
+   */
   public static byte[] of(CharSequence key) {
     String s = key.toString();
     if (!hasSurrogate(s)) {

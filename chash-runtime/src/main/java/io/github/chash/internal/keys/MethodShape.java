@@ -16,6 +16,10 @@ public record MethodShape(List<String> parameterNames, int parameterCount, boole
   /**
    * Checks the names against the count.
    *
+   * @param parameterNames the parameters' names in order, or {@code null} when the class file has
+   *     none (neither {@code -parameters} nor debug information the weaver could read)
+   * @param parameterCount how many parameters the method takes
+   * @param returnsVoid whether the method is {@code void}
    * @throws IllegalArgumentException if there are names, but not one per parameter
    */
   public MethodShape {

@@ -55,6 +55,7 @@ public final class References {
    * @param method the method the expression belongs to
    * @param resultUnavailable why {@code #result} cannot be used in this attribute, or {@code null}
    *     where it can
+   * @return what the reference names
    * @throws ExpressionException if the method has nothing of that name, at the reference's position
    */
   public static Target resolve(Reference ref, MethodShape method, String resultUnavailable) {
@@ -75,7 +76,11 @@ public final class References {
     return new Target(Kind.PARAMETER, parameterIndex(ref, method), ref.properties());
   }
 
-  /** Every reference of an expression, in text order. */
+  /**
+   * {@return every reference of an expression, in text order}
+   *
+   * @param expression the parsed expression
+   */
   public static List<Reference> all(Expression expression) {
     List<Reference> found = new ArrayList<>();
     collect(expression, found);

@@ -25,6 +25,8 @@ public final class Durations {
   /**
    * Parses a duration such as {@code 10m}; messages call it "value".
    *
+   * @param text the duration as written, e.g. {@code 10m}
+   * @return the duration
    * @throws IllegalArgumentException if the text is not a number followed by {@code ms}, {@code s},
    *     {@code m}, {@code h} or {@code d}, or the duration overflows
    */
@@ -36,6 +38,9 @@ public final class Durations {
    * Parses a duration such as {@code 10m}; {@code name} names it in the message, e.g. {@code ttl}
    * gives {@code ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was "10"}.
    *
+   * @param text the duration as written, e.g. {@code 10m}
+   * @param name what the message calls the value, e.g. {@code ttl}
+   * @return the duration
    * @throws IllegalArgumentException if the text is not a number followed by {@code ms}, {@code s},
    *     {@code m}, {@code h} or {@code d}, or the duration overflows
    */
@@ -53,6 +58,8 @@ public final class Durations {
    * Formats a duration in the largest unit that represents it exactly, so that {@code
    * parse(format(d)).equals(d)} for every non-negative duration of whole milliseconds.
    *
+   * @param duration the duration, not negative
+   * @return the duration as {@link #parse(String)} reads it
    * @throws IllegalArgumentException if the duration is negative or has a fraction of a millisecond
    */
   public static String format(Duration duration) {
@@ -73,7 +80,12 @@ public final class Durations {
     return ms + "ms";
   }
 
-  /** The message tail for invalid text ({@code must be ..., was "..."}), or null when valid. */
+  /**
+   * {@return the message tail for invalid text ({@code must be ..., was "..."}), or null when
+   * valid}
+   *
+   * @param text the duration as written
+   */
   public static String problem(String text) {
     Matcher m = DURATION.matcher(text);
     if (!m.matches()) {

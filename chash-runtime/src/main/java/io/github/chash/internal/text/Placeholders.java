@@ -22,6 +22,8 @@ public final class Placeholders {
    * Replaces every {@code ${env:NAME}} in {@code text} with the value of the environment variable
    * {@code NAME}.
    *
+   * @param text the text, may be null
+   * @return the text with every placeholder replaced
    * @throws IllegalArgumentException naming the variable when it is not set, or when the text
    *     contains a <code>${</code> that is not a well-formed placeholder
    */
@@ -34,6 +36,9 @@ public final class Placeholders {
    * means "not set". Use this form in tests and to read from somewhere other than the process
    * environment.
    *
+   * @param text the text, may be null
+   * @param env gives a variable's value, or null when it is not set
+   * @return the text with every placeholder replaced
    * @throws IllegalArgumentException naming the variable when {@code env} returns null for it, or
    *     when the text contains a <code>${</code> that is not a well-formed placeholder
    */
@@ -60,19 +65,29 @@ public final class Placeholders {
     return out.toString();
   }
 
-  /** Whether the whole text is exactly one {@code ${env:NAME}} placeholder. */
+  /**
+   * {@return whether the whole text is exactly one {@code ${env:NAME}} placeholder}
+   *
+   * @param text the text, may be null
+   */
   public static boolean isPlaceholder(String text) {
     return text != null && PLACEHOLDER.matcher(text).matches();
   }
 
-  /** Whether the text contains at least one well-formed placeholder. */
+  /**
+   * {@return whether the text contains at least one well-formed placeholder}
+   *
+   * @param text the text, may be null
+   */
   public static boolean containsPlaceholder(String text) {
     return text != null && PLACEHOLDER.matcher(text).find();
   }
 
   /**
-   * The index of the first <code>${</code> that does not start a well-formed placeholder, or -1
-   * when every one does.
+   * Finds the first <code>${</code> that does not start a well-formed placeholder.
+   *
+   * @param text the text to look through
+   * @return its index, or -1 when every one is well-formed
    */
   public static int malformedAt(String text) {
     int from = 0;

@@ -7,7 +7,12 @@ public final class Quotes {
 
   private Quotes() {}
 
-  /** Quotes text for a message, escaping quotes and control characters and shortening long text. */
+  /**
+   * {@return the text quoted for a message, quotes and control characters escaped, long text
+   * shortened}
+   *
+   * @param text the text
+   */
   public static String quote(String text) {
     StringBuilder out = new StringBuilder("\"");
     int n = Math.min(text.length(), MAX_QUOTED);

@@ -47,9 +47,11 @@ public class ChashAutoConfiguration {
   public ChashAutoConfiguration() {}
 
   /**
-   * {@code chash.yaml}, read from {@code chash.config}; unless the application defines its own
-   * configuration or manager.
+   * {@return {@code chash.yaml}, read from {@code chash.config}; unless the application defines its
+   * own configuration or manager}
    *
+   * @param properties the {@code chash.*} properties
+   * @param resources resolves the location of {@code chash.yaml}
    * @throws io.github.chash.config.ConfigException if the file is missing or invalid, with
    *     file:line:column
    */
@@ -60,8 +62,13 @@ public class ChashAutoConfiguration {
   }
 
   /**
-   * The manager of the configuration's nodes and caches, plus the caches {@code
-   * chash.cache.create-missing} adds; closed with the context.
+   * {@return the manager of the configuration's nodes and caches, plus the caches {@code
+   * chash.cache.create-missing} adds; closed with the context}
+   *
+   * @param config the configuration read from {@code chash.yaml}
+   * @param properties the {@code chash.*} properties
+   * @param beans the context's bean factory, to find the cache names in use
+   * @param environment the context's environment, to resolve cache names written as placeholders
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
@@ -81,8 +88,12 @@ public class ChashAutoConfiguration {
   }
 
   /**
-   * Spring's cache manager over the ring.
+   * {@return Spring's cache manager over the ring}
    *
+   * @param manager the sharded cache manager
+   * @param properties the {@code chash.*} properties
+   * @param beans the context's bean factory, to find the cache names in use
+   * @param environment the context's environment, to resolve cache names written as placeholders
    * @throws IllegalStateException if Spring caching uses a cache the manager does not have
    */
   @Bean

@@ -23,22 +23,26 @@ public class ChashProperties {
   /** Creates the defaults; Spring Boot binds the properties. */
   public ChashProperties() {}
 
-  /** Where chash.yaml is. */
+  /** {@return where chash.yaml is} */
   public String getConfig() {
     return config;
   }
 
-  /** Sets where chash.yaml is. */
+  /**
+   * Sets where chash.yaml is.
+   *
+   * @param config the location of chash.yaml, as a Spring resource location
+   */
   public void setConfig(String config) {
     this.config = config;
   }
 
-  /** The Spring cache abstraction's settings. */
+  /** {@return the Spring cache abstraction's settings} */
   public Cache getCache() {
     return cache;
   }
 
-  /** The {@code @ShardedCache*} annotations' settings. */
+  /** {@return the {@code @ShardedCache*} annotations' settings} */
   public Aspect getAspect() {
     return aspect;
   }
@@ -64,32 +68,44 @@ public class ChashProperties {
     /** Creates the defaults. */
     public Cache() {}
 
-    /** Whether null results are cached. */
+    /** {@return whether null results are cached} */
     public boolean isAllowNullValues() {
       return allowNullValues;
     }
 
-    /** Sets whether null results are cached. */
+    /**
+     * Sets whether null results are cached.
+     *
+     * @param allowNullValues whether null results are cached
+     */
     public void setAllowNullValues(boolean allowNullValues) {
       this.allowNullValues = allowNullValues;
     }
 
-    /** Whether caches missing from chash.yaml are created. */
+    /** {@return whether caches missing from chash.yaml are created} */
     public boolean isCreateMissing() {
       return createMissing;
     }
 
-    /** Sets whether caches missing from chash.yaml are created. */
+    /**
+     * Sets whether caches missing from chash.yaml are created.
+     *
+     * @param createMissing whether caches missing from chash.yaml are created
+     */
     public void setCreateMissing(boolean createMissing) {
       this.createMissing = createMissing;
     }
 
-    /** Time to live of created caches, or null for no expiry. */
+    /** {@return time to live of created caches, or null for no expiry} */
     public Duration getDefaultTtl() {
       return defaultTtl;
     }
 
-    /** Sets the time to live of created caches. */
+    /**
+     * Sets the time to live of created caches.
+     *
+     * @param defaultTtl the time to live, or null for no expiry
+     */
     public void setDefaultTtl(Duration defaultTtl) {
       this.defaultTtl = defaultTtl;
     }
@@ -107,12 +123,16 @@ public class ChashProperties {
     /** Creates the defaults. */
     public Aspect() {}
 
-    /** Whether the annotations run through Spring proxies. */
+    /** {@return whether the annotations run through Spring proxies} */
     public boolean isProxies() {
       return proxies;
     }
 
-    /** Sets whether the annotations run through Spring proxies. */
+    /**
+     * Sets whether the annotations run through Spring proxies.
+     *
+     * @param proxies whether the annotations run through Spring proxies
+     */
     public void setProxies(boolean proxies) {
       this.proxies = proxies;
     }

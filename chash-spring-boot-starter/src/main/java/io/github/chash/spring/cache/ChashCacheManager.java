@@ -81,7 +81,7 @@ public final class ChashCacheManager implements CacheManager {
     return caches.keySet();
   }
 
-  /** The manager whose caches these are. */
+  /** {@return the manager whose caches these are} */
   public ShardedCacheManager shardedCacheManager() {
     return manager;
   }

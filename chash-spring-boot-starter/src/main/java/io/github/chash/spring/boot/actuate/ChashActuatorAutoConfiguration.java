@@ -29,7 +29,11 @@ public class ChashActuatorAutoConfiguration {
   /** Created by Spring Boot. */
   public ChashActuatorAutoConfiguration() {}
 
-  /** The {@code chash} endpoint. */
+  /**
+   * {@return the {@code chash} endpoint}
+   *
+   * @param manager the application's sharded cache manager
+   */
   @Bean
   @ConditionalOnMissingBean
   public ChashEndpoint chashEndpoint(ShardedCacheManager manager) {

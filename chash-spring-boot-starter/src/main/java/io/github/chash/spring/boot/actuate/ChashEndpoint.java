@@ -28,7 +28,11 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 public class ChashEndpoint {
   private final ShardedCacheManager manager;
 
-  /** Creates the endpoint of a manager. */
+  /**
+   * Creates the endpoint of a manager.
+   *
+   * @param manager the sharded cache manager the endpoint shows and changes
+   */
   public ChashEndpoint(ShardedCacheManager manager) {
     this.manager = manager;
   }
@@ -39,6 +43,9 @@ public class ChashEndpoint {
    * Drains a node ({@code action = "drain"}) or adds a drained one back ({@code "readmit"}), and
    * returns the ring as it is then.
    *
+   * @param node the node's id
+   * @param action {@code drain} or {@code readmit}
+   * @return the ring after the change
    * @throws IllegalArgumentException naming the problem: an unknown node or action, a node that was
    *     not drained here, the last node
    */
@@ -73,7 +80,7 @@ public class ChashEndpoint {
     return ring();
   }
 
-  /** The ring, its nodes and the caches, read now. */
+  /** {@return the ring, its nodes and the caches, read now} */
   @ReadOperation
   public RingState ring() {
     Ring configured = manager.ring();

@@ -26,8 +26,9 @@ public class ChashMetricsAutoConfiguration {
   public ChashMetricsAutoConfiguration() {}
 
   /**
-   * The cache and node meters.
+   * {@return the cache and node meters}
    *
+   * @param manager the application's sharded cache manager
    * @param beans the context; the bean name of Spring's cache manager over the ring is the {@code
    *     cache.manager} tag, as Boot tags its own managers' caches ({@code chash} without one)
    */

@@ -205,7 +205,6 @@ public abstract class AbstractWovenServiceTest {
     assertThat(service.bodyRuns("summary", 3L)).isEqualTo(2);
   }
 
-  /** The ids of the shards that hold the routing key. */
   /** How many of the keys {@code prefix + 0 ... prefix + (n - 1)} each shard holds. */
   private Map<String, Integer> holdersOf(String prefix, int n) {
     Map<String, Integer> holders = new LinkedHashMap<>();
@@ -217,6 +216,7 @@ public abstract class AbstractWovenServiceTest {
     return holders;
   }
 
+  /** The ids of the shards that hold the routing key. */
   private List<String> shardHolding(String routingKey) {
     List<String> holding = new ArrayList<>();
     for (String id : SHARDS) {
