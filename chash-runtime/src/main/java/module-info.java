@@ -12,8 +12,6 @@ module io.github.chash.runtime {
   requires com.github.benmanes.caffeine;
   requires org.snakeyaml.engine;
   requires static lettuce.core;
-  // XMemcached names no module: "xmemcached" is derived from its jar's file name
-  requires static xmemcached;
   requires static io.netty.common;
   requires static com.fasterxml.jackson.core;
   requires static com.fasterxml.jackson.databind;
