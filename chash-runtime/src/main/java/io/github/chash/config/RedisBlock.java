@@ -9,8 +9,6 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /** Reads {@code redis:}; its rules are {@link RedisConfig}'s. */
 final class RedisBlock {
-  static final List<String> KEYS = List.of("keyPrefix", "codec", "allow", "maxValueSize");
-
   private RedisBlock() {}
 
   static RedisConfig read(Optional<YamlMap> block) {
@@ -18,23 +16,14 @@ final class RedisBlock {
     if (block.isEmpty()) {
       return d;
     }
-    YamlMap map = block.get().allowOnly(KEYS);
-    Fields f = new Fields(map);
-    String prefix = d.keyPrefix();
-    if (f.has("keyPrefix")) {
-      String text = Scalars.text(map.get("keyPrefix").orElseThrow());
-      String problem = RedisConfig.keyPrefixProblem(text);
-      if (problem != null) {
-        f.problem("keyPrefix", problem);
-      } else {
-        prefix = f.string("keyPrefix", d.keyPrefix());
-      }
-    }
-    String codec = f.choice("codec", RedisConfig.CODECS, d.codec());
-    List<String> allow =
-        map.get("allow").map(n -> patterns(n, map, "redis")).orElse(d.allowedClasses());
-    long maxValueSize = f.size("maxValueSize", RedisConfig.MAX_VALUE_SIZE_LIMIT, d.maxValueSize());
-    return new RedisConfig(prefix, codec, allow, maxValueSize);
+    ValueBlock v =
+        ValueBlock.read(
+            block.get().allowOnly(ValueBlock.KEYS),
+            "redis",
+            RedisConfig::keyPrefixProblem,
+            new ValueBlock(d.keyPrefix(), d.codec(), d.allowedClasses(), d.maxValueSize()),
+            RedisConfig.MAX_VALUE_SIZE_LIMIT);
+    return new RedisConfig(v.keyPrefix(), v.codec(), v.allowedClasses(), v.maxValueSize());
   }
 
   /** The {@code allow:} list of the {@code block} ({@code redis}, {@code memcached}). */
