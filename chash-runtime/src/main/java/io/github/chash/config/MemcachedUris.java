@@ -1,11 +1,10 @@
 package io.github.chash.config;
 
 import io.github.chash.internal.text.Placeholders;
+import io.github.chash.internal.text.Quotes;
 import io.github.chash.internal.text.RedisUriParts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Checks a memcached URI as written in {@code chash.yaml}: {@code memcached://host[:port]} (port
@@ -15,10 +14,6 @@ import java.util.regex.Pattern;
 public final class MemcachedUris {
   /** The port of a URI without one. */
   public static final int DEFAULT_PORT = 11211;
-
-  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?");
-  private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
-  private static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
 
   /**
    * The outcome: message tails to print after the key's path, and the server the URI points to
@@ -30,49 +25,22 @@ public final class MemcachedUris {
 
   static Checked check(String uri) {
     List<String> problems = new ArrayList<>();
-    if (Placeholders.malformedAt(uri) >= 0) {
-      problems.add("contains a malformed placeholder; use ${env:NAME}");
+    if (ServerUris.malformedPlaceholder(uri, problems)) {
       return new Checked(problems, null);
     }
     RedisUriParts parts = RedisUriParts.split(uri);
     if (!parts.scheme().equals("memcached")) {
-      problems.add("must start with memcached://, was " + Scalars.quote(RedisUris.redact(uri)));
+      problems.add("must start with memcached://, was " + Quotes.quote(RedisUris.redact(uri)));
       return new Checked(problems, null);
     }
-    if (parts.query() != null) {
-      problems.add(
-          "must not have a query or fragment, was "
-              + Scalars.quote(parts.query())
-              + "; timeouts belong under failover");
-    }
+    ServerUris.noQuery(parts, problems);
     if (parts.userInfo() != null) {
       problems.add("must not have credentials: memcached nodes do not support SASL");
     }
     if (!parts.path().isEmpty()) {
-      problems.add("must not have a path, was " + Scalars.quote("/" + parts.path()));
+      problems.add("must not have a path, was " + Quotes.quote("/" + parts.path()));
     }
-    String host = parts.host();
-    if (host.startsWith("[")) {
-      if (!IPV6.matcher(host).matches()) {
-        problems.add("has an invalid host " + Scalars.quote(host));
-      }
-    } else if (host.isEmpty()) {
-      problems.add("has no host");
-    } else if (!Placeholders.isPlaceholder(host) && !HOST.matcher(host).matches()) {
-      problems.add("has an invalid host " + Scalars.quote(host));
-    }
-    String port = parts.port();
-    int portNumber = DEFAULT_PORT;
-    if (port != null && !Placeholders.isPlaceholder(port)) {
-      portNumber = DIGITS.matcher(port).matches() ? Integer.parseInt(port) : -1;
-      if (portNumber < 1 || portNumber > 65535) {
-        problems.add("port must be between 1 and 65535, was " + Scalars.quote(port));
-      }
-    }
-    String server =
-        host.toLowerCase(Locale.ROOT)
-            + ":"
-            + (port != null && Placeholders.isPlaceholder(port) ? port : portNumber);
+    String server = ServerUris.hostAndPort(parts, DEFAULT_PORT, problems);
     return new Checked(problems, server);
   }
 
@@ -97,10 +65,10 @@ public final class MemcachedUris {
     int port = DEFAULT_PORT;
     if (parts.port() != null) {
       String text = Placeholders.resolve(parts.port(), env);
-      port = DIGITS.matcher(text).matches() ? Integer.parseInt(text) : -1;
+      port = ServerUris.DIGITS.matcher(text).matches() ? Integer.parseInt(text) : -1;
       if (port < 1 || port > 65535) {
         throw new IllegalArgumentException(
-            "uri port must be between 1 and 65535, was " + Scalars.quote(text));
+            "uri port must be between 1 and 65535, was " + Quotes.quote(text));
       }
     }
     return java.net.InetSocketAddress.createUnresolved(host, port);
