@@ -66,7 +66,14 @@ final class InFlightLoads {
     try {
       return load.join();
     } catch (CompletionException e) {
-      throw e.getCause() != null ? e.getCause() : e;
+      throw unwrap(e);
     }
+  }
+
+  /** The throwable a load failed with, without the {@link CompletionException} around it. */
+  static Throwable unwrap(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause()
+        : failure;
   }
 }

@@ -292,18 +292,12 @@ final class RoutedCache implements InterceptedCache {
               if (failure == null) {
                 shared.complete(NullValue.wrap(value));
               } else {
-                shared.completeExceptionally(unwrap(failure));
+                shared.completeExceptionally(InFlightLoads.unwrap(failure));
               }
             }
           }
         });
     return future;
-  }
-
-  private static Throwable unwrap(Throwable failure) {
-    return failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause()
-        : failure;
   }
 
   @Override

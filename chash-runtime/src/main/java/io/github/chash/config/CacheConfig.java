@@ -1,6 +1,7 @@
 package io.github.chash.config;
 
 import io.github.chash.internal.text.Durations;
+import io.github.chash.internal.text.Quotes;
 import java.time.Duration;
 
 /**
@@ -21,7 +22,7 @@ public record CacheConfig(String name, Duration ttl) {
    */
   public CacheConfig {
     Rules.require("cache name", nameProblem(name));
-    Rules.require("ttl of cache " + Scalars.quote(name), ttlProblem(ttl));
+    Rules.require("ttl of cache " + Quotes.quote(name), ttlProblem(ttl));
   }
 
   /**
@@ -32,9 +33,9 @@ public record CacheConfig(String name, Duration ttl) {
    */
   public static String nameProblem(String name) {
     if (name == null || name.isBlank()) {
-      return "must not be empty, was " + (name == null ? "null" : Scalars.quote(name));
+      return "must not be empty, was " + (name == null ? "null" : Quotes.quote(name));
     }
-    return name.contains(":") ? Scalars.quote(name) + " must not contain ':'" : null;
+    return name.contains(":") ? Quotes.quote(name) + " must not contain ':'" : null;
   }
 
   /**
@@ -55,7 +56,7 @@ public record CacheConfig(String name, Duration ttl) {
    */
   public static String ttlTextProblem(String text) {
     String form = Durations.problem(text);
-    return form != null ? form : Rules.positive(Durations.parse(text), Scalars.quote(text));
+    return form != null ? form : Rules.positive(Durations.parse(text), Quotes.quote(text));
   }
 
   /**

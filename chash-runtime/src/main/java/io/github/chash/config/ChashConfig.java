@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
 import java.util.ArrayList;
@@ -271,16 +272,16 @@ public final class ChashConfig {
       Objects.requireNonNull(node, "node");
       String id = node.id();
       for (NodeConfig other : nodes) {
-        require(!other.id().equals(id), "duplicate node id %s", Scalars.quote(id));
+        require(!other.id().equals(id), "duplicate node id %s", Quotes.quote(id));
       }
       if (node.name() != null) {
         for (NodeConfig other : nodes) {
           require(
               !node.name().equals(other.name()),
               "name %s of node %s is already used by node %s",
-              Scalars.quote(node.name()),
-              Scalars.quote(id),
-              Scalars.quote(other.id()));
+              Quotes.quote(node.name()),
+              Quotes.quote(id),
+              Quotes.quote(other.id()));
         }
       }
       if (node.type() != NodeType.LOCAL) {
@@ -289,8 +290,8 @@ public final class ChashConfig {
         require(
             first == null,
             "uri of node %s points to the same server as node %s (%s)",
-            Scalars.quote(id),
-            first == null ? null : Scalars.quote(first),
+            Quotes.quote(id),
+            first == null ? null : Quotes.quote(first),
             server);
         servers.put(server, id);
       }
@@ -322,7 +323,7 @@ public final class ChashConfig {
       require(
           !caches.containsKey(cache.name()),
           "cache %s was already added",
-          Scalars.quote(cache.name()));
+          Quotes.quote(cache.name()));
       caches.put(cache.name(), cache);
       return this;
     }
@@ -405,12 +406,12 @@ public final class ChashConfig {
       for (NodeConfig node : nodes) {
         String problem = settings.algorithm().weightProblem(node.weight());
         requireState(
-            problem == null, "%s", "weight of node " + Scalars.quote(node.id()) + " " + problem);
+            problem == null, "%s", "weight of node " + Quotes.quote(node.id()) + " " + problem);
         String nameProblem = node.name() == null ? null : settings.algorithm().nameProblem();
         requireState(
             nameProblem == null,
             "%s",
-            "name of node " + Scalars.quote(node.id()) + " " + nameProblem);
+            "name of node " + Quotes.quote(node.id()) + " " + nameProblem);
       }
       return new ChashConfig(
           source == null ? PROGRAMMATIC : source,

@@ -1,5 +1,7 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
+
 /**
  * The {@code check:} block: the limits {@code chash:check} enforces and how it samples keys; its
  * constructor applies the rules {@code chash.yaml} gets.
@@ -99,7 +101,7 @@ public record CheckConfig(
   public static String keyPatternProblem(String keyPattern) {
     return keyPattern != null && keyPattern.contains("{n}")
         ? null
-        : "must contain {n}, was " + (keyPattern == null ? "null" : Scalars.quote(keyPattern));
+        : "must contain {n}, was " + (keyPattern == null ? "null" : Quotes.quote(keyPattern));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.chash.config;
 
 import io.github.chash.internal.text.Durations;
+import io.github.chash.internal.text.Quotes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -126,7 +127,7 @@ final class Fields {
       return fallback;
     }
     Duration d = Durations.parse(text);
-    String notPositive = Rules.positive(d, Scalars.quote(text));
+    String notPositive = Rules.positive(d, Quotes.quote(text));
     if (notPositive != null) {
       problems.at(node, map.child(key) + " " + notPositive);
       return fallback;

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ public record MemcachedConfig(
             : "must be one of "
                 + String.join(", ", RedisConfig.CODECS)
                 + "; was "
-                + (codec == null ? "null" : Scalars.quote(codec)));
+                + (codec == null ? "null" : Quotes.quote(codec)));
     allowedClasses = List.copyOf(allowedClasses);
     for (String pattern : allowedClasses) {
       Rules.require("memcached.allow entry", RedisConfig.allowProblem(pattern));
@@ -88,7 +89,7 @@ public record MemcachedConfig(
       if (c <= ' ' || c > '~') {
         return "must be printable ASCII without spaces (a memcached key cannot hold spaces or"
             + " control characters), was "
-            + Scalars.quote(keyPrefix);
+            + Quotes.quote(keyPrefix);
       }
     }
     return null;

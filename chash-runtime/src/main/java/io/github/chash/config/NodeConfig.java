@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Node;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,7 @@ public record NodeConfig(
    */
   public NodeConfig {
     Rules.require("node id", Node.idProblem(id));
-    String node = Scalars.quote(id);
+    String node = Quotes.quote(id);
     Objects.requireNonNull(type, "type of node " + node);
     Rules.require("weight of node " + node, Node.weightProblem(weight));
     Rules.require("maximumSize of node " + node, maximumSizeProblem(type, maximumSize));

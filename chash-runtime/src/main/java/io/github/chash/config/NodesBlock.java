@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Algorithm;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,7 +70,7 @@ final class NodesBlock {
     if (id != null) {
       String first = idOwners.putIfAbsent(id, map.path());
       if (first != null) {
-        f.problem("id", Scalars.quote(id) + " is already used by " + first);
+        f.problem("id", Quotes.quote(id) + " is already used by " + first);
       }
     }
     String name = null;
@@ -84,7 +85,7 @@ final class NodesBlock {
         if (name != null) {
           String first = nameOwners.putIfAbsent(name, map.path());
           if (first != null) {
-            f.problem("name", Scalars.quote(name) + " is already used by " + first);
+            f.problem("name", Quotes.quote(name) + " is already used by " + first);
           }
         }
       }

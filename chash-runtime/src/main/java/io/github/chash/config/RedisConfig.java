@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.io.ObjectInputFilter;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -114,22 +115,22 @@ public record RedisConfig(
     String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
     if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
       return "allows every class, was "
-          + Scalars.quote(pattern)
+          + Quotes.quote(pattern)
           + "; name packages (com.example.*) or classes";
     }
     if (!CLASS_PATTERN.matcher(pattern).matches()) {
       return "must be one class pattern like com.example.* or com.example.Order, was "
-          + Scalars.quote(pattern);
+          + Quotes.quote(pattern);
     }
     try {
       ObjectInputFilter.Config.createFilter(pattern);
       return null;
     } catch (IllegalArgumentException e) {
-      return "is not a valid ObjectInputFilter pattern, was " + Scalars.quote(pattern);
+      return "is not a valid ObjectInputFilter pattern, was " + Quotes.quote(pattern);
     }
   }
 
   private static String quoted(String s) {
-    return s == null ? "null" : Scalars.quote(s);
+    return s == null ? "null" : Quotes.quote(s);
   }
 }

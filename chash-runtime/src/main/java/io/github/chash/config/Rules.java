@@ -1,6 +1,7 @@
 package io.github.chash.config;
 
 import io.github.chash.internal.text.Durations;
+import io.github.chash.internal.text.Quotes;
 import java.time.Duration;
 
 /**
@@ -43,7 +44,7 @@ final class Rules {
   /** A duration as chash.yaml writes it ({@code 10m}), else as Java does. */
   static String shown(Duration d) {
     try {
-      return Scalars.quote(Durations.format(d));
+      return Quotes.quote(Durations.format(d));
     } catch (IllegalArgumentException notWhole) {
       return d.toString();
     }

@@ -46,12 +46,7 @@ final class Scalars {
           return "empty";
         }
         ScalarNode scalar = (ScalarNode) node;
-        return scalar.isPlain() && NUMBER.matcher(text).matches() ? text : quote(text);
+        return scalar.isPlain() && NUMBER.matcher(text).matches() ? text : Quotes.quote(text);
     }
-  }
-
-  /** Quotes text for a message ({@link Quotes#quote}). */
-  static String quote(String text) {
-    return Quotes.quote(text);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,11 +21,11 @@ final class Sizes {
   static String problem(String text, long max) {
     Matcher m = SIZE.matcher(text);
     if (!m.matches()) {
-      return "must be " + FORM + ", was " + Scalars.quote(text);
+      return "must be " + FORM + ", was " + Quotes.quote(text);
     }
     long bytes = parseChecked(m);
     if (bytes < 1 || bytes > max) {
-      return "must be between 1B and " + format(max) + ", was " + Scalars.quote(text);
+      return "must be between 1B and " + format(max) + ", was " + Quotes.quote(text);
     }
     return null;
   }
@@ -33,7 +34,7 @@ final class Sizes {
   static long parse(String text) {
     Matcher m = SIZE.matcher(text);
     if (!m.matches()) {
-      throw new IllegalArgumentException("must be " + FORM + ", was " + Scalars.quote(text));
+      throw new IllegalArgumentException("must be " + FORM + ", was " + Quotes.quote(text));
     }
     return parseChecked(m);
   }

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -203,7 +204,7 @@ final class YamlComposer {
       throw new LimitException(
           event.getStartMark(),
           "tag "
-              + Scalars.quote(tag.get().replace(Tag.PREFIX, "!!"))
+              + Quotes.quote(tag.get().replace(Tag.PREFIX, "!!"))
               + " is not supported; remove it");
     }
   }

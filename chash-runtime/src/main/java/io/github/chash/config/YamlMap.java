@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +37,7 @@ final class YamlMap {
         problems.at(
             key,
             "duplicate key "
-                + Scalars.quote(name)
+                + Quotes.quote(name)
                 + " in "
                 + where()
                 + "; first at line "
@@ -76,7 +77,7 @@ final class YamlMap {
       if (!valid.contains(e.getKey())) {
         String message =
             "unknown key "
-                + Scalars.quote(e.getKey())
+                + Quotes.quote(e.getKey())
                 + " "
                 + (path.isEmpty() ? "at" : "in")
                 + " "
