@@ -33,32 +33,45 @@ public abstract class RemoteFailoverScenarios {
   protected static final String FAILOVER =
       "{ failureLimit: " + FAILURE_LIMIT + ", retryAfter: 1s, timeout: 100ms, onRejoin: flush }";
 
+  /** {@return the three servers, their node ids and managers over them} */
+  protected abstract TestFleet fleet();
+
   /**
    * A manager over the three servers (node ids in {@link #nodeIds()} order), with cache {@code
    * users} and the failover settings {@link #FAILOVER}, its nodes answering.
    */
-  protected abstract ShardedCacheManager manager();
+  private ShardedCacheManager manager() {
+    return fleet().manager(FAILOVER);
+  }
 
-  /** The three node ids. */
-  protected abstract List<String> nodeIds();
+  private List<String> nodeIds() {
+    return fleet().nodeIds();
+  }
 
-  /** The server's process id. */
-  protected abstract long pid(String nodeId);
+  private long pid(String nodeId) {
+    return fleet().server(nodeId).pid();
+  }
 
-  /** The server's port. */
-  protected abstract int port(String nodeId);
+  private int port(String nodeId) {
+    return fleet().server(nodeId).port();
+  }
 
-  /** {@code kill -9}s the server. */
-  protected abstract void kill(String nodeId);
+  private void kill(String nodeId) {
+    fleet().server(nodeId).kill();
+  }
 
-  /** Starts the killed server again, empty, on its port. */
-  protected abstract void restart(String nodeId);
+  private void restart(String nodeId) {
+    fleet().server(nodeId).restart();
+  }
 
-  /** Freezes the server (SIGSTOP). */
-  protected abstract void pause(String nodeId);
+  private void pause(String nodeId) {
+    fleet().server(nodeId).pause();
+  }
 
-  /** Thaws the server (SIGCONT); a no-op if it runs. */
-  protected abstract void resume(String nodeId);
+  /** Thaws the server; a no-op if it runs. */
+  private void resume(String nodeId) {
+    fleet().server(nodeId).resume();
+  }
 
   /** Whether the server holds an entry (readable or not) under the routing key's server key. */
   protected abstract boolean stored(String nodeId, String routingKey);

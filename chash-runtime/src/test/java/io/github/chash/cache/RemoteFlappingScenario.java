@@ -25,22 +25,20 @@ public abstract class RemoteFlappingScenario {
   protected static final String FAILOVER =
       "{ failureLimit: 3, retryAfter: 1s, timeout: 100ms, onRejoin: flush }";
 
-  /**
-   * A manager over three servers with cache {@code users} and {@link #FAILOVER}, nodes answering.
-   */
-  protected abstract ShardedCacheManager manager();
+  /** {@return three servers and managers over them} */
+  protected abstract TestFleet fleet();
 
-  /** The node id of the server that flaps. */
+  /** {@return the node id of the server that flaps} */
   protected abstract String victim();
 
-  /** {@code kill -9}s the victim. */
-  protected abstract void kill();
+  /** A manager over the servers with cache {@code users} and {@link #FAILOVER}, nodes answering. */
+  private ShardedCacheManager manager() {
+    return fleet().manager(FAILOVER);
+  }
 
-  /** Starts the killed victim again, empty, on its port. */
-  protected abstract void restart();
-
-  /** Whether the victim's process runs. */
-  protected abstract boolean isRunning();
+  private TestServer victimServer() {
+    return fleet().server(victim());
+  }
 
   @RepeatedTest(5)
   void flappingNode_noStaleReadAndNoCallerException(RepetitionInfo repetition) throws Exception {
@@ -55,15 +53,15 @@ public abstract class RemoteFlappingScenario {
           // writes that failed on it are still the last ones
           long down = kills % 2 == 0 ? FLAP_MILLIS / 2 : 20;
           Thread.sleep(FLAP_MILLIS - down);
-          kill();
+          victimServer().kill();
           kills++;
           Thread.sleep(down);
-          restart();
+          victimServer().restart();
         }
       } finally {
         callers.stop();
-        if (!isRunning()) {
-          restart();
+        if (!victimServer().isRunning()) {
+          victimServer().restart();
         }
       }
       long calls = callers.calls();

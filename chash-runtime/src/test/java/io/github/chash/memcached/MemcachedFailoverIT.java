@@ -2,14 +2,13 @@ package io.github.chash.memcached;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.RemoteFailoverScenarios;
-import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.TestFleet;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MemcachedConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,6 +21,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class MemcachedFailoverIT extends RemoteFailoverScenarios {
   @RegisterExtension static final MemcachedFleet fleet = MemcachedFleet.of(3);
+
+  @Override
+  protected TestFleet fleet() {
+    return fleet;
+  }
 
   private final Map<String, CacheNode> inspectors = new HashMap<>();
 
@@ -43,46 +47,6 @@ class MemcachedFailoverIT extends RemoteFailoverScenarios {
           node.awaitReady();
           return node;
         });
-  }
-
-  @Override
-  protected ShardedCacheManager manager() {
-    return fleet.manager(FAILOVER);
-  }
-
-  @Override
-  protected List<String> nodeIds() {
-    return fleet.nodeIds();
-  }
-
-  @Override
-  protected long pid(String nodeId) {
-    return fleet.server(nodeId).pid();
-  }
-
-  @Override
-  protected int port(String nodeId) {
-    return fleet.server(nodeId).port();
-  }
-
-  @Override
-  protected void kill(String nodeId) {
-    fleet.server(nodeId).kill();
-  }
-
-  @Override
-  protected void restart(String nodeId) {
-    fleet.server(nodeId).restart();
-  }
-
-  @Override
-  protected void pause(String nodeId) {
-    fleet.server(nodeId).pause();
-  }
-
-  @Override
-  protected void resume(String nodeId) {
-    fleet.server(nodeId).resume();
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.github.chash.memcached;
 
 import io.github.chash.cache.RemoteFlappingScenario;
-import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.TestFleet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link RemoteFlappingScenario}: m2 of three real memcached servers flaps. */
@@ -9,27 +9,12 @@ class MemcachedFlappingIT extends RemoteFlappingScenario {
   @RegisterExtension static final MemcachedFleet fleet = MemcachedFleet.of(3);
 
   @Override
-  protected ShardedCacheManager manager() {
-    return fleet.manager(FAILOVER);
+  protected TestFleet fleet() {
+    return fleet;
   }
 
   @Override
   protected String victim() {
     return "m2";
-  }
-
-  @Override
-  protected void kill() {
-    fleet.server(victim()).kill();
-  }
-
-  @Override
-  protected void restart() {
-    fleet.server(victim()).restart();
-  }
-
-  @Override
-  protected boolean isRunning() {
-    return fleet.server(victim()).isRunning();
   }
 }

@@ -2,6 +2,7 @@ package io.github.chash.memcached;
 
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.TestFleet;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.redis.RedisFleet;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * them before each test, and stops them after the class.
  */
 public final class MemcachedFleet
-    implements AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
+    implements TestFleet, AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
   private final Map<String, MemcachedServerProcess> servers = new LinkedHashMap<>();
   private final int size;
 

@@ -1,6 +1,7 @@
 package io.github.chash.memcached;
 
 import io.github.chash.cache.ServerProcesses;
+import io.github.chash.cache.TestServer;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,7 +28,7 @@ import java.util.List;
  * #start()} fails and says how to install it: the tests never skip. Not thread-safe: one test
  * drives it.
  */
-public final class MemcachedServerProcess implements AutoCloseable {
+public final class MemcachedServerProcess implements TestServer, AutoCloseable {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 11211;
   private static final int BIND_ATTEMPTS = 8;

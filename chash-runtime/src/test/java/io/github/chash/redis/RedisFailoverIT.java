@@ -1,7 +1,7 @@
 package io.github.chash.redis;
 
 import io.github.chash.cache.RemoteFailoverScenarios;
-import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.TestFleet;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -11,43 +11,8 @@ class RedisFailoverIT extends RemoteFailoverScenarios {
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
   @Override
-  protected ShardedCacheManager manager() {
-    return fleet.manager(FAILOVER);
-  }
-
-  @Override
-  protected List<String> nodeIds() {
-    return fleet.nodeIds();
-  }
-
-  @Override
-  protected long pid(String nodeId) {
-    return fleet.server(nodeId).pid();
-  }
-
-  @Override
-  protected int port(String nodeId) {
-    return fleet.server(nodeId).port();
-  }
-
-  @Override
-  protected void kill(String nodeId) {
-    fleet.server(nodeId).kill();
-  }
-
-  @Override
-  protected void restart(String nodeId) {
-    fleet.server(nodeId).restart();
-  }
-
-  @Override
-  protected void pause(String nodeId) {
-    fleet.server(nodeId).pause();
-  }
-
-  @Override
-  protected void resume(String nodeId) {
-    fleet.server(nodeId).resume();
+  protected TestFleet fleet() {
+    return fleet;
   }
 
   @Override

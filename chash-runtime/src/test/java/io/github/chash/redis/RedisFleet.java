@@ -2,6 +2,7 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.TestFleet;
 import io.github.chash.config.ChashConfigs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * empties all of them before each test, and stops them after the class.
  */
 public final class RedisFleet
-    implements AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
+    implements TestFleet, AutoCloseable, BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
   private final Map<String, RedisServerProcess> servers = new LinkedHashMap<>();
   private final int size;
 

@@ -1,6 +1,7 @@
 package io.github.chash.redis;
 
 import io.github.chash.cache.ServerProcesses;
+import io.github.chash.cache.TestServer;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,7 +28,7 @@ import java.util.stream.Stream;
  * freezing ({@link #pause()}, SIGSTOP) and {@code requirepass}. It never uses port 6379. A JVM
  * shutdown hook kills servers a test forgot to close. Not thread-safe: one test drives it.
  */
-public final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements TestServer, AutoCloseable {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 6379;
   private static final int BIND_ATTEMPTS = 8;
