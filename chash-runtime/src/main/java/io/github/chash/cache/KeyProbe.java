@@ -25,6 +25,24 @@ final class KeyProbe implements CharSequence {
 
   private KeyProbe() {}
 
+  /**
+   * The thread's probe holding the routing key of a {@code String}, {@code Long} or {@code Integer}
+   * key (their canonical forms are the string and the decimal), or null for any other key or one
+   * too long for a probe.
+   */
+  static KeyProbe ofScalar(String prefix, Object key) {
+    if (key instanceof String s) {
+      return of(prefix, s);
+    }
+    if (key instanceof Long l) {
+      return of(prefix, l.longValue());
+    }
+    if (key instanceof Integer i) {
+      return of(prefix, i.longValue());
+    }
+    return null;
+  }
+
   /** The thread's probe holding {@code prefix + key}, or null if that is too long for one. */
   static KeyProbe of(String prefix, String key) {
     int n = prefix.length() + key.length();

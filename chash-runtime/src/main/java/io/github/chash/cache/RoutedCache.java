@@ -106,14 +106,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public Object getIfPresentByKey(Object key, String where, ValueType type) {
-    KeyProbe probe = null;
-    if (key instanceof String s) {
-      probe = KeyProbe.of(prefix, s);
-    } else if (key instanceof Long l) {
-      probe = KeyProbe.of(prefix, l.longValue());
-    } else if (key instanceof Integer i) {
-      probe = KeyProbe.of(prefix, i.longValue());
-    }
+    KeyProbe probe = KeyProbe.ofScalar(prefix, key);
     return probe != null ? readProbing(probe, type) : getIfPresent(routingKey(key, where), type);
   }
 
