@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * What the test harnesses of real servers ({@code RedisServerProcess}, {@code
@@ -14,7 +17,44 @@ public final class ServerProcesses {
   /** The only address test servers bind to. */
   public static final String LOOPBACK = "127.0.0.1";
 
+  /**
+   * Set to {@code 1} (CI does), a server binary missing from the PATH fails the tests that need it
+   * instead of skipping them.
+   */
+  public static final String REQUIRE_SERVERS = "CHASH_REQUIRE_SERVERS";
+
   private ServerProcesses() {}
+
+  /**
+   * Returns when {@code binary} is on the PATH. Otherwise the calling test (or class, from a
+   * {@code @BeforeAll}) is skipped, with a warning on standard error that names the server and how
+   * to install it, so a machine without the server still runs every other test; with {@link
+   * #REQUIRE_SERVERS}{@code =1} it fails.
+   *
+   * @param binary the server's executable ({@code redis-server}, {@code memcached})
+   * @param debianPackage the package that installs it
+   */
+  public static void requireOnPath(String binary, String debianPackage) {
+    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, binary))) {
+        return;
+      }
+    }
+    String missing =
+        binary
+            + " is not on the PATH, and the tests that run real "
+            + binary
+            + " processes need it: install it (`apt-get install -y "
+            + debianPackage
+            + "` on Debian/Ubuntu)";
+    if ("1".equals(System.getenv(REQUIRE_SERVERS))) {
+      throw new IllegalStateException(missing + "; " + REQUIRE_SERVERS + "=1 makes this a failure");
+    }
+    // on every skip, under the test runner's "Running <class>" line: a class skipped from its
+    // @BeforeAll counts as no test at all in the runner's summary
+    System.err.println("[WARNING] SKIPPED: " + missing + " to run them");
+    Assumptions.abort(missing + "; skipped");
+  }
 
   /**
    * A free TCP port on {@link #LOOPBACK}, never {@code reserved} (the server's well-known port).

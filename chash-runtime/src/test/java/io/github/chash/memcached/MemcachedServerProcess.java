@@ -24,18 +24,15 @@ import java.util.List;
  *
  * <p>Supports {@code kill -9} ({@link #kill()}), restart on the same port ({@link #restart()}) and
  * freezing ({@link #pause()}, SIGSTOP; {@link #resume()}, SIGCONT). Every wait is bounded. A JVM
- * shutdown hook kills servers a test forgot to close. If {@code memcached} is not installed, {@link
- * #start()} fails and says how to install it: the tests never skip. Not thread-safe: one test
- * drives it.
+ * shutdown hook kills servers a test forgot to close. If {@code memcached} is not on the PATH,
+ * {@link #start()} skips the test, saying how to install it ({@link
+ * ServerProcesses#requireOnPath}). Not thread-safe: one test drives it.
  */
 public final class MemcachedServerProcess implements TestServer, AutoCloseable {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 11211;
   private static final int BIND_ATTEMPTS = 8;
   private static final Duration STARTUP = Duration.ofSeconds(15);
-  private static final String INSTALL =
-      "memcached is not installed (the memcached ITs run real servers): install it with"
-          + " `apt-get install -y memcached` (Debian/Ubuntu) or your system's package";
 
   private final Path log;
   private final int port;
@@ -57,11 +54,10 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
   /**
    * Starts a server; {@code maxItemSize} is its {@code -I} ({@code 2m}), null for the default.
    *
-   * @throws IllegalStateException if memcached is not installed, or no server came up after several
-   *     free ports were tried
+   * @throws IllegalStateException if no server came up after several free ports were tried
    */
   public static MemcachedServerProcess start(String maxItemSize) {
-    requireInstalled();
+    ServerProcesses.requireOnPath("memcached", "memcached");
     Path log;
     try {
       log = Files.createTempFile("chash-memcached-", ".log");
@@ -82,16 +78,6 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     }
     throw new IllegalStateException(
         "could not start memcached after " + BIND_ATTEMPTS + " ports", last);
-  }
-
-  /** Fails, saying how to install memcached, when it is not on the PATH. */
-  public static void requireInstalled() {
-    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "memcached"))) {
-        return;
-      }
-    }
-    throw new IllegalStateException(INSTALL);
   }
 
   /** The TCP port, stable across {@link #restart()}. */
@@ -300,7 +286,7 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     try {
       process = builder.start();
     } catch (IOException e) {
-      throw new IllegalStateException(INSTALL, e);
+      throw new UncheckedIOException("could not run memcached", e);
     }
     long deadline = System.nanoTime() + STARTUP.toNanos();
     while (System.nanoTime() < deadline) {

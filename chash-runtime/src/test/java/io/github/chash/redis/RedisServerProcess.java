@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  *
  * <p>Supports {@code kill -9} ({@link #kill()}), restart on the same port ({@link #restart()}),
  * freezing ({@link #pause()}, SIGSTOP) and {@code requirepass}. It never uses port 6379. A JVM
- * shutdown hook kills servers a test forgot to close. Not thread-safe: one test drives it.
+ * shutdown hook kills servers a test forgot to close. If {@code redis-server} is not on the PATH,
+ * starting one skips the test, saying how to install it ({@link ServerProcesses#requireOnPath}).
+ * Not thread-safe: one test drives it.
  */
 public final class RedisServerProcess implements TestServer, AutoCloseable {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
@@ -81,6 +83,7 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
   }
 
   private static RedisServerProcess start(String password, Tls tls) {
+    ServerProcesses.requireOnPath("redis-server", "redis-server");
     Path dir;
     try {
       dir = Files.createTempDirectory("chash-redis-");
