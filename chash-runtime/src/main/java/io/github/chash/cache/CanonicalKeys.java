@@ -94,6 +94,9 @@ public final class CanonicalKeys {
         }
       };
 
+  /** An accessor's arguments: one shared empty array, not a new one per call (varargs). */
+  private static final Object[] NO_ARGUMENTS = {};
+
   private static final ClassValue<Method[]> RECORD_ACCESSORS =
       new ClassValue<>() {
         @Override
@@ -302,7 +305,7 @@ public final class CanonicalKeys {
       }
       Object component;
       try {
-        component = accessors[i].invoke(r);
+        component = accessors[i].invoke(r, NO_ARGUMENTS);
       } catch (IllegalAccessException | InvocationTargetException e) {
         throw new IllegalStateException(
             "cannot read record component "

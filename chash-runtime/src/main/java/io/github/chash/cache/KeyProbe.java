@@ -1,5 +1,7 @@
 package io.github.chash.cache;
 
+import io.github.chash.internal.keys.AsciiBytes;
+
 /**
  * A routing key ({@code prefix} and a key's canonical form) held in a reusable per-thread buffer
  * instead of a new {@code String}, so a cache hit on a local node allocates nothing: the ring
@@ -12,25 +14,44 @@ package io.github.chash.cache;
  * ever be the argument of a lookup of a {@code String}-keyed hash map: never stored, never a key of
  * a write, never kept past the call that took it (the next {@code of} on the thread reuses it).
  * Anything else takes {@link #toString()}, the routing key itself.
+ *
+ * <p>While every char is ASCII (a numeric key always, most string keys) the probe also holds them
+ * as bytes, from which the ring's hash reads ({@link AsciiBytes}).
  */
-final class KeyProbe implements CharSequence {
+final class KeyProbe implements AsciiBytes {
   private static final ThreadLocal<KeyProbe> OF_THREAD = ThreadLocal.withInitial(KeyProbe::new);
 
   /** Longest key (prefix included) a probe holds; longer ones go the way of a plain string. */
   static final int MAX_LENGTH = 256;
 
   private final char[] chars = new char[MAX_LENGTH];
+  private final byte[] bytes = new byte[MAX_LENGTH];
   private int length;
   private int hash;
+  private boolean ascii;
+
+  /** The thread's builder for composite keys' forms; reset before each use. */
+  private StringBuilder form = new StringBuilder(MAX_LENGTH);
+
+  /**
+   * Whether {@link #form} is being written: a record accessor or a {@code toString} that the
+   * canonical form calls may itself look up a key on this thread, which must not reuse it.
+   */
+  private boolean formBusy;
 
   private KeyProbe() {}
 
   /**
-   * The thread's probe holding the routing key of a {@code String}, {@code Long} or {@code Integer}
-   * key (their canonical forms are the string and the decimal), or null for any other key or one
-   * too long for a probe.
+   * The thread's probe holding the routing key of any key ({@link CanonicalKeys}): a {@code
+   * String}, {@code Long} or {@code Integer} directly (their forms are the string and the decimal),
+   * anything else (a record, a collection) through a reused builder, so the lookup builds no
+   * string. Null when the routing key is too long for a probe, or the thread's builder is in use by
+   * an enclosing lookup: the caller then builds the routing key, running a composite key's
+   * accessors a second time.
+   *
+   * @throws IllegalArgumentException if the key has no stable form
    */
-  static KeyProbe ofScalar(String prefix, Object key) {
+  static KeyProbe of(String prefix, Object key, String where) {
     if (key instanceof String s) {
       return of(prefix, s);
     }
@@ -40,7 +61,27 @@ final class KeyProbe implements CharSequence {
     if (key instanceof Integer i) {
       return of(prefix, i.longValue());
     }
-    return null;
+    KeyProbe probe = OF_THREAD.get();
+    if (probe.formBusy) {
+      return null;
+    }
+    probe.formBusy = true;
+    try {
+      StringBuilder out = probe.form;
+      out.setLength(0);
+      CanonicalKeys.appendTo(out.append(prefix), key, where);
+      int n = out.length();
+      if (n > MAX_LENGTH) {
+        if (out.capacity() > 4 * MAX_LENGTH) {
+          probe.form = new StringBuilder(MAX_LENGTH); // a huge key does not stay with the thread
+        }
+        return null;
+      }
+      out.getChars(0, n, probe.chars, 0);
+      return probe.filled(n);
+    } finally {
+      probe.formBusy = false;
+    }
   }
 
   /** The thread's probe holding {@code prefix + key}, or null if that is too long for one. */
@@ -64,33 +105,58 @@ final class KeyProbe implements CharSequence {
     KeyProbe probe = OF_THREAD.get();
     char[] c = probe.chars;
     prefix.getChars(0, p, c, 0);
-    // digits from the right, as Long.toString; a negative value is worked in negatives so that
+    int n = p + decimalLength(key);
+    // digits from the right, two per division, as Long.toString; worked in negatives, so that
     // Long.MIN_VALUE needs no special case
-    int digits = key == 0 ? 1 : 0;
-    for (long v = key; v != 0; v /= 10) {
-      digits++;
-    }
-    int n = p + digits + (key < 0 ? 1 : 0);
     long v = key < 0 ? key : -key;
     int at = n;
-    do {
-      c[--at] = (char) ('0' - (v % 10));
-      v /= 10;
-    } while (v != 0);
+    while (v <= -100) {
+      long q = v / 100;
+      int r = (int) (q * 100 - v);
+      c[--at] = (char) ('0' + r % 10);
+      c[--at] = (char) ('0' + r / 10);
+      v = q;
+    }
+    int r = (int) -v;
+    c[--at] = (char) ('0' + r % 10);
+    if (r >= 10) {
+      c[--at] = (char) ('0' + r / 10);
+    }
     if (key < 0) {
       c[--at] = '-';
     }
     return probe.filled(n);
   }
 
+  /** The length of {@code Long.toString(key)}: compares, no divisions. */
+  static int decimalLength(long key) {
+    long negative = key < 0 ? key : -key;
+    int digits = 1;
+    for (long bound = -10; digits < 19 && negative <= bound; bound *= 10) {
+      digits++;
+    }
+    return key < 0 ? digits + 1 : digits;
+  }
+
+  /** Takes the first {@code n} chars as the key: their hash and, while ASCII, their bytes. */
   private KeyProbe filled(int n) {
     length = n;
     int h = 0;
+    int or = 0;
     for (int i = 0; i < n; i++) {
-      h = 31 * h + chars[i];
+      char c = chars[i];
+      h = 31 * h + c;
+      or |= c;
+      bytes[i] = (byte) c;
     }
     hash = h;
+    ascii = or < 0x80;
     return this;
+  }
+
+  @Override
+  public byte[] asciiBytes() {
+    return ascii ? bytes : null;
   }
 
   @Override

@@ -106,7 +106,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public Object getIfPresentByKey(Object key, String where, ValueType type) {
-    KeyProbe probe = KeyProbe.ofScalar(prefix, key);
+    KeyProbe probe = KeyProbe.of(prefix, key, where);
     return probe != null ? readProbing(probe, type) : getIfPresent(routingKey(key, where), type);
   }
 

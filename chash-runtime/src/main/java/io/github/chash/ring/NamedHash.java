@@ -1,11 +1,13 @@
 package io.github.chash.ring;
 
+import io.github.chash.internal.keys.AsciiBytes;
 import java.util.function.ToLongFunction;
 
 /**
  * A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. A
  * function over UTF-8 bytes may also give its body over a byte range, so that rings hash their
- * point names from a reused buffer instead of building a string per point.
+ * point names from a reused buffer instead of building a string per point, and a key that holds its
+ * ASCII bytes ({@link AsciiBytes}) is hashed from them.
  */
 final class NamedHash implements HashFunction {
   /** A hash over {@code length} bytes of {@code bytes} from {@code offset}. */
@@ -70,6 +72,12 @@ final class NamedHash implements HashFunction {
 
   @Override
   public long hash(CharSequence key) {
+    if (utf8Bytes != null && key instanceof AsciiBytes ascii) {
+      byte[] bytes = ascii.asciiBytes();
+      if (bytes != null) {
+        return utf8Bytes.hash(bytes, 0, key.length());
+      }
+    }
     return function.applyAsLong(key);
   }
 

@@ -15,6 +15,34 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class HashFunctionsTest {
 
+  /**
+   * A String, another CharSequence and the key's bytes give one hash (the AsciiBytes path is
+   * KeyProbeTest's).
+   */
+  @Test
+  void everyUtf8Function_hashesAnyCharSequenceAsItsBytes() {
+    for (String name : HashFunctions.names()) {
+      NamedHash hash = (NamedHash) HashFunctions.forName(name);
+      if (hash.utf8Bytes() == null) {
+        continue;
+      }
+      for (String key :
+          new String[] {
+            "",
+            "users:42",
+            "x".repeat(300),
+            "users:ünï",
+            "users:\u0141" // its low byte is ASCII 'A'; its UTF-8 bytes are not
+          }) {
+        byte[] bytes = KeyBytes.of(key);
+        assertThat(hash.hash(key))
+            .as(name + " of " + key.length() + " chars")
+            .isEqualTo(hash.utf8Bytes().hash(bytes, 0, bytes.length))
+            .isEqualTo(hash.hash(new StringBuilder(key)));
+      }
+    }
+  }
+
   @Test
   void xxh3_matchesPublishedVectors() {
     // XXH3_64bits, seed 0: xxHash's sanity vectors for "" and the reference values for "a", "abc".
