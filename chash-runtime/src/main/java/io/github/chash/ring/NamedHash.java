@@ -72,6 +72,12 @@ final class NamedHash implements HashFunction {
 
   @Override
   public long hash(CharSequence key) {
+    // a String goes straight to the function: with the AsciiBytes test first, String lookups took
+    // twice as long on maglev and 1.3x on ring (RingLookupBenchmark; the JIT inlined less)
+    return key instanceof String ? function.applyAsLong(key) : hashOther(key);
+  }
+
+  private long hashOther(CharSequence key) {
     if (utf8Bytes != null && key instanceof AsciiBytes ascii) {
       byte[] bytes = ascii.asciiBytes();
       if (bytes != null) {
