@@ -6,6 +6,7 @@ import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
+import io.github.chash.internal.node.Connecting;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -130,7 +131,7 @@ final class MemcachedCacheNode implements CacheNode {
     this.timeout = timeout;
     this.timeoutMillis = Math.max(1, timeout.toMillis());
     this.storedValues = new StoredValues(id, codec, maxValueSize, "memcached", LOG);
-    this.readyDeadlineNanos = System.nanoTime() + connectTimeout(timeout).toNanos();
+    this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
     buildIfIdle();
   }
 
@@ -164,16 +165,7 @@ final class MemcachedCacheNode implements CacheNode {
     } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
       // logged below
     }
-    LOG.log(
-        Level.WARNING,
-        () ->
-            "node \""
-                + id
-                + "\": cannot connect to "
-                + endpoint
-                + " yet: no answer within "
-                + connectTimeout(timeout).toMillis()
-                + " ms; its calls are misses until it answers");
+    Connecting.logNotReady(LOG, id, endpoint, null, timeout);
   }
 
   @Override
@@ -688,7 +680,7 @@ final class MemcachedCacheNode implements CacheNode {
     boolean idle =
         building == null
             || (building.isCompletedExceptionally()
-                && now - lastBuildAttempt >= connectTimeout(timeout).toNanos());
+                && now - lastBuildAttempt >= Connecting.timeout(timeout).toNanos());
     if (idle && !closed) {
       lastBuildAttempt = now;
       building = CompletableFuture.supplyAsync(this::build, BATCHES);
@@ -710,7 +702,7 @@ final class MemcachedCacheNode implements CacheNode {
     builder.setName("chash-" + id);
     builder.setConnectionPoolSize(1);
     builder.setSelectorPoolSize(1);
-    builder.setConnectTimeout(connectTimeout(timeout).toMillis());
+    builder.setConnectTimeout(Connecting.timeout(timeout).toMillis());
     builder.setOpTimeout(timeoutMillis);
     builder.setEnableHealSession(true);
     builder.setHealSessionInterval(HEAL_MILLIS);
@@ -740,11 +732,5 @@ final class MemcachedCacheNode implements CacheNode {
                 ? String.valueOf(e.getMessage())
                 : e.toString();
     return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + reason, e);
-  }
-
-  /** Ten command timeouts, at least 1 s. */
-  private static Duration connectTimeout(Duration timeout) {
-    Duration tenTimes = timeout.multipliedBy(10);
-    return tenTimes.compareTo(Duration.ofSeconds(1)) > 0 ? tenTimes : Duration.ofSeconds(1);
   }
 }

@@ -7,6 +7,7 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
+import io.github.chash.internal.node.Connecting;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.KeyValue;
@@ -81,7 +82,7 @@ final class RedisCacheNode implements CacheNode {
     this.keyPrefix = keyPrefix;
     this.timeout = timeout;
     this.storedValues = new StoredValues(id, codec, maxValueSize, "redis", LOG);
-    this.uri = redisUri(endpoint, connectTimeout(timeout));
+    this.uri = redisUri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(clientOptions(timeout));
     if (endpoint.hasCredentials() && wireTraceEnabled()) {
@@ -96,7 +97,7 @@ final class RedisCacheNode implements CacheNode {
               + endpoint
               + "; lower it to DEBUG");
     }
-    this.readyDeadlineNanos = System.nanoTime() + connectTimeout(timeout).toNanos();
+    this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
     connectIfIdle();
   }
 
@@ -116,20 +117,8 @@ final class RedisCacheNode implements CacheNode {
     try {
       pending.get(wait, TimeUnit.NANOSECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      String reason =
-          e instanceof TimeoutException
-              ? "no answer within " + connectTimeout(timeout).toMillis() + " ms"
-              : describe(e.getCause());
-      LOG.log(
-          Level.WARNING,
-          () ->
-              "node \""
-                  + id
-                  + "\": cannot connect to "
-                  + endpoint
-                  + " yet: "
-                  + reason
-                  + "; its calls are misses until it answers");
+      String reason = e instanceof TimeoutException ? null : describe(e.getCause());
+      Connecting.logNotReady(LOG, id, endpoint, reason, timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -583,14 +572,8 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
-  /** Ten command timeouts, at least 1 s: TLS handshakes and AUTH take several round trips. */
-  private static Duration connectTimeout(Duration timeout) {
-    Duration tenTimes = timeout.multipliedBy(10);
-    return tenTimes.compareTo(Duration.ofSeconds(1)) > 0 ? tenTimes : Duration.ofSeconds(1);
-  }
-
   private static ClientOptions clientOptions(Duration timeout) {
-    Duration connectTimeout = connectTimeout(timeout);
+    Duration connectTimeout = Connecting.timeout(timeout);
     // the handshake (HELLO, AUTH, SELECT) gets the connect timeout, see redisUri
     return ClientOptions.builder()
         .autoReconnect(true)
