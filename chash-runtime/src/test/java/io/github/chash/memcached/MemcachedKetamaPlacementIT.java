@@ -2,10 +2,10 @@ package io.github.chash.memcached;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfigs;
-import io.github.chash.redis.RedisFleet;
 import io.github.chash.ring.Ring;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ class MemcachedKetamaPlacementIT {
                 .build(),
             addresses);
     try (ShardedCacheManager manager =
-        RedisFleet.connected(
+        LoopbackFleet.connected(
             ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml")))) {
       Ring ring = manager.ring();
       List<String> keys = new ArrayList<>();

@@ -1,20 +1,17 @@
 package io.github.chash.memcached;
 
+import io.github.chash.cache.LoopbackServer;
 import io.github.chash.cache.ServerProcesses;
-import io.github.chash.cache.TestServer;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,21 +25,15 @@ import java.util.List;
  * {@link #start()} skips the test, saying how to install it ({@link
  * ServerProcesses#requireOnPath}). Not thread-safe: one test drives it.
  */
-public final class MemcachedServerProcess implements TestServer, AutoCloseable {
+public final class MemcachedServerProcess extends LoopbackServer {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 11211;
-  private static final int BIND_ATTEMPTS = 8;
-  private static final Duration STARTUP = Duration.ofSeconds(15);
-
   private final Path log;
-  private final int port;
   private final String maxItemSize;
-  private Process process;
-  private final Thread reaper = new Thread(this::destroyQuietly, "memcached-test-server-reaper");
 
   private MemcachedServerProcess(Path log, int port, String maxItemSize) {
+    super("memcached", RESERVED_PORT, port);
     this.log = log;
-    this.port = port;
     this.maxItemSize = maxItemSize;
   }
 
@@ -64,74 +55,24 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    IllegalStateException last = null;
-    for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
-      MemcachedServerProcess server =
-          new MemcachedServerProcess(log, ServerProcesses.freePort(RESERVED_PORT), maxItemSize);
-      try {
-        server.launch();
-        Runtime.getRuntime().addShutdownHook(server.reaper);
-        return server;
-      } catch (IllegalStateException bindRace) {
-        last = bindRace; // another process took the port between our probe and the bind
-      }
-    }
-    throw new IllegalStateException(
-        "could not start memcached after " + BIND_ATTEMPTS + " ports", last);
-  }
-
-  /** The TCP port, stable across {@link #restart()}. */
-  public int port() {
-    return port;
+    return startOnFreePort(
+        "memcached",
+        RESERVED_PORT,
+        port -> new MemcachedServerProcess(log, port, maxItemSize),
+        () -> {});
   }
 
   /** {@code memcached://127.0.0.1:PORT}. */
+  @Override
   public String uri() {
-    return "memcached://" + LOOPBACK + ":" + port;
+    return "memcached://" + LOOPBACK + ":" + port();
   }
 
   /**
    * {@code 127.0.0.1:PORT}, the node id spymemcached's ketama hashes as {@code /127.0.0.1:PORT}.
    */
   public String hostPort() {
-    return LOOPBACK + ":" + port;
-  }
-
-  /** The process id of the running server. */
-  public long pid() {
-    return process.pid();
-  }
-
-  /** Whether the process is alive. */
-  public boolean isRunning() {
-    return process != null && process.isAlive();
-  }
-
-  /** {@code kill -9}: the server dies at once, with all its data. */
-  public void kill() {
-    ServerProcesses.kill(process);
-  }
-
-  /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
-  public void pause() {
-    ServerProcesses.signal(process, "-STOP");
-  }
-
-  /** Thaws a {@link #pause() paused} server (SIGCONT). */
-  public void resume() {
-    ServerProcesses.signal(process, "-CONT");
-  }
-
-  /**
-   * Starts a fresh, empty server on the same port after {@link #kill()}.
-   *
-   * @throws IllegalStateException if it is still running or does not come up
-   */
-  public void restart() {
-    if (isRunning()) {
-      throw new IllegalStateException("memcached on port " + port + " is still running");
-    }
-    launch();
+    return LOOPBACK + ":" + port();
   }
 
   /** {@code flush_all}: empties the server. */
@@ -217,7 +158,7 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
       out.flush();
       return readLine(new BufferedInputStream(socket.getInputStream()));
     } catch (IOException e) {
-      throw new UncheckedIOException("memcached on port " + port + ": " + command + " failed", e);
+      throw new UncheckedIOException("memcached on port " + port() + ": " + command + " failed", e);
     }
   }
 
@@ -230,15 +171,8 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     }
   }
 
-  /** Kills the server and deletes its log. Idempotent. */
   @Override
-  public void close() {
-    destroyQuietly();
-    try {
-      Runtime.getRuntime().removeShutdownHook(reaper);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook is running or has run
-    }
+  protected void deleteFiles() {
     try {
       Files.deleteIfExists(log);
     } catch (IOException ignored) {
@@ -247,14 +181,7 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
   }
 
   @Override
-  public String toString() {
-    return "memcached[" + LOOPBACK + ":" + port + (isRunning() ? ", running]" : ", stopped]");
-  }
-
-  private void launch() {
-    if (port == RESERVED_PORT) {
-      throw new IllegalStateException("refusing to use port " + RESERVED_PORT);
-    }
+  protected ProcessBuilder command() {
     List<String> cmd =
         new ArrayList<>(
             List.of(
@@ -262,7 +189,7 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
                 "-l",
                 LOOPBACK,
                 "-p",
-                Integer.toString(port),
+                Integer.toString(port()),
                 "-U",
                 "0",
                 "-m",
@@ -279,30 +206,14 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
       cmd.add("-u");
       cmd.add("root"); // memcached refuses to run as root unless told to stay root
     }
-    ProcessBuilder builder =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    try {
-      process = builder.start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not run memcached", e);
-    }
-    long deadline = System.nanoTime() + STARTUP.toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException("memcached exited on port " + port + ": " + log());
-      }
-      if (answersVersion()) {
-        return;
-      }
-      ServerProcesses.sleep(20);
-    }
-    destroyQuietly();
-    throw new IllegalStateException("memcached did not answer on port " + port + ": " + log());
+    return new ProcessBuilder(cmd)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
   }
 
-  private boolean answersVersion() {
+  /** Whether it answers {@code version}. */
+  @Override
+  protected boolean answers() {
     try (Socket socket = connect()) {
       socket.setSoTimeout(500);
       OutputStream out = socket.getOutputStream();
@@ -312,13 +223,6 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     } catch (IOException notYet) {
       return false;
     }
-  }
-
-  private Socket connect() throws IOException {
-    Socket socket = new Socket();
-    socket.connect(new InetSocketAddress(InetAddress.getByName(LOOPBACK), port), 1000);
-    socket.setSoTimeout(5000);
-    return socket;
   }
 
   private static String readLine(InputStream in) throws IOException {
@@ -332,9 +236,5 @@ public final class MemcachedServerProcess implements TestServer, AutoCloseable {
     }
     in.read();
     return sb.toString();
-  }
-
-  private void destroyQuietly() {
-    ServerProcesses.kill(process);
   }
 }

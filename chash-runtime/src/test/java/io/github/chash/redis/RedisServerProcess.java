@@ -1,20 +1,17 @@
 package io.github.chash.redis;
 
+import io.github.chash.cache.LoopbackServer;
 import io.github.chash.cache.ServerProcesses;
-import io.github.chash.cache.TestServer;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,18 +27,15 @@ import java.util.stream.Stream;
  * starting one skips the test, saying how to install it ({@link ServerProcesses#requireOnPath}).
  * Not thread-safe: one test drives it.
  */
-public final class RedisServerProcess implements TestServer, AutoCloseable {
+public final class RedisServerProcess extends LoopbackServer {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 6379;
-  private static final int BIND_ATTEMPTS = 8;
-  private static final Duration STARTUP = Duration.ofSeconds(15);
-
   private final String password;
   private final Tls tls;
   private final Path dir;
-  private final int port;
-  private Process process;
-  private final Thread reaper = new Thread(this::destroyQuietly, "redis-test-server-reaper");
+
+  /** The log's length when the current start began: a TLS server's readiness is read after it. */
+  private int logStart;
 
   /**
    * TLS files of a server that speaks only TLS.
@@ -53,10 +47,10 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
   public record Tls(Path certificate, Path key, Path authority) {}
 
   private RedisServerProcess(String password, Tls tls, Path dir, int port) {
+    super("redis-server", RESERVED_PORT, port);
     this.password = password;
     this.tls = tls;
     this.dir = dir;
-    this.port = port;
   }
 
   /** Starts a server without a password. */
@@ -90,69 +84,17 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    IllegalStateException last = null;
-    for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
-      RedisServerProcess server =
-          new RedisServerProcess(password, tls, dir, ServerProcesses.freePort(RESERVED_PORT));
-      try {
-        server.launch();
-        Runtime.getRuntime().addShutdownHook(server.reaper);
-        return server;
-      } catch (IllegalStateException bindRace) {
-        // another process took the port between our probe and redis' bind: try another one
-        last = bindRace;
-      }
-    }
-    deleteTree(dir);
-    throw new IllegalStateException(
-        "could not start redis-server after " + BIND_ATTEMPTS + " ports", last);
-  }
-
-  /** The TCP port, stable across {@link #restart()}. */
-  public int port() {
-    return port;
+    return startOnFreePort(
+        "redis-server",
+        RESERVED_PORT,
+        port -> new RedisServerProcess(password, tls, dir, port),
+        () -> deleteTree(dir));
   }
 
   /** {@code redis://127.0.0.1:PORT}, or {@code rediss://} for a TLS server (no credentials). */
+  @Override
   public String uri() {
-    return (tls != null ? "rediss://" : "redis://") + LOOPBACK + ":" + port;
-  }
-
-  /** The process id of the running server. */
-  public long pid() {
-    return process.pid();
-  }
-
-  /** Whether the process is alive. */
-  public boolean isRunning() {
-    return process != null && process.isAlive();
-  }
-
-  /** {@code kill -9}: the server dies at once, with all its data (no persistence). */
-  public void kill() {
-    ServerProcesses.kill(process);
-  }
-
-  /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
-  public void pause() {
-    ServerProcesses.signal(process, "-STOP");
-  }
-
-  /** Thaws a {@link #pause() paused} server (SIGCONT). */
-  public void resume() {
-    ServerProcesses.signal(process, "-CONT");
-  }
-
-  /**
-   * Starts a fresh, empty server on the same port after {@link #kill()}.
-   *
-   * @throws IllegalStateException if the server does not come up
-   */
-  public void restart() {
-    if (isRunning()) {
-      throw new IllegalStateException("redis-server on port " + port + " is still running");
-    }
-    launch();
+    return (tls != null ? "rediss://" : "redis://") + LOOPBACK + ":" + port();
   }
 
   /**
@@ -169,7 +111,7 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
       }
       return resp.call(args);
     } catch (IOException e) {
-      throw new UncheckedIOException("redis on port " + port + ": " + args[0] + " failed", e);
+      throw new UncheckedIOException("redis on port " + port() + ": " + args[0] + " failed", e);
     }
   }
 
@@ -223,33 +165,20 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
     }
   }
 
-  /** Kills the server and deletes its directory. Idempotent. */
   @Override
-  public void close() {
-    destroyQuietly();
-    try {
-      Runtime.getRuntime().removeShutdownHook(reaper);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook is running or has run
-    }
+  protected void deleteFiles() {
     deleteTree(dir);
   }
 
   @Override
-  public String toString() {
-    return "redis-server[" + LOOPBACK + ":" + port + (isRunning() ? ", running]" : ", stopped]");
-  }
-
-  private void launch() {
-    if (port == RESERVED_PORT) {
-      throw new IllegalStateException("refusing to use port " + RESERVED_PORT);
-    }
+  protected ProcessBuilder command() {
+    logStart = log().length();
     List<String> cmd =
         new ArrayList<>(
             List.of(
                 "redis-server",
                 "--port",
-                tls != null ? "0" : Integer.toString(port),
+                tls != null ? "0" : Integer.toString(port()),
                 "--bind",
                 LOOPBACK,
                 "--save",
@@ -269,37 +198,27 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
     if (tls != null) {
       cmd.addAll(
           List.of(
-              "--tls-port", Integer.toString(port),
+              "--tls-port", Integer.toString(port()),
               "--tls-cert-file", tls.certificate().toString(),
               "--tls-key-file", tls.key().toString(),
               "--tls-ca-cert-file", tls.authority().toString(),
               "--tls-auth-clients", "no"));
     }
-    ProcessBuilder builder =
-        new ProcessBuilder(cmd)
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
-    int logStart = log().length();
-    try {
-      process = builder.start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot run redis-server (is it installed?)", e);
-    }
-    long deadline = System.nanoTime() + STARTUP.toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException("redis-server exited on port " + port + ": " + log());
-      }
-      boolean ready =
-          tls != null ? log().indexOf("Ready to accept connections", logStart) >= 0 : answersPing();
-      if (ready) {
-        return;
-      }
-      ServerProcesses.sleep(20);
-    }
-    destroyQuietly();
-    throw new IllegalStateException("redis-server did not answer on port " + port + ": " + log());
+    return new ProcessBuilder(cmd)
+        .directory(dir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+  }
+
+  /**
+   * Whether it answers: a PING on the plain-text port; a TLS server's readiness line in the log
+   * written since this start.
+   */
+  @Override
+  protected boolean answers() {
+    return tls != null
+        ? log().indexOf("Ready to accept connections", logStart) >= 0
+        : answersPing();
   }
 
   private boolean answersPing() {
@@ -315,17 +234,6 @@ public final class RedisServerProcess implements TestServer, AutoCloseable {
     } catch (IOException notYet) {
       return false;
     }
-  }
-
-  private Socket connect() throws IOException {
-    Socket socket = new Socket();
-    socket.connect(new InetSocketAddress(InetAddress.getByName(LOOPBACK), port), 1000);
-    socket.setSoTimeout(5000);
-    return socket;
-  }
-
-  private void destroyQuietly() {
-    ServerProcesses.kill(process);
   }
 
   private static void deleteTree(Path dir) {
