@@ -1,9 +1,6 @@
 package io.github.chash.cache;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.ZoneId;
@@ -73,7 +70,9 @@ import java.util.UUID;
  * OrderService.find(customer)}) and the path of the offending component.
  *
  * <p>Cost: a string key is returned as is; other scalars cost one string; composites walk their
- * components. Thread-safe (stateless).
+ * components, each class's form decided once, a record's components read through method handles
+ * made once per record class ({@link RecordComponents}). Thread-safe (no state but those per-class
+ * caches).
  */
 public final class CanonicalKeys {
   /**
@@ -82,36 +81,37 @@ public final class CanonicalKeys {
    */
   static final int MAX_DEPTH = 100;
 
-  private static final ClassValue<Boolean> HAS_OWN_TO_STRING =
+  /**
+   * How instances of a class are written. Whether a key is a {@code CharSequence}, a record or a
+   * {@code Set} depends on its class alone, so each class is classified once ({@link #FORMS}) in
+   * the order of the table above, instead of a chain of type tests per key.
+   */
+  private enum Form {
+    /** {@code toString()}, escaped inside a composite. */
+    TEXT,
+    INTEGRAL,
+    /** {@code BigInteger}, {@code Boolean}, {@code UUID}: {@code toString()}, never escaped. */
+    PLAIN,
+    BIG_DECIMAL,
+    DOUBLE,
+    FLOAT,
+    ENUM,
+    DATE,
+    OPTIONAL,
+    RECORD,
+    MAP,
+    SET,
+    COLLECTION,
+    ARRAY,
+    /** Keeps {@code Object.toString()}: rejected. */
+    UNSTABLE
+  }
+
+  private static final ClassValue<Form> FORMS =
       new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
-          try {
-            return type.getMethod("toString").getDeclaringClass() != Object.class;
-          } catch (NoSuchMethodException e) {
-            return false;
-          }
-        }
-      };
-
-  /** An accessor's arguments: one shared empty array, not a new one per call (varargs). */
-  private static final Object[] NO_ARGUMENTS = {};
-
-  private static final ClassValue<Method[]> RECORD_ACCESSORS =
-      new ClassValue<>() {
-        @Override
-        protected Method[] computeValue(Class<?> type) {
-          RecordComponent[] components = type.getRecordComponents();
-          Method[] accessors = new Method[components.length];
-          for (int i = 0; i < components.length; i++) {
-            accessors[i] = components[i].getAccessor();
-            try {
-              accessors[i].setAccessible(true);
-            } catch (RuntimeException e) {
-              // Public accessors of an exported record work without it.
-            }
-          }
-          return accessors;
+        protected Form computeValue(Class<?> type) {
+          return formOf(type);
         }
       };
 
@@ -253,71 +253,108 @@ public final class CanonicalKeys {
     boolean top = depth == 0;
     if (key == null) {
       out.append("null");
-    } else if (key instanceof CharSequence || key instanceof Character) {
-      appendText(out, key.toString(), top);
-    } else if (key instanceof Long
-        || key instanceof Integer
-        || key instanceof Short
-        || key instanceof Byte) {
+      return;
+    }
+    if (key instanceof String s) { // the commonest component: its form without a class lookup
+      appendText(out, s, top);
+      return;
+    }
+    switch (FORMS.get(key.getClass())) {
+      case TEXT -> appendText(out, key.toString(), top);
       // the digits straight into the builder: append(Object) would build the number's string
-      out.append(((Number) key).longValue());
-    } else if (key instanceof BigInteger || key instanceof Boolean || key instanceof UUID) {
-      out.append(key);
-    } else if (key instanceof BigDecimal d) {
-      out.append(decimal(d));
-    } else if (key instanceof Double d) {
-      out.append(decimal(d));
-    } else if (key instanceof Float f) {
-      out.append(decimal(f));
-    } else if (key instanceof Enum<?> e) {
-      appendText(out, e.name(), top);
-    } else if (key instanceof TemporalAccessor
-        || key instanceof TemporalAmount
-        || key instanceof ZoneId) {
-      appendText(out, key.toString(), top);
-    } else if (key instanceof Date d) {
-      out.append(d.toInstant());
-    } else if (key instanceof Optional<?> o) {
-      append(out, o.orElse(null), depth);
-    } else if (key instanceof Record r) {
-      appendRecord(out, r, depth);
-    } else if (key instanceof Map<?, ?> m) {
-      appendMap(out, m, depth);
-    } else if (key instanceof Set<?> s) {
-      appendSorted(out, s, depth);
-    } else if (key instanceof Collection<?> c) {
-      appendSequence(out, c, depth);
-    } else if (key.getClass().isArray()) {
-      appendArray(out, key, depth);
-    } else if (HAS_OWN_TO_STRING.get(key.getClass())) {
-      appendText(out, key.toString(), top);
-    } else {
-      throw new Unstable(key);
+      case INTEGRAL -> out.append(((Number) key).longValue());
+      case PLAIN -> out.append(key);
+      case BIG_DECIMAL -> out.append(decimal((BigDecimal) key));
+      case DOUBLE -> out.append(decimal((double) (Double) key));
+      case FLOAT -> out.append(decimal((float) (Float) key));
+      case ENUM -> appendText(out, ((Enum<?>) key).name(), top);
+      case DATE -> out.append(((Date) key).toInstant());
+      case OPTIONAL -> append(out, ((Optional<?>) key).orElse(null), depth);
+      case RECORD -> appendRecord(out, (Record) key, depth);
+      case MAP -> appendMap(out, (Map<?, ?>) key, depth);
+      case SET -> appendSorted(out, (Set<?>) key, depth);
+      case COLLECTION -> appendSequence(out, (Collection<?>) key, depth);
+      case ARRAY -> appendArray(out, key, depth);
+      case UNSTABLE -> throw new Unstable(key);
+    }
+  }
+
+  /** The form of a class's instances, by the first row of the table above that it matches. */
+  private static Form formOf(Class<?> type) {
+    if (CharSequence.class.isAssignableFrom(type) || type == Character.class) {
+      return Form.TEXT;
+    }
+    if (type == Long.class || type == Integer.class || type == Short.class || type == Byte.class) {
+      return Form.INTEGRAL;
+    }
+    if (BigInteger.class.isAssignableFrom(type) || type == Boolean.class || type == UUID.class) {
+      return Form.PLAIN;
+    }
+    if (BigDecimal.class.isAssignableFrom(type)) {
+      return Form.BIG_DECIMAL;
+    }
+    if (type == Double.class) {
+      return Form.DOUBLE;
+    }
+    if (type == Float.class) {
+      return Form.FLOAT;
+    }
+    if (Enum.class.isAssignableFrom(type)) {
+      return Form.ENUM;
+    }
+    if (TemporalAccessor.class.isAssignableFrom(type)
+        || TemporalAmount.class.isAssignableFrom(type)
+        || ZoneId.class.isAssignableFrom(type)) {
+      return Form.TEXT;
+    }
+    if (Date.class.isAssignableFrom(type)) {
+      return Form.DATE;
+    }
+    if (type == Optional.class) {
+      return Form.OPTIONAL;
+    }
+    if (Record.class.isAssignableFrom(type)) {
+      return Form.RECORD;
+    }
+    if (Map.class.isAssignableFrom(type)) {
+      return Form.MAP;
+    }
+    if (Set.class.isAssignableFrom(type)) {
+      return Form.SET;
+    }
+    if (Collection.class.isAssignableFrom(type)) {
+      return Form.COLLECTION;
+    }
+    if (type.isArray()) {
+      return Form.ARRAY;
+    }
+    return hasOwnToString(type) ? Form.TEXT : Form.UNSTABLE;
+  }
+
+  private static boolean hasOwnToString(Class<?> type) {
+    try {
+      return type.getMethod("toString").getDeclaringClass() != Object.class;
+    } catch (NoSuchMethodException e) {
+      return false;
     }
   }
 
   private static void appendRecord(StringBuilder out, Record r, int depth) {
-    Method[] accessors = RECORD_ACCESSORS.get(r.getClass());
+    RecordComponents.Component[] components = RecordComponents.of(r.getClass());
     out.append('(');
-    for (int i = 0; i < accessors.length; i++) {
+    for (int i = 0; i < components.length; i++) {
       if (i > 0) {
         out.append(',');
       }
-      Object component;
-      try {
-        component = accessors[i].invoke(r, NO_ARGUMENTS);
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        throw new IllegalStateException(
-            "cannot read record component "
-                + accessors[i].getName()
-                + " of "
-                + r.getClass().getName(),
-            e);
+      RecordComponents.Component component = components[i];
+      if (component.integral) {
+        out.append(component.readLong(r)); // the form of its boxed value, without the box
+        continue;
       }
       try {
-        append(out, component, depth + 1);
+        append(out, component.read(r), depth + 1);
       } catch (Unstable e) {
-        throw e.under("." + accessors[i].getName());
+        throw e.under("." + component.name);
       }
     }
     out.append(')');

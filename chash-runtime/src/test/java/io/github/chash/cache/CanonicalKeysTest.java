@@ -221,4 +221,56 @@ class CanonicalKeysTest {
             () -> CanonicalKeys.ofArguments(new Object[] {1, map}, "T.m", new String[] {"a", "b"}))
         .hasMessageStartingWith("key of T.m(b) nests deeper than 100 levels");
   }
+
+  record Primitives(
+      long l, int i, short s, byte b, char c, boolean z, double d, float f, Long boxed) {}
+
+  @Test
+  void of_recordComponentsOfEveryPrimitiveType_takeTheFormsOfTheirBoxedValues() {
+    Primitives p =
+        new Primitives(Long.MIN_VALUE, -7, (short) 300, (byte) -1, ',', true, 2.5, 0.1f, null);
+    assertThat(of(p))
+        .isEqualTo("(-9223372036854775808,-7,300,-1,\\,,true,2.5,0.1,null)")
+        .isEqualTo(
+            of(List.of(Long.MIN_VALUE, -7, (short) 300, (byte) -1, ',', true, 2.5, 0.1f, "null"))
+                .replace('[', '(')
+                .replace(']', ')'));
+  }
+
+  record Thrown(long id) {
+    @Override
+    public long id() {
+      throw new IllegalStateException("no id yet");
+    }
+  }
+
+  @Test
+  void of_recordWhoseAccessorThrows_namesTheComponent() {
+    assertThatThrownBy(() -> of(new Thrown(1)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("cannot read record component id of " + Thrown.class.getName())
+        .hasRootCauseMessage("no id yet");
+  }
+
+  /** A subclass takes its superclass's form, as a type test would give it. */
+  static final class BigId extends BigInteger {
+    private static final long serialVersionUID = 1L;
+
+    BigId(String digits) {
+      super(digits);
+    }
+
+    @Override
+    public String toString() {
+      return super.toString();
+    }
+  }
+
+  @Test
+  void of_subclassesOfKeyTypes_takeTheirSuperclassForm() {
+    assertThat(of(new BigId("12345678901234567890"))).isEqualTo("12345678901234567890");
+    assertThat(of(java.sql.Timestamp.from(Instant.parse("2024-03-01T10:15:30Z"))))
+        .isEqualTo("2024-03-01T10:15:30Z");
+    assertThat(of(List.of(new BigDecimal("2.50") {}))).isEqualTo("[2.5]");
+  }
 }

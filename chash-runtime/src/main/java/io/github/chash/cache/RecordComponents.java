@@ -1,0 +1,129 @@
+package io.github.chash.cache;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+
+/**
+ * A record class's components, in declaration order, each read through a method handle made once
+ * per class: no argument array and no reflective access check per call, and an integral primitive
+ * component ({@code long}, {@code int}, {@code short}, {@code byte}) read as a {@code long}, so a
+ * record key's canonical form boxes nothing for it.
+ */
+final class RecordComponents {
+  private static final ClassValue<Component[]> OF_CLASS =
+      new ClassValue<>() {
+        @Override
+        protected Component[] computeValue(Class<?> type) {
+          RecordComponent[] declared = type.getRecordComponents();
+          Component[] components = new Component[declared.length];
+          for (int i = 0; i < declared.length; i++) {
+            components[i] = new Component(declared[i].getAccessor());
+          }
+          return components;
+        }
+      };
+
+  private static final MethodType AS_OBJECT = MethodType.methodType(Object.class, Object.class);
+  private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
+  private static final Object[] NO_ARGUMENTS = {};
+
+  private RecordComponents() {}
+
+  /** {@return the components of a record class} */
+  static Component[] of(Class<?> recordClass) {
+    return OF_CLASS.get(recordClass);
+  }
+
+  /** One component: its name and how to read it. */
+  static final class Component {
+    final String name;
+
+    /** Whether {@link #readLong} reads it: an integral primitive. */
+    final boolean integral;
+
+    private final Class<?> owner;
+
+    /** {@code (Object)long} when {@link #integral}, else {@code (Object)Object}. */
+    private final MethodHandle reader;
+
+    private Component(Method accessor) {
+      name = accessor.getName();
+      owner = accessor.getDeclaringClass();
+      Class<?> type = accessor.getReturnType();
+      integral =
+          type == long.class || type == int.class || type == short.class || type == byte.class;
+      reader = reader(accessor, integral);
+    }
+
+    /** The component's value of {@code record}; boxed if primitive. */
+    Object read(Record record) {
+      try {
+        return (Object) reader.invokeExact((Object) record);
+      } catch (Throwable e) {
+        throw unreadable(e);
+      }
+    }
+
+    /** The value of an {@link #integral} component of {@code record}. */
+    long readLong(Record record) {
+      try {
+        return (long) reader.invokeExact((Object) record);
+      } catch (Throwable e) {
+        throw unreadable(e);
+      }
+    }
+
+    private IllegalStateException unreadable(Throwable e) {
+      Throwable cause = e instanceof InvocationTargetException t ? t.getCause() : e;
+      return new IllegalStateException(
+          "cannot read record component " + name + " of " + owner.getName(), cause);
+    }
+
+    /**
+     * The accessor as a handle; where this module may not access it directly (a record of a named
+     * module that does not open its package to chash), a handle on {@code Method.invoke}, which
+     * succeeds for a public record of an exported package and otherwise fails as reflection does.
+     */
+    private static MethodHandle reader(Method accessor, boolean integral) {
+      try {
+        accessor.setAccessible(true);
+      } catch (RuntimeException e) {
+        // a public accessor of an exported record works without it
+      }
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      MethodHandle direct;
+      try {
+        direct = lookup.unreflect(accessor);
+      } catch (IllegalAccessException e) {
+        return reflective(lookup, accessor, integral);
+      }
+      return direct.asType(integral ? AS_LONG : AS_OBJECT);
+    }
+
+    private static MethodHandle reflective(
+        MethodHandles.Lookup lookup, Method accessor, boolean integral) {
+      MethodHandle invoke;
+      try {
+        invoke =
+            lookup.findVirtual(
+                Method.class,
+                "invoke",
+                MethodType.methodType(Object.class, Object.class, Object[].class));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("Method.invoke is not accessible", e);
+      }
+      MethodHandle boxed =
+          MethodHandles.insertArguments(invoke.bindTo(accessor), 1, (Object) NO_ARGUMENTS);
+      // Method.invoke returns a primitive boxed: unbox it (an Integer to int), then widen to long
+      return integral
+          ? boxed
+              .asType(MethodType.methodType(accessor.getReturnType(), Object.class))
+              .asType(AS_LONG)
+          : boxed;
+    }
+  }
+}
