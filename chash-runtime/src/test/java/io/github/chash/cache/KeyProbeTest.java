@@ -169,4 +169,16 @@ class KeyProbeTest {
     assertThat(concurrent.get(KeyProbe.of("orders:", 1))).isNull();
     assertThat(plain).isEmpty();
   }
+
+  @Test
+  void of_hashCodeIsStringHashCodeAtEveryLength() {
+    StringBuilder key = new StringBuilder();
+    for (int length = 0; length + "users:".length() <= KeyProbe.MAX_LENGTH; length++) {
+      String expected = "users:" + key;
+      assertThat(KeyProbe.of("users:", key.toString()).hashCode())
+          .as("length %d", expected.length())
+          .isEqualTo(expected.hashCode());
+      key.append((char) ('a' + length % 26 + (length % 7 == 0 ? 0x3000 : 0)));
+    }
+  }
 }
