@@ -59,6 +59,19 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   /**
+   * {@link #lookup(Object[], ShardedCacheManager)} for a method whose one parameter is an object: a
+   * lone {@code #p0} key needs no argument array (which the JIT does not always remove). A
+   * condition reads the arguments, so it gets the array.
+   */
+  public Object lookupOne(Object onlyArgument, ShardedCacheManager manager) {
+    if (condition != null) {
+      return lookup(new Object[] {onlyArgument}, manager);
+    }
+    Object stored = key.lookupOne(cache(manager), onlyArgument, valueType);
+    return stored != null ? hit(stored) : MISS;
+  }
+
+  /**
    * {@link #lookup(Object[], ShardedCacheManager)} for a method whose one parameter is a {@code
    * long}: the woven aspect binds it unboxed, so a lone {@code #p0} key boxes nothing. A condition
    * reads the arguments, so it gets them boxed.

@@ -230,6 +230,11 @@ final class ExpressionCompiler {
       }
 
       @Override
+      public Object lookupOne(InterceptedCache cache, Object onlyArgument, ValueType type) {
+        return canonicalizer.lookup(cache, prefix, onlyArgument, where, type); // at is 0
+      }
+
+      @Override
       public Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
         return canonicalizer.lookup(cache, prefix, onlyArgument, where, type);
       }

@@ -42,6 +42,14 @@ public interface KeyExpression {
     return cache.getIfPresent(evaluate(args, null), type);
   }
 
+  /**
+   * {@link #lookup(InterceptedCache, Object[], ValueType)} for a method whose one parameter is an
+   * object, without an argument array when the key allows (a lone {@code #p0}).
+   */
+  default Object lookupOne(InterceptedCache cache, Object onlyArgument, ValueType type) {
+    return lookup(cache, new Object[] {onlyArgument}, type);
+  }
+
   /** {@link #lookup(ShardedCache, Object[], ValueType)} for {@link #evaluate(long)}. */
   default Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
     return cache.getIfPresent(evaluate(onlyArgument), type);
