@@ -126,9 +126,6 @@ public final class CanonicalKeys {
    * @throws IllegalArgumentException if the key, or a component of it, has no stable form
    */
   public static String of(Object key, String where) {
-    if (key instanceof String s) {
-      return s;
-    }
     String scalar = scalarForm(key);
     if (scalar != null) {
       return scalar;
@@ -226,24 +223,28 @@ public final class CanonicalKeys {
     }
   }
 
-  /** The form of a string-like scalar key without a builder, or null for anything else. */
+  /**
+   * The form of a key that is not a composite, as it stands at the top level (unescaped), without a
+   * builder; null for a composite or a key without a stable form, which {@link #append} writes or
+   * rejects.
+   */
   static String scalarForm(Object key) {
     if (key instanceof String s) {
       return s;
     }
-    if (key instanceof Integer || key instanceof Long) {
-      return key.toString();
-    }
-    if (key == null) {
-      return "null";
-    }
-    if (key instanceof UUID || key instanceof Boolean || key instanceof Character) {
-      return key.toString();
-    }
-    if (key instanceof Enum<?> e) {
-      return e.name();
-    }
-    return null;
+    return key == null ? "null" : scalarForm(key, FORMS.get(key.getClass()));
+  }
+
+  private static String scalarForm(Object key, Form form) {
+    return switch (form) {
+      case TEXT, INTEGRAL, PLAIN -> key.toString();
+      case ENUM -> ((Enum<?>) key).name();
+      case BIG_DECIMAL -> decimal((BigDecimal) key);
+      case DOUBLE -> decimal((double) (Double) key);
+      case FLOAT -> decimal((float) (Float) key);
+      case DATE -> ((Date) key).toInstant().toString();
+      case OPTIONAL, RECORD, MAP, SET, COLLECTION, ARRAY, UNSTABLE -> null;
+    };
   }
 
   private static void append(StringBuilder out, Object key, int depth) {
@@ -259,16 +260,14 @@ public final class CanonicalKeys {
       appendText(out, s, top);
       return;
     }
-    switch (FORMS.get(key.getClass())) {
+    Form form = FORMS.get(key.getClass());
+    switch (form) {
       case TEXT -> appendText(out, key.toString(), top);
+      case ENUM -> appendText(out, ((Enum<?>) key).name(), top);
       // the digits straight into the builder: append(Object) would build the number's string
       case INTEGRAL -> out.append(((Number) key).longValue());
-      case PLAIN -> out.append(key);
-      case BIG_DECIMAL -> out.append(decimal((BigDecimal) key));
-      case DOUBLE -> out.append(decimal((double) (Double) key));
-      case FLOAT -> out.append(decimal((float) (Float) key));
-      case ENUM -> appendText(out, ((Enum<?>) key).name(), top);
-      case DATE -> out.append(((Date) key).toInstant());
+      // forms without the characters that inside a composite are escaped
+      case PLAIN, BIG_DECIMAL, DOUBLE, FLOAT, DATE -> out.append(scalarForm(key, form));
       case OPTIONAL -> append(out, ((Optional<?>) key).orElse(null), depth);
       case RECORD -> appendRecord(out, (Record) key, depth);
       case MAP -> appendMap(out, (Map<?, ?>) key, depth);

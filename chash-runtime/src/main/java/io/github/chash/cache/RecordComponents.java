@@ -31,6 +31,25 @@ final class RecordComponents {
   private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
   private static final Object[] NO_ARGUMENTS = {};
 
+  /**
+   * {@code Method.invoke(Object, Object...)}, for accessors this module may not call directly; from
+   * a full-privilege lookup, since {@code invoke} is caller-sensitive.
+   */
+  private static final MethodHandle INVOKE;
+
+  static {
+    try {
+      INVOKE =
+          MethodHandles.lookup()
+              .findVirtual(
+                  Method.class,
+                  "invoke",
+                  MethodType.methodType(Object.class, Object.class, Object[].class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private RecordComponents() {}
 
   /** {@return the components of a record class} */
@@ -94,30 +113,18 @@ final class RecordComponents {
       } catch (RuntimeException e) {
         // a public accessor of an exported record works without it
       }
-      MethodHandles.Lookup lookup = MethodHandles.lookup();
       MethodHandle direct;
       try {
-        direct = lookup.unreflect(accessor);
+        direct = MethodHandles.lookup().unreflect(accessor);
       } catch (IllegalAccessException e) {
-        return reflective(lookup, accessor, integral);
+        return reflective(accessor, integral);
       }
       return direct.asType(integral ? AS_LONG : AS_OBJECT);
     }
 
-    private static MethodHandle reflective(
-        MethodHandles.Lookup lookup, Method accessor, boolean integral) {
-      MethodHandle invoke;
-      try {
-        invoke =
-            lookup.findVirtual(
-                Method.class,
-                "invoke",
-                MethodType.methodType(Object.class, Object.class, Object[].class));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("Method.invoke is not accessible", e);
-      }
+    static MethodHandle reflective(Method accessor, boolean integral) {
       MethodHandle boxed =
-          MethodHandles.insertArguments(invoke.bindTo(accessor), 1, (Object) NO_ARGUMENTS);
+          MethodHandles.insertArguments(INVOKE.bindTo(accessor), 1, (Object) NO_ARGUMENTS);
       // Method.invoke returns a primitive boxed: unbox it (an Integer to int), then widen to long
       return integral
           ? boxed

@@ -273,4 +273,25 @@ class CanonicalKeysTest {
         .isEqualTo("2024-03-01T10:15:30Z");
     assertThat(of(List.of(new BigDecimal("2.50") {}))).isEqualTo("[2.5]");
   }
+
+  @Test
+  void recordComponents_readThroughMethodInvokeWhereNoDirectHandleIsAllowed() throws Throwable {
+    Money money = new Money(-7, "EUR");
+    long amount =
+        (long)
+            RecordComponents.Component.reflective(Money.class.getMethod("amount"), true)
+                .invokeExact((Object) money);
+    Object currency =
+        (Object)
+            RecordComponents.Component.reflective(Money.class.getMethod("currency"), false)
+                .invokeExact((Object) money);
+    long widened =
+        (long)
+            RecordComponents.Component.reflective(Primitives.class.getMethod("i"), true)
+                .invokeExact(
+                    (Object) new Primitives(0, -3, (short) 0, (byte) 0, 'c', false, 0, 0, null));
+    assertThat(amount).isEqualTo(-7L);
+    assertThat(currency).isEqualTo("EUR");
+    assertThat(widened).isEqualTo(-3L);
+  }
 }
