@@ -81,6 +81,15 @@ public final class CanonicalKeys {
    */
   static final int MAX_DEPTH = 100;
 
+  /** The form of {@code null}, and of an empty {@code Optional}. */
+  static final String NULL = "null";
+
+  // The chars escaped inside a composite, \ , = ( ) [ ] { }, as bits: c in the low mask when
+  // below 64, in the high one (shifted by c, which a long shift takes mod 64) when below 128.
+  private static final long ESCAPED_LOW = 1L << '(' | 1L << ')' | 1L << ',' | 1L << '=';
+  private static final long ESCAPED_HIGH =
+      1L << ('[' - 64) | 1L << ('\\' - 64) | 1L << (']' - 64) | 1L << ('{' - 64) | 1L << ('}' - 64);
+
   /**
    * How instances of a class are written. Whether a key is a {@code CharSequence}, a record or a
    * {@code Set} depends on its class alone, so each class is classified once ({@link #FORMS}) in
@@ -232,7 +241,7 @@ public final class CanonicalKeys {
     if (key instanceof String s) {
       return s;
     }
-    return key == null ? "null" : scalarForm(key, FORMS.get(key.getClass()));
+    return key == null ? NULL : scalarForm(key, FORMS.get(key.getClass()));
   }
 
   private static String scalarForm(Object key, Form form) {
@@ -253,7 +262,7 @@ public final class CanonicalKeys {
     }
     boolean top = depth == 0;
     if (key == null) {
-      out.append("null");
+      out.append(NULL);
       return;
     }
     if (key instanceof String s) { // the commonest component: its form without a class lookup
@@ -339,7 +348,7 @@ public final class CanonicalKeys {
   }
 
   private static void appendRecord(StringBuilder out, Record r, int depth) {
-    RecordComponents.Component[] components = RecordComponents.of(r.getClass());
+    RecordComponents.Component[] components = RecordComponents.of(r.getClass()).all;
     out.append('(');
     for (int i = 0; i < components.length; i++) {
       if (i > 0) {
@@ -357,6 +366,135 @@ public final class CanonicalKeys {
       }
     }
     out.append(')');
+  }
+
+  /**
+   * Writes the form of a {@linkplain RecordComponents#flat flat} record into {@code out} from
+   * {@code at}, as {@link #appendRecord} appends it (same parentheses, commas, escapes and {@code
+   * null}s), without a builder: for {@link KeyProbe}, which holds routing keys in a char array.
+   *
+   * @return the index after the form, or -1 if it may not fit in {@code out} (within 21 chars of
+   *     its end)
+   */
+  static int putFlatRecord(char[] out, int at, Record r, RecordComponents shape) {
+    RecordComponents.Component[] components = shape.all;
+    // the widest piece written between two checks: a separator and a long's 20 chars
+    int roomFor = out.length - 21;
+    if (at > roomFor) {
+      return -1;
+    }
+    out[at++] = '(';
+    for (int i = 0; i < components.length; i++) {
+      if (i > 0) {
+        out[at++] = ',';
+      }
+      RecordComponents.Component component = components[i];
+      if (component.integral) {
+        at = putDecimal(out, at, component.readLong(r));
+      } else {
+        Object value = component.read(r); // a String, a boxed integral or null: the record is flat
+        if (value instanceof String s) {
+          at = putText(out, at, s);
+        } else if (value == null) {
+          NULL.getChars(0, NULL.length(), out, at);
+          at += NULL.length();
+        } else {
+          at = putDecimal(out, at, ((Number) value).longValue());
+        }
+      }
+      if (at < 0 || at > roomFor) {
+        return -1;
+      }
+    }
+    out[at++] = ')';
+    return at;
+  }
+
+  /** Writes {@code text} escaped as inside a composite; -1 if it does not fit. */
+  private static int putText(char[] out, int at, String text) {
+    int n = text.length();
+    if (at + n > out.length) {
+      return -1;
+    }
+    text.getChars(0, n, out, at);
+    int end = at + n;
+    for (int i = at; i < end; i++) {
+      if (escaped(out[i])) {
+        return putEscaped(out, i, text, i - at);
+      }
+    }
+    return end;
+  }
+
+  /** {@link #putText} from the first char that needs a backslash on: {@code text[from]}. */
+  private static int putEscaped(char[] out, int at, String text, int from) {
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (at + (escaped(c) ? 2 : 1) > out.length) {
+        return -1;
+      }
+      if (escaped(c)) {
+        out[at++] = '\\';
+      }
+      out[at++] = c;
+    }
+    return at;
+  }
+
+  /**
+   * Writes the decimal of {@code value}, as {@code Long.toString}, from {@code at}; the caller
+   * leaves room for 20 chars.
+   *
+   * @return the index after the digits
+   */
+  static int putDecimal(char[] out, int at, long value) {
+    int end = at + decimalLength(value);
+    // digits from the right, two per division, as Long.toString; worked in negatives, so that
+    // Long.MIN_VALUE needs no special case
+    long v = value < 0 ? value : -value;
+    int i = end;
+    while (v <= -100) {
+      long q = v / 100;
+      int r = (int) (q * 100 - v);
+      out[--i] = (char) ('0' + r % 10);
+      out[--i] = (char) ('0' + r / 10);
+      v = q;
+    }
+    int r = (int) -v;
+    out[--i] = (char) ('0' + r % 10);
+    if (r >= 10) {
+      out[--i] = (char) ('0' + r / 10);
+    }
+    if (value < 0) {
+      out[--i] = '-';
+    }
+    return end;
+  }
+
+  /** {@code 10^k} for k in [0, 18]. */
+  private static final long[] POWERS_OF_10 = new long[19];
+
+  static {
+    POWERS_OF_10[0] = 1;
+    for (int k = 1; k < POWERS_OF_10.length; k++) {
+      POWERS_OF_10[k] = 10 * POWERS_OF_10[k - 1];
+    }
+  }
+
+  /**
+   * The length of {@code Long.toString(value)}, from the magnitude's bit length: {@code bits * 1233
+   * >>> 12} is {@code floor(log10(2^bits))}, the digit count less one or two, and one compare with
+   * a power of ten settles which.
+   */
+  static int decimalLength(long value) {
+    if (value == Long.MIN_VALUE) {
+      return 20; // its magnitude is no long
+    }
+    // | 1: zero counts as one digit, and no power of ten lies between an even number and the next
+    long magnitude = Math.abs(value) | 1;
+    int guess = (64 - Long.numberOfLeadingZeros(magnitude)) * 1233 >>> 12;
+    int digits = magnitude < POWERS_OF_10[guess] ? guess : guess + 1;
+    return value < 0 ? digits + 1 : digits;
   }
 
   private static void appendSequence(StringBuilder out, Collection<?> c, int depth) {
@@ -428,11 +566,16 @@ public final class CanonicalKeys {
     }
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      switch (c) {
-        case '\\', ',', '=', '(', ')', '[', ']', '{', '}' -> out.append('\\').append(c);
-        default -> out.append(c);
+      if (escaped(c)) {
+        out.append('\\');
       }
+      out.append(c);
     }
+  }
+
+  /** Whether a string form's char is escaped with a backslash inside a composite. */
+  static boolean escaped(char c) {
+    return c < 128 && ((c < 64 ? ESCAPED_LOW : ESCAPED_HIGH) >>> c & 1) != 0;
   }
 
   static String decimal(BigDecimal d) {

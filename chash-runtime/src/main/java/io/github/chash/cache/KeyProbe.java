@@ -24,11 +24,32 @@ final class KeyProbe implements AsciiBytes {
   /** Longest key (prefix included) a probe holds; longer ones go the way of a plain string. */
   static final int MAX_LENGTH = 256;
 
+  /** {@code 31^k} (mod 2^32) for every length a probe holds. */
+  private static final int[] POWERS_OF_31 = new int[MAX_LENGTH + 1];
+
+  static {
+    POWERS_OF_31[0] = 1;
+    for (int k = 1; k <= MAX_LENGTH; k++) {
+      POWERS_OF_31[k] = 31 * POWERS_OF_31[k - 1];
+    }
+  }
+
   private final char[] chars = new char[MAX_LENGTH];
   private final byte[] bytes = new byte[MAX_LENGTH];
   private int length;
   private int hash;
   private boolean ascii;
+
+  /**
+   * The prefix that {@link #chars} and {@link #bytes} begin with (the same {@code String}: a cache
+   * keeps one), so that the next key of the same cache writes only its own form; null when unknown.
+   */
+  private String heldPrefix;
+
+  private boolean prefixAscii;
+
+  /** Counts the fills, so that a record's form can tell whether an accessor filled the probe. */
+  private int fills;
 
   /** The thread's builder for composite keys' forms; reset before each use. */
   private StringBuilder form = new StringBuilder(MAX_LENGTH);
@@ -44,10 +65,11 @@ final class KeyProbe implements AsciiBytes {
   /**
    * The thread's probe holding the routing key of any key ({@link CanonicalKeys}): a {@code
    * String}, {@code Long} or {@code Integer} directly (their forms are the string and the decimal),
-   * anything else (a record, a collection) through a reused builder, so the lookup builds no
-   * string. Null when the routing key is too long for a probe, or the thread's builder is in use by
-   * an enclosing lookup: the caller then builds the routing key, running a composite key's
-   * accessors a second time.
+   * a record of strings and integers ({@link RecordComponents#flat}) written straight into the
+   * probe, anything else (a record, a collection) through a reused builder, so the lookup builds no
+   * string. Null when the routing key is too long for a probe, when the thread's builder is in use
+   * by an enclosing lookup, or when a record's accessor looked up a key itself: the caller then
+   * builds the routing key, running a composite key's accessors a second time.
    *
    * @throws IllegalArgumentException if the key has no stable form
    */
@@ -61,6 +83,12 @@ final class KeyProbe implements AsciiBytes {
     if (key instanceof Integer i) {
       return of(prefix, i.longValue());
     }
+    if (key instanceof Record r) {
+      RecordComponents components = RecordComponents.of(r.getClass());
+      if (components.flat) {
+        return ofFlatRecord(prefix, r, components);
+      }
+    }
     KeyProbe probe = OF_THREAD.get();
     if (probe.formBusy) {
       return null;
@@ -69,19 +97,33 @@ final class KeyProbe implements AsciiBytes {
     try {
       StringBuilder out = probe.form;
       out.setLength(0);
-      CanonicalKeys.appendTo(out.append(prefix), key, where);
-      int n = out.length();
+      CanonicalKeys.appendTo(out, key, where);
+      int n = prefix.length() + out.length();
       if (n > MAX_LENGTH) {
         if (out.capacity() > 4 * MAX_LENGTH) {
           probe.form = new StringBuilder(MAX_LENGTH); // a huge key does not stay with the thread
         }
         return null;
       }
-      out.getChars(0, n, probe.chars, 0);
-      return probe.filled(n);
+      // held only now: the form's accessors and toString may have filled the probe themselves
+      int p = probe.hold(prefix);
+      out.getChars(0, out.length(), probe.chars, p);
+      return probe.filled(prefix, n);
     } finally {
       probe.formBusy = false;
     }
+  }
+
+  private static KeyProbe ofFlatRecord(String prefix, Record r, RecordComponents components) {
+    if (prefix.length() >= MAX_LENGTH) {
+      return null;
+    }
+    KeyProbe probe = OF_THREAD.get();
+    int p = probe.hold(prefix);
+    int fill = probe.fills;
+    int n = CanonicalKeys.putFlatRecord(probe.chars, p, r, components);
+    // an accessor that looked up a key on this thread wrote over the form: the caller builds it
+    return n < 0 || probe.fills != fill ? null : probe.filled(prefix, n);
   }
 
   /** The thread's probe holding {@code prefix + key}, or null if that is too long for one. */
@@ -91,75 +133,71 @@ final class KeyProbe implements AsciiBytes {
       return null;
     }
     KeyProbe probe = OF_THREAD.get();
-    prefix.getChars(0, prefix.length(), probe.chars, 0);
-    key.getChars(0, key.length(), probe.chars, prefix.length());
-    return probe.filled(n);
+    int p = probe.hold(prefix);
+    key.getChars(0, key.length(), probe.chars, p);
+    return probe.filled(prefix, n);
   }
 
   /** The thread's probe holding {@code prefix} and the decimal of {@code key}, or null. */
   static KeyProbe of(String prefix, long key) {
-    int p = prefix.length();
-    if (p + 20 > MAX_LENGTH) {
+    if (prefix.length() + 20 > MAX_LENGTH) {
       return null;
     }
     KeyProbe probe = OF_THREAD.get();
-    char[] c = probe.chars;
-    prefix.getChars(0, p, c, 0);
-    int n = p + decimalLength(key);
-    // digits from the right, two per division, as Long.toString; worked in negatives, so that
-    // Long.MIN_VALUE needs no special case
-    long v = key < 0 ? key : -key;
-    int at = n;
-    while (v <= -100) {
-      long q = v / 100;
-      int r = (int) (q * 100 - v);
-      c[--at] = (char) ('0' + r % 10);
-      c[--at] = (char) ('0' + r / 10);
-      v = q;
-    }
-    int r = (int) -v;
-    c[--at] = (char) ('0' + r % 10);
-    if (r >= 10) {
-      c[--at] = (char) ('0' + r / 10);
-    }
-    if (key < 0) {
-      c[--at] = '-';
-    }
-    return probe.filled(n);
+    int p = probe.hold(prefix);
+    return probe.filled(prefix, CanonicalKeys.putDecimal(probe.chars, p, key));
   }
 
-  /** The length of {@code Long.toString(key)}: compares, no divisions. */
-  static int decimalLength(long key) {
-    long negative = key < 0 ? key : -key;
-    int digits = 1;
-    for (long bound = -10; digits < 19 && negative <= bound; bound *= 10) {
-      digits++;
+  /**
+   * Makes the probe begin with {@code prefix} (which the caller has checked fits), writing it only
+   * if it is not the one held already; counts a fill.
+   *
+   * @return the prefix's length, where the key's form goes
+   */
+  private int hold(String prefix) {
+    fills++;
+    int p = prefix.length();
+    if (prefix != heldPrefix) {
+      char[] c = chars;
+      prefix.getChars(0, p, c, 0);
+      int or = 0;
+      for (int i = 0; i < p; i++) {
+        or |= c[i];
+        bytes[i] = (byte) c[i];
+      }
+      prefixAscii = or < 0x80;
+      heldPrefix = prefix;
     }
-    return key < 0 ? digits + 1 : digits;
+    return p;
   }
 
-  /** Takes the first {@code n} chars as the key: their hash and, while ASCII, their bytes. */
-  private KeyProbe filled(int n) {
+  /**
+   * Takes the held prefix and the chars after it up to {@code n} as the key: their hash and, while
+   * ASCII, their bytes.
+   */
+  private KeyProbe filled(String prefix, int n) {
     length = n;
     char[] c = chars;
     byte[] b = bytes;
+    int p = prefix.length();
     int or = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = p; i < n; i++) {
       or |= c[i];
       b[i] = (byte) c[i];
     }
-    // String.hashCode, four chars a step: h * 31^4 + c0 * 31^3 + ... + c3 is the same sum mod 2^32,
-    // with one multiplication on the chain per four chars instead of one per char
+    // String.hashCode of the whole: the prefix's (kept by the String) times 31^(n - p), plus that
+    // of the rest, four chars a step (h * 31^4 + c0 * 31^3 + ... + c3 is the same sum mod 2^32,
+    // with one multiplication on the chain per four chars instead of one per char)
     int h = 0;
-    int i = 0;
+    int i = p;
     for (; i + 3 < n; i += 4) {
       h = 923_521 * h + 29_791 * c[i] + 961 * c[i + 1] + 31 * c[i + 2] + c[i + 3];
     }
     for (; i < n; i++) {
       h = 31 * h + c[i];
     }
-    hash = h;
-    ascii = or < 0x80;
+    hash = prefix.hashCode() * POWERS_OF_31[n - p] + h;
+    ascii = prefixAscii && or < 0x80;
     return this;
   }
 

@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.util.Set;
 
 /**
  * A record class's components, in declaration order, each read through a method handle made once
@@ -14,18 +15,20 @@ import java.lang.reflect.RecordComponent;
  * record key's canonical form boxes nothing for it.
  */
 final class RecordComponents {
-  private static final ClassValue<Component[]> OF_CLASS =
+  private static final ClassValue<RecordComponents> OF_CLASS =
       new ClassValue<>() {
         @Override
-        protected Component[] computeValue(Class<?> type) {
-          RecordComponent[] declared = type.getRecordComponents();
-          Component[] components = new Component[declared.length];
-          for (int i = 0; i < declared.length; i++) {
-            components[i] = new Component(declared[i].getAccessor());
-          }
-          return components;
+        protected RecordComponents computeValue(Class<?> type) {
+          return new RecordComponents(type.getRecordComponents());
         }
       };
+
+  /**
+   * The classes a {@link #flat} record's non-primitive components may be declared as: final, so a
+   * value is one of them or null.
+   */
+  private static final Set<Class<?>> FLAT_TYPES =
+      Set.of(String.class, Long.class, Integer.class, Short.class, Byte.class);
 
   private static final MethodType AS_OBJECT = MethodType.methodType(Object.class, Object.class);
   private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
@@ -50,10 +53,29 @@ final class RecordComponents {
     }
   }
 
-  private RecordComponents() {}
+  /** The components in declaration order. */
+  final Component[] all;
+
+  /**
+   * Whether every component is an integral primitive or declared {@code String}, {@code Long},
+   * {@code Integer}, {@code Short} or {@code Byte}: the record's form is then digits, escaped text
+   * and {@code null}s alone, which {@link CanonicalKeys#putFlatRecord} writes into a char array
+   * without a builder.
+   */
+  final boolean flat;
+
+  private RecordComponents(RecordComponent[] declared) {
+    all = new Component[declared.length];
+    boolean allFlat = true;
+    for (int i = 0; i < declared.length; i++) {
+      all[i] = new Component(declared[i].getAccessor());
+      allFlat &= all[i].integral || FLAT_TYPES.contains(declared[i].getType());
+    }
+    flat = allFlat;
+  }
 
   /** {@return the components of a record class} */
-  static Component[] of(Class<?> recordClass) {
+  static RecordComponents of(Class<?> recordClass) {
     return OF_CLASS.get(recordClass);
   }
 

@@ -52,6 +52,15 @@ class CanonicalKeysTest {
   }
 
   @Test
+  void escaped_isTrueForTheNineEscapedCharsAlone() {
+    for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
+      assertThat(CanonicalKeys.escaped((char) c))
+          .as("U+%04X", c)
+          .isEqualTo("\\,=()[]{}".indexOf(c) >= 0);
+    }
+  }
+
+  @Test
   void of_scalarGoldenForms() {
     assertThat(of("alice")).isEqualTo("alice");
     assertThat(of(new StringBuilder("sb"))).isEqualTo("sb");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.chash.ring.HashFunction;
 import io.github.chash.ring.HashFunctions;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -48,10 +49,17 @@ class KeyProbeTest {
   }
 
   @Test
-  void decimalLength_isTheLengthOfLongToString_atEveryPowerOfTen() {
+  void decimalLength_isTheLengthOfLongToString_atEveryPowerOfTenAndOfTwo() {
+    List<Long> around = new ArrayList<>();
     for (long p = 1; p > 0 && p < Long.MAX_VALUE / 10 * 10; p *= 10) {
+      around.add(p);
+    }
+    for (int k = 0; k < 64; k++) {
+      around.add(1L << k);
+    }
+    for (long p : around) {
       for (long v : new long[] {p - 1, p, p + 1, -(p - 1), -p, -(p + 1)}) {
-        assertThat(KeyProbe.decimalLength(v))
+        assertThat(CanonicalKeys.decimalLength(v))
             .as(Long.toString(v))
             .isEqualTo(Long.toString(v).length());
         assertThat(KeyProbe.of("", v).toString()).isEqualTo(Long.toString(v));
@@ -132,20 +140,148 @@ class KeyProbeTest {
   record Reentrant(String name) {
     @Override
     public String name() {
-      // the enclosing lookup holds the thread's builder: this one gets no probe, and its caller
-      // builds its routing key as a string
-      assertThat(KeyProbe.of("inner:", new Account("us", 5), "inner")).isNull();
+      assertThat(KeyProbe.of("inner:", new Account("us", 5), "inner").toString())
+          .isEqualTo("inner:(us,5)");
       assertThat(KeyProbe.of("inner:", 5L).toString()).isEqualTo("inner:5");
       return name;
     }
   }
 
+  /** The same, in a record whose form goes through the thread's builder (a list component). */
+  record ReentrantList(List<String> names) {
+    @Override
+    public List<String> names() {
+      // the enclosing lookup holds the thread's builder: this one gets no probe, and its caller
+      // builds its routing key as a string
+      assertThat(KeyProbe.of("inner:", List.of("x"), "inner")).isNull();
+      assertThat(KeyProbe.of("inner:", new Account("us", 5), "inner").toString())
+          .isEqualTo("inner:(us,5)");
+      return names;
+    }
+  }
+
   @Test
-  void of_aCompositeKeyWhoseAccessorLooksUpAnotherKey_keepsItsOwnForm() {
-    assertThat(KeyProbe.of("users:", new Reentrant("ann"), "test").toString())
+  void of_aCompositeKeyWhoseAccessorLooksUpAnotherKey_keepsItsOwnFormOrHasNone() {
+    // written straight into the probe, which the accessor's own lookup wrote over: no probe, the
+    // caller builds the routing key as a string
+    assertThat(KeyProbe.of("users:", new Reentrant("ann"), "test")).isNull();
+    assertThat(CanonicalKeys.prefixed("users:", new Reentrant("ann"), "test"))
         .isEqualTo("users:(ann)");
+    assertThat(KeyProbe.of("users:", new ReentrantList(List.of("ann")), "test").toString())
+        .isEqualTo("users:([ann])");
     assertThat(KeyProbe.of("users:", new Account("eu", 1), "test").toString())
         .isEqualTo("users:(eu,1)");
+  }
+
+  record Flat(
+      String text,
+      long l,
+      int i,
+      short s,
+      byte b,
+      Long boxedLong,
+      Integer boxed,
+      Short sh,
+      Byte by) {}
+
+  @Test
+  void of_aRecordOfStringsAndIntegers_holdsTheFormTheBuilderWrites() {
+    List<Flat> keys =
+        List.of(
+            new Flat("eu", 1, 2, (short) 3, (byte) 4, 5L, 6, (short) 7, (byte) 8),
+            new Flat(
+                null,
+                -1,
+                Integer.MIN_VALUE,
+                Short.MIN_VALUE,
+                Byte.MIN_VALUE,
+                null,
+                null,
+                null,
+                null),
+            new Flat(
+                "a,b(c)=[d]{e}\\f",
+                Long.MIN_VALUE,
+                0,
+                (short) 0,
+                (byte) 0,
+                Long.MAX_VALUE,
+                -9,
+                null,
+                (byte) -1),
+            new Flat(",", 0, 0, (short) 0, (byte) 0, 0L, 0, (short) 0, (byte) 0),
+            new Flat(
+                "ünï\uD83D\uDE00)",
+                10,
+                100,
+                (short) 1000,
+                (byte) 100,
+                -10L,
+                -100,
+                (short) -1000,
+                null),
+            new Flat("", 0, 0, (short) 0, (byte) 0, null, null, null, null));
+    for (String prefix : new String[] {"users:", "ü:", ""}) {
+      for (Flat key : keys) {
+        String expected = CanonicalKeys.prefixed(prefix, key, "test");
+        KeyProbe probe = KeyProbe.of(prefix, key, "test");
+        assertThat(probe.toString()).as(expected).isEqualTo(expected);
+        assertThat(probe.hashCode()).as(expected).isEqualTo(expected.hashCode());
+        assertThat(probe.equals(expected)).isTrue();
+        assertThat(probe.asciiBytes() == null).as(expected).isEqualTo(!isAscii(expected));
+      }
+    }
+  }
+
+  record Text(String text) {}
+
+  @Test
+  void of_aFlatRecordNearTheLongestKey_isHeldWhileItFits_andNullAfter() {
+    for (int n = 0; n <= KeyProbe.MAX_LENGTH; n++) {
+      for (String text : new String[] {"x".repeat(n), ",".repeat(n / 2)}) {
+        Text key = new Text(text);
+        String expected = CanonicalKeys.prefixed("users:", key, "test");
+        KeyProbe probe = KeyProbe.of("users:", key, "test");
+        if (probe != null) {
+          assertThat(probe.toString()).isEqualTo(expected);
+          assertThat(probe.hashCode()).isEqualTo(expected.hashCode());
+        } else {
+          // a form may be refused a little before the longest key, never one much shorter
+          assertThat(expected.length()).as(expected).isGreaterThan(KeyProbe.MAX_LENGTH - 21);
+        }
+      }
+    }
+    assertThat(KeyProbe.of("users:", new Text("x"), "test").toString()).isEqualTo("users:(x)");
+  }
+
+  @Test
+  void of_keysOfCachesTakingTurns_eachHoldsItsOwnPrefix() {
+    String users = "users:";
+    String equalUsers = new String("users:");
+    String accounts = "accöunts:";
+    Object[][] turns = {
+      {users, 42L},
+      {accounts, 42L},
+      {users, "ann"},
+      {equalUsers, new Account("eu", 1)},
+      {accounts, new Account("eu", 1)},
+      {"", 7L},
+      {users, List.of(1)},
+      {"u:", 5L},
+      {users, 5L}
+    };
+    for (Object[] turn : turns) {
+      String prefix = (String) turn[0];
+      String expected = CanonicalKeys.prefixed(prefix, turn[1], "test");
+      KeyProbe probe = KeyProbe.of(prefix, turn[1], "test");
+      assertThat(probe.toString()).isEqualTo(expected);
+      assertThat(probe.hashCode()).isEqualTo(expected.hashCode());
+      assertThat(probe.asciiBytes() == null).as(expected).isEqualTo(!isAscii(expected));
+    }
+  }
+
+  private static boolean isAscii(String s) {
+    return s.chars().allMatch(c -> c < 0x80);
   }
 
   @Test
