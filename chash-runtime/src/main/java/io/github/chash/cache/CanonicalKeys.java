@@ -430,10 +430,11 @@ public final class CanonicalKeys {
   private static int putEscaped(char[] out, int at, String text, int from) {
     for (int i = from; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (at + (escaped(c) ? 2 : 1) > out.length) {
+      boolean escape = escaped(c);
+      if (at + (escape ? 2 : 1) > out.length) {
         return -1;
       }
-      if (escaped(c)) {
+      if (escape) {
         out[at++] = '\\';
       }
       out[at++] = c;
@@ -483,14 +484,15 @@ public final class CanonicalKeys {
 
   /**
    * The length of {@code Long.toString(value)}, from the magnitude's bit length: {@code bits * 1233
-   * >>> 12} is {@code floor(log10(2^bits))}, the digit count less one or two, and one compare with
-   * a power of ten settles which.
+   * >>> 12} is {@code floor(log10(2^bits))}, which is the magnitude's digit count or one less, and
+   * one compare with a power of ten settles which.
    */
   static int decimalLength(long value) {
     if (value == Long.MIN_VALUE) {
       return 20; // its magnitude is no long
     }
-    // | 1: zero counts as one digit, and no power of ten lies between an even number and the next
+    // | 1 makes zero one digit long and no other number longer: it adds 1 to even numbers only,
+    // and every power of ten from 10 up is even, so no number becomes one
     long magnitude = Math.abs(value) | 1;
     int guess = (64 - Long.numberOfLeadingZeros(magnitude)) * 1233 >>> 12;
     int digits = magnitude < POWERS_OF_10[guess] ? guess : guess + 1;

@@ -108,7 +108,7 @@ final class KeyProbe implements AsciiBytes {
       // held only now: the form's accessors and toString may have filled the probe themselves
       int p = probe.hold(prefix);
       out.getChars(0, out.length(), probe.chars, p);
-      return probe.filled(prefix, n);
+      return probe.filled(n);
     } finally {
       probe.formBusy = false;
     }
@@ -123,7 +123,7 @@ final class KeyProbe implements AsciiBytes {
     int fill = probe.fills;
     int n = CanonicalKeys.putFlatRecord(probe.chars, p, r, components);
     // an accessor that looked up a key on this thread wrote over the form: the caller builds it
-    return n < 0 || probe.fills != fill ? null : probe.filled(prefix, n);
+    return n < 0 || probe.fills != fill ? null : probe.filled(n);
   }
 
   /** The thread's probe holding {@code prefix + key}, or null if that is too long for one. */
@@ -135,7 +135,7 @@ final class KeyProbe implements AsciiBytes {
     KeyProbe probe = OF_THREAD.get();
     int p = probe.hold(prefix);
     key.getChars(0, key.length(), probe.chars, p);
-    return probe.filled(prefix, n);
+    return probe.filled(n);
   }
 
   /** The thread's probe holding {@code prefix} and the decimal of {@code key}, or null. */
@@ -145,7 +145,7 @@ final class KeyProbe implements AsciiBytes {
     }
     KeyProbe probe = OF_THREAD.get();
     int p = probe.hold(prefix);
-    return probe.filled(prefix, CanonicalKeys.putDecimal(probe.chars, p, key));
+    return probe.filled(CanonicalKeys.putDecimal(probe.chars, p, key));
   }
 
   /**
@@ -158,33 +158,37 @@ final class KeyProbe implements AsciiBytes {
     fills++;
     int p = prefix.length();
     if (prefix != heldPrefix) {
-      char[] c = chars;
-      prefix.getChars(0, p, c, 0);
-      int or = 0;
-      for (int i = 0; i < p; i++) {
-        or |= c[i];
-        bytes[i] = (byte) c[i];
-      }
-      prefixAscii = or < 0x80;
+      prefix.getChars(0, p, chars, 0);
+      prefixAscii = copyBytes(0, p);
       heldPrefix = prefix;
     }
     return p;
   }
 
   /**
-   * Takes the held prefix and the chars after it up to {@code n} as the key: their hash and, while
-   * ASCII, their bytes.
+   * Copies {@code chars[from, to)} into {@link #bytes}, each char's low byte: whether all are
+   * ASCII.
    */
-  private KeyProbe filled(String prefix, int n) {
-    length = n;
+  private boolean copyBytes(int from, int to) {
     char[] c = chars;
     byte[] b = bytes;
-    int p = prefix.length();
     int or = 0;
-    for (int i = p; i < n; i++) {
+    for (int i = from; i < to; i++) {
       or |= c[i];
       b[i] = (byte) c[i];
     }
+    return or < 0x80;
+  }
+
+  /**
+   * Takes the held prefix and the chars after it up to {@code n} as the key: their hash and, while
+   * ASCII, their bytes.
+   */
+  private KeyProbe filled(int n) {
+    length = n;
+    char[] c = chars;
+    int p = heldPrefix.length();
+    boolean formAscii = copyBytes(p, n);
     // String.hashCode of the whole: the prefix's (kept by the String) times 31^(n - p), plus that
     // of the rest, four chars a step (h * 31^4 + c0 * 31^3 + ... + c3 is the same sum mod 2^32,
     // with one multiplication on the chain per four chars instead of one per char)
@@ -196,8 +200,8 @@ final class KeyProbe implements AsciiBytes {
     for (; i < n; i++) {
       h = 31 * h + c[i];
     }
-    hash = prefix.hashCode() * POWERS_OF_31[n - p] + h;
-    ascii = prefixAscii && or < 0x80;
+    hash = heldPrefix.hashCode() * POWERS_OF_31[n - p] + h;
+    ascii = prefixAscii && formAscii;
     return this;
   }
 
