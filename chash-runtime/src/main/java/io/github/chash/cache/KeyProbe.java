@@ -48,6 +48,15 @@ final class KeyProbe implements AsciiBytes {
 
   private boolean prefixAscii;
 
+  /**
+   * The record class whose components {@link #componentsOf} found last, and those. Holding one
+   * class per thread keeps its loader alive no longer than the thread's probe (of chash's loader)
+   * does anyway.
+   */
+  private Class<?> lastRecordClass;
+
+  private RecordComponents lastRecordComponents;
+
   /** Counts the fills, so that a record's form can tell whether an accessor filled the probe. */
   private int fills;
 
@@ -83,13 +92,13 @@ final class KeyProbe implements AsciiBytes {
     if (key instanceof Integer i) {
       return of(prefix, i.longValue());
     }
+    KeyProbe probe = OF_THREAD.get();
     if (key instanceof Record r) {
-      RecordComponents components = RecordComponents.of(r.getClass());
+      RecordComponents components = probe.componentsOf(r.getClass());
       if (components.flat) {
-        return ofFlatRecord(prefix, r, components);
+        return probe.ofFlatRecord(prefix, r, components);
       }
     }
-    KeyProbe probe = OF_THREAD.get();
     if (probe.formBusy) {
       return null;
     }
@@ -114,16 +123,27 @@ final class KeyProbe implements AsciiBytes {
     }
   }
 
-  private static KeyProbe ofFlatRecord(String prefix, Record r, RecordComponents components) {
+  private KeyProbe ofFlatRecord(String prefix, Record r, RecordComponents components) {
     if (prefix.length() >= MAX_LENGTH) {
       return null;
     }
-    KeyProbe probe = OF_THREAD.get();
-    int p = probe.hold(prefix);
-    int fill = probe.fills;
-    int n = CanonicalKeys.putFlatRecord(probe.chars, p, r, components);
+    int p = hold(prefix);
+    int fill = fills;
+    int n = CanonicalKeys.putFlatRecord(chars, p, r, components);
     // an accessor that looked up a key on this thread wrote over the form: the caller builds it
-    return n < 0 || probe.fills != fill ? null : probe.filled(n);
+    return n < 0 || fills != fill ? null : filled(n);
+  }
+
+  /**
+   * The components of a record class, from the last one this thread looked up when it is the same
+   * (a hot path sees one record type after another; the class's own cache is a hash lookup).
+   */
+  private RecordComponents componentsOf(Class<?> recordClass) {
+    if (recordClass != lastRecordClass) {
+      lastRecordComponents = RecordComponents.of(recordClass);
+      lastRecordClass = recordClass;
+    }
+    return lastRecordComponents;
   }
 
   /** The thread's probe holding {@code prefix + key}, or null if that is too long for one. */
@@ -187,21 +207,35 @@ final class KeyProbe implements AsciiBytes {
   private KeyProbe filled(int n) {
     length = n;
     char[] c = chars;
+    byte[] b = bytes;
     int p = heldPrefix.length();
-    boolean formAscii = copyBytes(p, n);
-    // String.hashCode of the whole: the prefix's (kept by the String) times 31^(n - p), plus that
-    // of the rest, four chars a step (h * 31^4 + c0 * 31^3 + ... + c3 is the same sum mod 2^32,
-    // with one multiplication on the chain per four chars instead of one per char)
+    // one walk over the form copies its bytes, ORs its chars (all ASCII when below 0x80) and
+    // takes String.hashCode of the whole: the prefix's (kept by the String) times 31^(n - p), plus
+    // that of the rest, four chars a step (h * 31^4 + c0 * 31^3 + ... + c3 is the same sum mod
+    // 2^32, with one multiplication on the chain per four chars instead of one per char)
     int h = 0;
+    int or = 0;
     int i = p;
     for (; i + 3 < n; i += 4) {
-      h = 923_521 * h + 29_791 * c[i] + 961 * c[i + 1] + 31 * c[i + 2] + c[i + 3];
+      char c0 = c[i];
+      char c1 = c[i + 1];
+      char c2 = c[i + 2];
+      char c3 = c[i + 3];
+      b[i] = (byte) c0;
+      b[i + 1] = (byte) c1;
+      b[i + 2] = (byte) c2;
+      b[i + 3] = (byte) c3;
+      or |= c0 | c1 | c2 | c3;
+      h = 923_521 * h + 29_791 * c0 + 961 * c1 + 31 * c2 + c3;
     }
     for (; i < n; i++) {
-      h = 31 * h + c[i];
+      char ci = c[i];
+      b[i] = (byte) ci;
+      or |= ci;
+      h = 31 * h + ci;
     }
     hash = heldPrefix.hashCode() * POWERS_OF_31[n - p] + h;
-    ascii = prefixAscii && formAscii;
+    ascii = prefixAscii && or < 0x80;
     return this;
   }
 

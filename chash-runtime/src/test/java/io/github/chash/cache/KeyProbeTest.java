@@ -236,6 +236,16 @@ class KeyProbeTest {
   record Text(String text) {}
 
   @Test
+  void of_recordsOfTwoClassesTakingTurns_eachTakeTheirOwnComponents() {
+    for (int i = 0; i < 3; i++) {
+      assertThat(KeyProbe.of("k:", new Account("eu", i), "test").toString())
+          .isEqualTo("k:(eu," + i + ")");
+      assertThat(KeyProbe.of("k:", new Text("t" + i), "test").toString())
+          .isEqualTo("k:(t" + i + ")");
+    }
+  }
+
+  @Test
   void of_aFlatRecordNearTheLongestKey_isHeldWhileItFits_andNullAfter() {
     for (int n = 0; n <= KeyProbe.MAX_LENGTH; n++) {
       for (String text : new String[] {"x".repeat(n), ",".repeat(n / 2)}) {
