@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -7,12 +8,14 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
- * A record class's components, in declaration order, each read through a method handle made once
- * per class: no argument array and no reflective access check per call, and an integral primitive
- * component ({@code long}, {@code int}, {@code short}, {@code byte}) read as a {@code long}, so a
- * record key's canonical form boxes nothing for it.
+ * A record class's components, in declaration order, each read through a function or a method
+ * handle made once per class: no argument array and no reflective access check per call, and an
+ * integral primitive component ({@code long}, {@code int}, {@code short}, {@code byte}) read as a
+ * {@code long}, so a record key's canonical form boxes nothing for it.
  */
 final class RecordComponents {
   private static final ClassValue<RecordComponents> OF_CLASS =
@@ -88,6 +91,14 @@ final class RecordComponents {
 
     private final Class<?> owner;
 
+    /**
+     * The accessor as a function of the record's own (a hidden class beside it, which the JIT
+     * inlines where one record type is read, as a method handle that is not a constant it does
+     * not): a {@code ToLongFunction} when {@link #integral}, else a {@code Function}; null where
+     * chash may not define one (a record of another named module), which {@link #reader} reads.
+     */
+    private final Object function;
+
     /** {@code (Object)long} when {@link #integral}, else {@code (Object)Object}. */
     private final MethodHandle reader;
 
@@ -97,22 +108,29 @@ final class RecordComponents {
       Class<?> type = accessor.getReturnType();
       integral =
           type == long.class || type == int.class || type == short.class || type == byte.class;
-      reader = reader(accessor, integral);
+      function = function(accessor, integral);
+      reader = function == null ? reader(accessor, integral) : null;
     }
 
     /** The component's value of {@code record}; boxed if primitive. */
+    @SuppressWarnings("unchecked")
     Object read(Record record) {
       try {
-        return (Object) reader.invokeExact((Object) record);
+        return function != null
+            ? ((Function<Object, Object>) function).apply(record)
+            : (Object) reader.invokeExact((Object) record);
       } catch (Throwable e) {
         throw unreadable(e);
       }
     }
 
     /** The value of an {@link #integral} component of {@code record}. */
+    @SuppressWarnings("unchecked")
     long readLong(Record record) {
       try {
-        return (long) reader.invokeExact((Object) record);
+        return function != null
+            ? ((ToLongFunction<Object>) function).applyAsLong(record)
+            : (long) reader.invokeExact((Object) record);
       } catch (Throwable e) {
         throw unreadable(e);
       }
@@ -122,6 +140,35 @@ final class RecordComponents {
       Throwable cause = e instanceof InvocationTargetException t ? t.getCause() : e;
       return new IllegalStateException(
           "cannot read record component " + name + " of " + owner.getName(), cause);
+    }
+
+    /**
+     * The accessor as a {@code ToLongFunction<Object>} (integral) or {@code Function<Object,
+     * Object>} made by {@link LambdaMetafactory} in the record's class, or null where that is not
+     * allowed: a record's package that is not open to chash, or in a module other than chash's (the
+     * factory needs the full privileges of the record's lookup).
+     */
+    static Object function(Method accessor, boolean integral) {
+      Class<?> recordClass = accessor.getDeclaringClass();
+      try {
+        MethodHandles.Lookup in =
+            MethodHandles.privateLookupIn(recordClass, MethodHandles.lookup());
+        if (!in.hasFullPrivilegeAccess()) {
+          return null;
+        }
+        Class<?> returned = integral ? long.class : accessor.getReturnType();
+        return LambdaMetafactory.metafactory(
+                in,
+                integral ? "applyAsLong" : "apply",
+                MethodType.methodType(integral ? ToLongFunction.class : Function.class),
+                integral ? AS_LONG : AS_OBJECT,
+                in.unreflect(accessor),
+                MethodType.methodType(returned, recordClass))
+            .getTarget()
+            .invoke();
+      } catch (Throwable e) {
+        return null; // read through a handle instead
+      }
     }
 
     /**

@@ -25,6 +25,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 class CanonicalKeysTest {
@@ -302,5 +304,27 @@ class CanonicalKeysTest {
     assertThat(amount).isEqualTo(-7L);
     assertThat(currency).isEqualTo("EUR");
     assertThat(widened).isEqualTo(-3L);
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void recordComponents_ofThisModule_areReadThroughFunctionsMadeBesideTheRecord() throws Exception {
+    Primitives p = new Primitives(5, -3, (short) 7, (byte) 1, 'c', true, 2.5, 0.1f, 9L);
+    var amount =
+        (ToLongFunction<Object>)
+            RecordComponents.Component.function(Money.class.getMethod("amount"), true);
+    var currency =
+        (Function<Object, Object>)
+            RecordComponents.Component.function(Money.class.getMethod("currency"), false);
+    var widened =
+        (ToLongFunction<Object>)
+            RecordComponents.Component.function(Primitives.class.getMethod("i"), true);
+    var boxed =
+        (Function<Object, Object>)
+            RecordComponents.Component.function(Primitives.class.getMethod("z"), false);
+    assertThat(amount.applyAsLong(new Money(-7, "EUR"))).isEqualTo(-7L);
+    assertThat(currency.apply(new Money(-7, "EUR"))).isEqualTo("EUR");
+    assertThat(widened.applyAsLong(p)).isEqualTo(-3L);
+    assertThat(boxed.apply(p)).isEqualTo(Boolean.TRUE);
   }
 }
