@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -326,5 +328,24 @@ class CanonicalKeysTest {
     assertThat(currency.apply(new Money(-7, "EUR"))).isEqualTo("EUR");
     assertThat(widened.applyAsLong(p)).isEqualTo(-3L);
     assertThat(boxed.apply(p)).isEqualTo(Boolean.TRUE);
+  }
+
+  /**
+   * {@code jdk.net.UnixDomainPrincipal} is a record of a named module that does not open its
+   * package: chash may not define a function beside it, and reads it through the handle.
+   */
+  @Test
+  void recordComponents_ofAModuleClosedToChash_areReadThroughTheHandle() throws Exception {
+    Class<?> closed = Class.forName("jdk.net.UnixDomainPrincipal");
+    UserPrincipal user = () -> "ann";
+    GroupPrincipal group = () -> "staff";
+    Record principal =
+        (Record)
+            closed
+                .getConstructor(UserPrincipal.class, GroupPrincipal.class)
+                .newInstance(user, group);
+    assertThat(RecordComponents.Component.function(closed.getMethod("user"), false)).isNull();
+    assertThat(RecordComponents.of(closed).all[0].read(principal)).isSameAs(user);
+    assertThat(RecordComponents.of(closed).all[1].read(principal)).isSameAs(group);
   }
 }
