@@ -179,21 +179,21 @@ final class KeyProbe implements AsciiBytes {
     int p = prefix.length();
     if (prefix != heldPrefix) {
       prefix.getChars(0, p, chars, 0);
-      prefixAscii = copyBytes(0, p);
+      prefixAscii = copyPrefixBytes(p);
       heldPrefix = prefix;
     }
     return p;
   }
 
   /**
-   * Copies {@code chars[from, to)} into {@link #bytes}, each char's low byte: whether all are
-   * ASCII.
+   * Copies the prefix, {@code chars[0, p)}, into {@link #bytes}, each char's low byte: whether all
+   * are ASCII ({@link #filled} does the same for the form, in its one walk).
    */
-  private boolean copyBytes(int from, int to) {
+  private boolean copyPrefixBytes(int p) {
     char[] c = chars;
     byte[] b = bytes;
     int or = 0;
-    for (int i = from; i < to; i++) {
+    for (int i = 0; i < p; i++) {
       or |= c[i];
       b[i] = (byte) c[i];
     }

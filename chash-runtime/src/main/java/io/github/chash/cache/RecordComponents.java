@@ -7,6 +7,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -92,15 +93,13 @@ final class RecordComponents {
     private final Class<?> owner;
 
     /**
-     * The accessor as a function of the record's own (a hidden class beside it, which the JIT
-     * inlines where one record type is read, as a method handle that is not a constant it does
-     * not): a {@code ToLongFunction} when {@link #integral}, else a {@code Function}; null where
-     * chash may not define one (a record of another named module), which {@link #reader} reads.
+     * Reads an {@link #integral} component (null for any other): a function made beside the record
+     * ({@link #longFunction}) or, where chash may not make one, {@link ThroughHandle}.
      */
-    private final Object function;
+    private final ToLongFunction<Object> longReader;
 
-    /** {@code (Object)long} when {@link #integral}, else {@code (Object)Object}. */
-    private final MethodHandle reader;
+    /** Reads any other component (null for an integral one), as {@link #longReader} does. */
+    private final Function<Object, Object> reader;
 
     private Component(Method accessor) {
       name = accessor.getName();
@@ -108,47 +107,67 @@ final class RecordComponents {
       Class<?> type = accessor.getReturnType();
       integral =
           type == long.class || type == int.class || type == short.class || type == byte.class;
-      function = function(accessor, integral);
-      reader = function == null ? reader(accessor, integral) : null;
+      if (integral) {
+        ToLongFunction<Object> made = longFunction(accessor);
+        longReader = made != null ? made : new ThroughHandle(handle(accessor, true));
+        reader = null;
+      } else {
+        Function<Object, Object> made = function(accessor);
+        reader = made != null ? made : new ThroughHandle(handle(accessor, false));
+        longReader = null;
+      }
     }
 
-    /** The component's value of {@code record}; boxed if primitive. */
-    @SuppressWarnings("unchecked")
+    /** The value of a component that is not {@link #integral} of {@code record}. */
     Object read(Record record) {
       try {
-        return function != null
-            ? ((Function<Object, Object>) function).apply(record)
-            : (Object) reader.invokeExact((Object) record);
-      } catch (Throwable e) {
+        return reader.apply(record);
+      } catch (RuntimeException | Error e) {
         throw unreadable(e);
       }
     }
 
     /** The value of an {@link #integral} component of {@code record}. */
-    @SuppressWarnings("unchecked")
     long readLong(Record record) {
       try {
-        return function != null
-            ? ((ToLongFunction<Object>) function).applyAsLong(record)
-            : (long) reader.invokeExact((Object) record);
-      } catch (Throwable e) {
+        return longReader.applyAsLong(record);
+      } catch (RuntimeException | Error e) {
         throw unreadable(e);
       }
     }
 
     private IllegalStateException unreadable(Throwable e) {
-      Throwable cause = e instanceof InvocationTargetException t ? t.getCause() : e;
+      Throwable cause = e instanceof UndeclaredThrowableException u ? u.getCause() : e;
+      cause = cause instanceof InvocationTargetException t ? t.getCause() : cause;
       return new IllegalStateException(
           "cannot read record component " + name + " of " + owner.getName(), cause);
     }
 
     /**
-     * The accessor as a {@code ToLongFunction<Object>} (integral) or {@code Function<Object,
-     * Object>} made by {@link LambdaMetafactory} in the record's class, or null where that is not
-     * allowed: a record's package that is not open to chash, or in a module other than chash's (the
-     * factory needs the full privileges of the record's lookup).
+     * An integral accessor as a {@code ToLongFunction} made beside the record (a hidden class,
+     * which the JIT inlines where one record type is read, as it does not a method handle held in a
+     * field), or null where chash may not make one: see {@link #beside}.
      */
-    static Object function(Method accessor, boolean integral) {
+    static ToLongFunction<Object> longFunction(Method accessor) {
+      return beside(accessor, ToLongFunction.class, "applyAsLong", AS_LONG, long.class);
+    }
+
+    /**
+     * Any other accessor as a {@code Function} made beside the record, as {@link #longFunction}.
+     */
+    static Function<Object, Object> function(Method accessor) {
+      return beside(accessor, Function.class, "apply", AS_OBJECT, accessor.getReturnType());
+    }
+
+    /**
+     * The accessor as an instance of the functional interface {@code type} made by {@link
+     * LambdaMetafactory} in the record's class, or null where that is not allowed: a record's
+     * package that is not open to chash, or in a module other than chash's (the factory needs the
+     * full privileges of the record's lookup).
+     */
+    @SuppressWarnings("unchecked")
+    private static <F> F beside(
+        Method accessor, Class<?> type, String method, MethodType erased, Class<?> returned) {
       Class<?> recordClass = accessor.getDeclaringClass();
       try {
         MethodHandles.Lookup in =
@@ -156,18 +175,43 @@ final class RecordComponents {
         if (!in.hasFullPrivilegeAccess()) {
           return null;
         }
-        Class<?> returned = integral ? long.class : accessor.getReturnType();
-        return LambdaMetafactory.metafactory(
-                in,
-                integral ? "applyAsLong" : "apply",
-                MethodType.methodType(integral ? ToLongFunction.class : Function.class),
-                integral ? AS_LONG : AS_OBJECT,
-                in.unreflect(accessor),
-                MethodType.methodType(returned, recordClass))
-            .getTarget()
-            .invoke();
+        return (F)
+            LambdaMetafactory.metafactory(
+                    in,
+                    method,
+                    MethodType.methodType(type),
+                    erased,
+                    in.unreflect(accessor),
+                    MethodType.methodType(returned, recordClass))
+                .getTarget()
+                .invoke();
       } catch (Throwable e) {
         return null; // read through a handle instead
+      }
+    }
+
+    /**
+     * Reads a component through its {@link #handle}, where no function can be made beside the
+     * record; what the handle throws reaches {@link #unreadable} as it is, or undeclared.
+     */
+    record ThroughHandle(MethodHandle handle)
+        implements ToLongFunction<Object>, Function<Object, Object> {
+      @Override
+      public long applyAsLong(Object record) {
+        try {
+          return (long) handle.invokeExact(record);
+        } catch (Throwable e) {
+          throw e instanceof RuntimeException r ? r : new UndeclaredThrowableException(e);
+        }
+      }
+
+      @Override
+      public Object apply(Object record) {
+        try {
+          return (Object) handle.invokeExact(record);
+        } catch (Throwable e) {
+          throw e instanceof RuntimeException r ? r : new UndeclaredThrowableException(e);
+        }
       }
     }
 
@@ -176,7 +220,7 @@ final class RecordComponents {
      * module that does not open its package to chash), a handle on {@code Method.invoke}, which
      * succeeds for a public record of an exported package and otherwise fails as reflection does.
      */
-    private static MethodHandle reader(Method accessor, boolean integral) {
+    private static MethodHandle handle(Method accessor, boolean integral) {
       try {
         accessor.setAccessible(true);
       } catch (RuntimeException e) {

@@ -27,8 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 class CanonicalKeysTest {
@@ -309,21 +307,12 @@ class CanonicalKeysTest {
   }
 
   @Test
-  @SuppressWarnings("unchecked")
   void recordComponents_ofThisModule_areReadThroughFunctionsMadeBesideTheRecord() throws Exception {
     Primitives p = new Primitives(5, -3, (short) 7, (byte) 1, 'c', true, 2.5, 0.1f, 9L);
-    var amount =
-        (ToLongFunction<Object>)
-            RecordComponents.Component.function(Money.class.getMethod("amount"), true);
-    var currency =
-        (Function<Object, Object>)
-            RecordComponents.Component.function(Money.class.getMethod("currency"), false);
-    var widened =
-        (ToLongFunction<Object>)
-            RecordComponents.Component.function(Primitives.class.getMethod("i"), true);
-    var boxed =
-        (Function<Object, Object>)
-            RecordComponents.Component.function(Primitives.class.getMethod("z"), false);
+    var amount = RecordComponents.Component.longFunction(Money.class.getMethod("amount"));
+    var currency = RecordComponents.Component.function(Money.class.getMethod("currency"));
+    var widened = RecordComponents.Component.longFunction(Primitives.class.getMethod("i"));
+    var boxed = RecordComponents.Component.function(Primitives.class.getMethod("z"));
     assertThat(amount.applyAsLong(new Money(-7, "EUR"))).isEqualTo(-7L);
     assertThat(currency.apply(new Money(-7, "EUR"))).isEqualTo("EUR");
     assertThat(widened.applyAsLong(p)).isEqualTo(-3L);
@@ -344,8 +333,23 @@ class CanonicalKeysTest {
             closed
                 .getConstructor(UserPrincipal.class, GroupPrincipal.class)
                 .newInstance(user, group);
-    assertThat(RecordComponents.Component.function(closed.getMethod("user"), false)).isNull();
+    assertThat(RecordComponents.Component.function(closed.getMethod("user"))).isNull();
     assertThat(RecordComponents.of(closed).all[0].read(principal)).isSameAs(user);
     assertThat(RecordComponents.of(closed).all[1].read(principal)).isSameAs(group);
+  }
+
+  @Test
+  void recordComponents_readThroughAHandle_passWhatTheAccessorThrows() throws Exception {
+    var direct =
+        new RecordComponents.Component.ThroughHandle(
+            RecordComponents.Component.reflective(Money.class.getMethod("amount"), true));
+    var throwing =
+        new RecordComponents.Component.ThroughHandle(
+            RecordComponents.Component.reflective(Thrown.class.getMethod("id"), true));
+    assertThat(direct.applyAsLong(new Money(-7, "EUR"))).isEqualTo(-7L);
+    // Method.invoke's checked InvocationTargetException arrives undeclared, the cause inside it
+    assertThatThrownBy(() -> throwing.applyAsLong(new Thrown(1)))
+        .isInstanceOf(java.lang.reflect.UndeclaredThrowableException.class)
+        .hasRootCauseMessage("no id yet");
   }
 }
