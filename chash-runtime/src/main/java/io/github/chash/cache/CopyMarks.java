@@ -6,7 +6,7 @@ import java.util.function.BiConsumer;
 
 /**
  * The keys whose copy on one node this JVM cannot vouch for by the routing alone: a write that may
- * or may not have landed ({@link #UNKNOWN}), and copies written on a node that is not the key's
+ * or may not have landed ({@link Mark#unknown}), and copies written on a node that is not the key's
  * home while the home was out (a mark with the routing generation they were written in, trusted
  * only as {@link Routing#readable} says). A read of a marked key that its mark does not vouch for
  * is a miss, so no failure or move can make an older value readable.
@@ -15,8 +15,6 @@ import java.util.function.BiConsumer;
  * bound. A node without any costs its readers one volatile read. Thread-safe.
  */
 final class CopyMarks {
-  /** The copy may be older than the last write, or missing: a read must not trust it. */
-  static final Mark UNKNOWN = new Mark(-1);
 
   private final ConcurrentHashMap<String, Mark> marks = new ConcurrentHashMap<>();
   private final AtomicInteger size = new AtomicInteger();
@@ -29,6 +27,20 @@ final class CopyMarks {
 
     private Mark(long generation) {
       this.generation = generation;
+    }
+
+    /**
+     * A new mark of a copy that may be older than the last write, or missing: a read must not trust
+     * it. Each is its own object, so that forgetting one ({@link #forget(String, Mark)}) never
+     * forgets a newer one.
+     */
+    static Mark unknown() {
+      return new Mark(-1);
+    }
+
+    /** Whether the copy's state is unknown (not an off-home copy of a known generation). */
+    boolean isUnknown() {
+      return generation < 0;
     }
 
     /** Whether the copy may be read when only copies written since {@code generation} are. */
@@ -61,7 +73,7 @@ final class CopyMarks {
    * a copy off its home that no mark tracks must never exist.
    */
   boolean beginOffHomeWrite(String key) {
-    return mark(key, UNKNOWN);
+    return mark(key, Mark.unknown());
   }
 
   /**
@@ -70,7 +82,7 @@ final class CopyMarks {
    * empties it before it serves again.
    */
   boolean unknown(String key) {
-    return mark(key, UNKNOWN);
+    return mark(key, Mark.unknown());
   }
 
   /**

@@ -101,6 +101,18 @@ final class FailurePolicy {
     }
   }
 
+  /**
+   * The key's copy on the node may now be older than its last write (the write went elsewhere, or
+   * its delete there was not made): marked unknown, unless the node is out and will be emptied
+   * before it serves again, which needs no mark.
+   */
+  void staleCopy(NodeSlot slot, String routingKey) {
+    if (slot.ejected && (failover.onRejoin() == OnRejoin.FLUSH || slot.mustFlush)) {
+      return;
+    }
+    unknownCopy(slot, routingKey);
+  }
+
   /** The node holds entries that must not be read: eject it, and empty it before it rejoins. */
   void mustEmpty(NodeSlot slot, String why) {
     slot.mustFlush = true;
@@ -185,6 +197,7 @@ final class FailurePolicy {
           slot.node.clear(prefix);
           slot.pendingClears.remove(prefix);
         }
+        deleteUnknownCopies(slot);
       }
     } catch (RuntimeException e) {
       synchronized (this) {
@@ -226,6 +239,25 @@ final class FailurePolicy {
   }
 
   /**
+   * Before a node rejoins with its entries kept: deletes every key whose copy there is of unknown
+   * state (written elsewhere during the outage, or a failed write) and forgets its mark, so marks
+   * do not pile up over outages. A mark made meanwhile is a new one and stays. Throws when a
+   * delete fails: the node is then not readmitted.
+   */
+  private static void deleteUnknownCopies(NodeSlot slot) {
+    if (slot.marks.isEmpty()) {
+      return;
+    }
+    slot.marks.forEach(
+        (key, mark) -> {
+          if (mark.isUnknown()) {
+            slot.node.evict(key);
+            slot.marks.forget(key, mark);
+          }
+        });
+  }
+
+  /**
    * Deletes the copies written away from their home that the current generation no longer reads
    * (see {@link Routing#readable}), on every serving node. A copy whose delete fails keeps its
    * mark, so it stays unread.
@@ -239,7 +271,7 @@ final class FailurePolicy {
       }
       slot.marks.forEach(
           (key, mark) -> {
-            if (mark == CopyMarks.UNKNOWN || mark.trustedSince(now.trustedSince)) {
+            if (mark.isUnknown() || mark.trustedSince(now.trustedSince)) {
               return;
             }
             try {

@@ -24,14 +24,26 @@ import java.util.function.UnaryOperator;
  * removed or reweighted. A change connects (and empties) new nodes before they get traffic, builds
  * the next ring off the cache's path, then publishes it as the next routing generation; the ring it
  * replaces stays a {@link Prior} for the migration window (misses read the keys' previous owners)
- * and until the leftover sweep after it removed the copies the moves left behind. Removed nodes are
- * closed then. Changes are serialised; cache operations never wait for one.
+ * and until its leftovers are proven gone (swept, or expired on nodes that cannot list their keys);
+ * while it stays, every write of a moved key deletes it on its previous owner. Removed nodes are
+ * closed then.
+ *
+ * <p>A node's identity is its id: a node removed and added back while a prior still reaches it is
+ * the same slot (same connection, marks and health), so a flapping node adds no chain. The chain
+ * of priors holds at most {@link #MAX_PRIORS}. Changes are serialised; cache operations never
+ * wait for one.
  */
 final class Membership {
   private static final System.Logger LOG = System.getLogger(Membership.class.getName());
 
   /** Keys a leftover sweep examines a second on each node, so it never crowds out traffic. */
   static final int SWEEP_KEYS_PER_SECOND = 20_000;
+
+  /**
+   * The most previous rings kept at once: a change beyond it settles the oldest at once by emptying
+   * the nodes that may hold its leftovers.
+   */
+  static final int MAX_PRIORS = 4;
 
   /** A node as planned: its configuration (null for a ready-made node), weight and slot if kept. */
   private record Planned(String id, int weight, NodeConfig config, NodeSlot kept) {
@@ -57,10 +69,15 @@ final class Membership {
   private final NodeFactories factories;
   private final Caches caches;
   private final AtomicInteger marks;
+  private final Lifetimes lifetimes;
   private ChashConfig config; // null when every node is ready-made
   private RingSettings settings;
   private MigrationConfig migration;
   private List<Planned> members;
+
+  /** Nodes removed whose slots a prior still reaches, by id: re-adding one reuses its slot. */
+  private final Map<String, Planned> retired = new LinkedHashMap<>();
+
   private int nextIndex;
 
   Membership(
@@ -69,6 +86,7 @@ final class Membership {
       NodeFactories factories,
       Caches caches,
       AtomicInteger marks,
+      Lifetimes lifetimes,
       ChashConfig config,
       RingSettings settings,
       MigrationConfig migration,
@@ -79,6 +97,7 @@ final class Membership {
     this.factories = factories;
     this.caches = caches;
     this.marks = marks;
+    this.lifetimes = lifetimes;
     this.config = config;
     this.settings = settings;
     this.migration = migration;
@@ -95,7 +114,7 @@ final class Membership {
     Map<String, Planned> now = byId(members);
     List<Planned> plan = new ArrayList<>();
     for (NodeConfig node : next.nodes()) {
-      Planned current = now.get(node.id());
+      Planned current = now.containsKey(node.id()) ? now.get(node.id()) : retired.get(node.id());
       boolean keep =
           current != null && (current.config == null || sameServer(current.config, node));
       plan.add(new Planned(node.id(), node.weight(), node, keep ? current.kept : null));
@@ -185,8 +204,9 @@ final class Membership {
     caches.ensureNodes(nextIndex); // the new caches too
     long window = nextMigration.window().toNanos();
     Routing before = router.current();
-    router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
+    Routing after = router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
     String summary = ChangeSummary.describe(before.ring, ring, config, whole);
+    retire(placed);
     members = placed;
     config = whole;
     settings = nextSettings;
@@ -197,56 +217,93 @@ final class Membership {
         summary,
         io.github.chash.internal.text.Durations.format(nextMigration.window()));
     failures.schedule(this::sweepDue, window);
+    if (after.priors.size() > MAX_PRIORS) {
+      settleOldest(after.priors.subList(MAX_PRIORS, after.priors.size()));
+    }
+  }
+
+  /** Keeps the slots of removed nodes that a prior still reaches, so a re-add finds them. */
+  private void retire(List<Planned> placed) {
+    Map<String, Planned> next = byId(placed);
+    for (Planned p : members) {
+      if (!next.containsKey(p.id)) {
+        retired.put(p.id, p);
+      }
+    }
+    retired.keySet().removeAll(next.keySet());
   }
 
   /**
-   * A node this JVM did not route to before may hold copies written while others served its keys:
-   * it is emptied first ({@code onRejoin: flush}, as a readmitted node is); if that fails it starts
-   * ejected, to be emptied by its probe before it serves.
+   * More rings are kept than {@link #MAX_PRIORS}: the oldest are settled now, their leftovers gone
+   * with every node that may hold them and stays reachable emptied of this library's entries (a
+   * node that cannot be emptied is ejected, to be emptied before it serves again).
+   */
+  private void settleOldest(List<Prior> oldest) {
+    Set<NodeSlot> reachable = router.current().reachableSlots();
+    Set<NodeSlot> emptied = new HashSet<>();
+    for (Prior prior : oldest) {
+      for (NodeSlot slot : prior.slots()) {
+        if (reachable.contains(slot) && emptied.add(slot)) {
+          LOG.log(
+              Level.WARNING,
+              "node \"{0}\" emptied: more than {1} membership changes are waiting for their"
+                  + " leftovers to go",
+              slot.id(),
+              MAX_PRIORS);
+          emptyOrEject(slot, "because it holds leftovers of an old ring");
+        }
+      }
+    }
+    settle(oldest);
+  }
+
+  /**
+   * A node this JVM did not route to before may hold copies written while others served its keys,
+   * or left there before it was removed: it is emptied of this library's entries first, whatever
+   * {@code onRejoin} says (that rule is for readmissions); if that fails it starts ejected, to be
+   * emptied by its probe before it serves.
    */
   private void empty(NodeSlot slot) {
-    if (failures.config().onRejoin() != OnRejoin.FLUSH) {
-      return;
-    }
+    emptyOrEject(slot, "because it could not be emptied when it joined");
+  }
+
+  private void emptyOrEject(NodeSlot slot, String why) {
     try {
       slot.node.clear();
     } catch (RuntimeException e) {
-      failures.mustEmpty(
-          slot, "because it could not be emptied when it joined (" + e.getMessage() + ")");
+      failures.mustEmpty(slot, why + " (" + e.getMessage() + ")");
     }
   }
 
   /**
-   * After a migration window: deletes from every serving node the copies of keys it no longer
-   * serves, then forgets the priors whose windows ended and closes the nodes no routing reaches any
-   * more. A node that cannot be swept is tried again after {@code retryAfter}.
+   * After a migration window: deletes from every serving node any routing reaches the copies of
+   * keys whose home it is not (the home, not the current target: while a key's new owner is out, its stand-in may be its
+   * previous owner, whose old copy must go all the same). A node that is out is emptied before it
+   * serves again. A node that cannot list its keys keeps its leftovers until they expire (the
+   * longest TTL written, {@link Lifetimes}): the priors stay until then, so that writes keep
+   * deleting moved keys there. A node whose sweep fails is tried again after {@code retryAfter}.
+   * Then forgets the settled priors and closes the nodes no routing reaches any more.
    */
   void sweepDue() {
     Routing r = router.current();
     long now = failures.now();
-    List<Prior> due = r.priors.stream().filter(p -> !p.swept && !p.inWindow(now)).toList();
+    List<Prior> due = r.priors.stream().filter(p -> !p.settled && !p.inWindow(now)).toList();
     if (due.isEmpty() || r.closed) {
       return;
     }
     boolean complete = true;
-    for (NodeSlot slot : r.slots()) {
+    boolean listed = true;
+    // every node a routing reaches: a removed node that a newer prior keeps may be added back
+    for (NodeSlot slot : r.reachableSlots()) {
       if (slot.ejected) {
-        // emptied when it rejoins with flush; with keep its leftovers must still go
-        complete &= failures.config().onRejoin() == OnRejoin.FLUSH;
+        slot.mustFlush = true; // its leftovers go with it when it rejoins
         continue;
       }
       try {
-        long deleted =
-            slot.node.deleteKeys(
-                key -> {
-                  boolean leftover = router.current().target(key) != slot;
-                  if (leftover) {
-                    caches.leftoverDeleted(key);
-                  }
-                  return leftover;
-                },
-                SWEEP_KEYS_PER_SECOND);
-        if (deleted > 0) {
+        long deleted = slot.node.deleteKeys(key -> isLeftover(key, slot), SWEEP_KEYS_PER_SECOND);
+        if (deleted < 0) {
+          listed = false;
+        } else if (deleted > 0) {
           slot.stats.leftoverDeletions(deleted);
           LOG.log(Level.DEBUG, "swept {0} leftover copies from node \"{1}\"", deleted, slot.id());
         }
@@ -259,15 +316,57 @@ final class Membership {
       failures.schedule(this::sweepDue, failures.config().retryAfter().toNanos());
       return;
     }
-    due.forEach(p -> p.swept = true);
-    Set<NodeSlot> reachable = new HashSet<>(r.reachableSlots());
-    Routing after = router.update(Routing::withoutSweptPriors);
+    if (!listed) {
+      long expired = leftoversExpire(due);
+      if (now - expired < 0) {
+        if (expired != Lifetimes.FOREVER) {
+          failures.schedule(this::sweepDue, expired - now);
+        }
+        return;
+      }
+    }
+    settle(due);
+  }
+
+  /** Whether a sweep deletes the key's copy on {@code slot}: the slot is not its home now. */
+  private boolean isLeftover(String routingKey, NodeSlot slot) {
+    boolean leftover = router.current().home(routingKey) != slot;
+    if (leftover) {
+      caches.leftoverDeleted(routingKey);
+    }
+    return leftover;
+  }
+
+  /**
+   * When every leftover of the priors has expired: the last window's end, plus the longest TTL
+   * written, plus one node timeout for writes still under way then; {@link Lifetimes#FOREVER} when
+   * some entry has no expiry.
+   */
+  private long leftoversExpire(List<Prior> priors) {
+    long longest = lifetimes.longestNanos();
+    if (longest == Lifetimes.FOREVER) {
+      return Lifetimes.FOREVER;
+    }
+    long lastWindow = priors.stream().mapToLong(p -> p.windowEndsNanos).max().orElse(0);
+    return lastWindow + longest + failures.config().timeout().toNanos();
+  }
+
+  /**
+   * The priors' leftovers are gone: forgets them, and closes the nodes no routing reaches any more
+   * (under the membership's lock, so a change cannot pick up a node being closed).
+   */
+  private synchronized void settle(List<Prior> settled) {
+    settled.forEach(p -> p.settled = true);
+    Set<NodeSlot> reachable = new HashSet<>(router.current().reachableSlots());
+    Routing after = router.update(Routing::withoutSettledPriors);
     reachable.removeAll(after.reachableSlots());
     for (NodeSlot gone : reachable) {
       LOG.log(
           Level.INFO,
-          "node \"{0}\" closed: its keys have moved and its leftovers are swept",
+          "node \"{0}\" closed: its keys have moved and its leftovers are gone",
           gone.id());
+      retired.values().removeIf(p -> p.kept == gone);
+      gone.marks.clear();
       gone.node.close();
     }
   }

@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * A configured ring that a reconfiguration replaced, kept while its nodes may still hold the keys
  * that moved away from them: within its migration window, a miss on a key's new owner reads the
- * key's home here; until the leftover sweep after the window is done, every write of a key deletes
+ * key's home here; until its leftovers are gone (see {@link Membership#sweepDue}), every write of a key deletes
  * it here too, so that a key that moves back never finds an old copy. Immutable but for {@link
- * #swept}.
+ * #settled}.
  */
 final class Prior {
   final Ring ring;
@@ -18,8 +18,8 @@ final class Prior {
   /** When the window ends, in the manager's {@code Ticker} nanos. */
   final long windowEndsNanos;
 
-  /** The leftover sweep after the window is done: the prior can be forgotten. */
-  volatile boolean swept;
+  /** Its leftovers are gone (swept, expired, or their nodes emptied): it can be forgotten. */
+  volatile boolean settled;
 
   Prior(Ring ring, NodeSlot[] slotsInRingOrder, long windowEndsNanos) {
     this.ring = ring;

@@ -131,9 +131,9 @@ final class Routing {
     return all;
   }
 
-  /** The next generation without the priors whose leftovers were swept. */
-  Routing withoutSweptPriors() {
-    List<Prior> left = priors.stream().filter(p -> !p.swept).toList();
+  /** The next generation without the priors whose leftovers are gone. */
+  Routing withoutSettledPriors() {
+    List<Prior> left = priors.stream().filter(p -> !p.settled).toList();
     return new Routing(generation + 1, ring, slots, out, trustedSince, closed, left);
   }
 

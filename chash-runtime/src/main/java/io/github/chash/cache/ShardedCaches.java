@@ -273,7 +273,8 @@ public final class ShardedCaches {
       Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
       FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
-      WriteStamps stamps = new WriteStamps();
+      KeyStripes stripes = new KeyStripes();
+      Lifetimes lifetimes = new Lifetimes();
       Function<CacheConfig, RoutedCache> newCache =
           cache ->
               new RoutedCache(
@@ -284,7 +285,8 @@ public final class ShardedCaches {
                   router,
                   failures,
                   inFlight,
-                  stamps);
+                  stripes,
+                  lifetimes);
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach((name, ttl) -> handles.put(name, newCache.apply(new CacheConfig(name, ttl))));
       RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);
@@ -295,6 +297,7 @@ public final class ShardedCaches {
               nodeFactories,
               manager,
               marks,
+              lifetimes,
               config != null ? config : whole,
               settings,
               config != null ? config.migration() : migration(),

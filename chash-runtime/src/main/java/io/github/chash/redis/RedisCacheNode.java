@@ -189,13 +189,11 @@ final class RedisCacheNode implements CacheNode {
         KeyScanCursor<byte[]> page = await(commands.scan(cursor, args));
         List<byte[]> gone = new ArrayList<>();
         for (byte[] serverKey : page.getKeys()) {
+          // the routing key as it was written (KeyBytes), not as UTF-8 reads it: a key with an
+          // unpaired surrogate must be judged as itself
           String routingKey =
-              new String(
-                  serverKey,
-                  prefix.length,
-                  serverKey.length - prefix.length,
-                  java.nio.charset.StandardCharsets.UTF_8);
-          if (doomed.test(routingKey)) {
+              KeyBytes.toKey(serverKey, prefix.length, serverKey.length - prefix.length);
+          if (routingKey != null && doomed.test(routingKey)) {
             gone.add(serverKey);
           }
         }

@@ -49,6 +49,45 @@ public final class KeyBytes {
     return java.util.Arrays.copyOf(out, n);
   }
 
+  /**
+   * {@return the key whose bytes ({@link #of}) are {@code bytes[offset, offset + length)}, or
+   * {@code null} when they are not such bytes (a key this library did not write)} The inverse of
+   * {@link #of}: an unpaired surrogate's three bytes give it back, so a key read from a server (a
+   * sweep's scan) is the key that was written.
+   *
+   * @param bytes the bytes
+   * @param offset where the key starts
+   * @param length how many bytes it has
+   */
+  public static String toKey(byte[] bytes, int offset, int length) {
+    char[] out = new char[length];
+    int n = 0;
+    int end = offset + length;
+    for (int i = offset; i < end; ) {
+      int b = bytes[i] & 0xFF;
+      int extra = b < 0x80 ? 0 : b >= 0xF0 && b < 0xF8 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
+      if (extra < 0 || i + extra >= end) {
+        return null;
+      }
+      int cp = extra == 0 ? b : b & (0x3F >> extra);
+      for (int k = 1; k <= extra; k++) {
+        int next = bytes[i + k] & 0xFF;
+        if ((next & 0xC0) != 0x80) {
+          return null;
+        }
+        cp = cp << 6 | next & 0x3F;
+      }
+      i += extra + 1;
+      if (cp >= 0x10000) {
+        out[n++] = Character.highSurrogate(cp);
+        out[n++] = Character.lowSurrogate(cp);
+      } else {
+        out[n++] = (char) cp;
+      }
+    }
+    return new String(out, 0, n);
+  }
+
   private static boolean hasSurrogate(String s) {
     for (int i = 0; i < s.length(); i++) {
       if (Character.isSurrogate(s.charAt(i))) {

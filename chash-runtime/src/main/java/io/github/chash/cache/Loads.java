@@ -1,0 +1,240 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
+
+/**
+ * The loads of one cache after a miss: the loader runs (once per key and JVM with {@code sync}),
+ * and its value is filled in unless a write of the key began since the load did ({@link
+ * KeyStripes}), so a slow load never overwrites a newer write.
+ */
+final class Loads {
+  private final Router router;
+  private final String name;
+  private final Duration ttl;
+  private final Reads reads;
+  private final Writes writes;
+  private final KeyStripes stripes;
+  private final InFlightLoads inFlight;
+  private final StatsCounter stats;
+
+  Loads(
+      String name,
+      Duration ttl,
+      Router router,
+      Reads reads,
+      Writes writes,
+      KeyStripes stripes,
+      InFlightLoads inFlight,
+      StatsCounter stats) {
+    this.name = name;
+    this.ttl = ttl;
+    this.router = router;
+    this.reads = reads;
+    this.writes = writes;
+    this.stripes = stripes;
+    this.inFlight = inFlight;
+    this.stats = stats;
+  }
+
+  /** Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader. */
+  <V> V load(
+      NodeSlot owner, String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      throws Throwable {
+    if (!sync) {
+      return loadAndFill(owner, routingKey, loader, cacheNull);
+    }
+    InFlightLoads.Load mine = InFlightLoads.Load.blocking();
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
+    if (running != null) {
+      @SuppressWarnings("unchecked")
+      V shared = (V) NullValue.unwrap(InFlightLoads.await(routingKey, running));
+      return shared;
+    }
+    try {
+      // a load may have finished between our miss and our registration
+      Object stored = secondLook(routingKey, type);
+      if (stored != null) {
+        mine.complete(stored);
+        @SuppressWarnings("unchecked")
+        V value = (V) NullValue.unwrap(stored);
+        return value;
+      }
+      V value = loadAndFill(owner, routingKey, loader, cacheNull);
+      mine.complete(NullValue.wrap(value));
+      return value;
+    } catch (Throwable t) {
+      mine.completeExceptionally(t);
+      throw t;
+    } finally {
+      inFlight.finished(routingKey, mine);
+    }
+  }
+
+  /** {@link #load} for a loader that returns a future: the completed value is filled. */
+  <V> CompletionStage<V> loadFuture(
+      String routingKey,
+      ValueType type,
+      FutureLoader<V> loader,
+      boolean sync,
+      Predicate<? super V> storable)
+      throws Throwable {
+    NodeSlot owner = router.forCache(name).target(routingKey);
+    if (!sync) {
+      return loadFutureAndFill(owner, routingKey, loader, storable, null);
+    }
+    InFlightLoads.Load mine = InFlightLoads.Load.future();
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
+    if (running != null) {
+      // a blocking load or a future's: either completes with the stored form
+      @SuppressWarnings("unchecked")
+      CompletionStage<V> shared = running.thenApply(stored -> (V) NullValue.unwrap(stored));
+      return shared;
+    }
+    try {
+      Object stored = secondLook(routingKey, type);
+      if (stored != null) {
+        mine.complete(stored);
+        inFlight.finished(routingKey, mine);
+        @SuppressWarnings("unchecked")
+        V value = (V) NullValue.unwrap(stored);
+        return CompletableFuture.completedFuture(value);
+      }
+      return loadFutureAndFill(owner, routingKey, loader, storable, mine);
+    } catch (Throwable t) {
+      mine.completeExceptionally(t);
+      inFlight.finished(routingKey, mine);
+      throw t;
+    }
+  }
+
+  /**
+   * Loads the missing keys with one call of {@code loader} and fills them in one request per node,
+   * under the same rule as a single fill. Returns what the loader returned, by routing key; counts
+   * one load (as Caffeine's bulk load).
+   */
+  Map<String, Object> loadAll(Collection<String> missing, RoutedCache.BulkLoader loader) {
+    Map<String, Long> stampsBefore = new LinkedHashMap<>();
+    missing.forEach(key -> stampsBefore.put(key, stripes.stamp(key)));
+    Map<String, Object> loaded;
+    try {
+      loaded = loader.load(missing);
+    } catch (RuntimeException | Error e) {
+      stats.loadFailure();
+      throw e;
+    }
+    stats.load();
+    Map<String, Long> filled = new LinkedHashMap<>();
+    loaded.forEach(
+        (key, value) -> {
+          Long stamp = stampsBefore.get(key);
+          if (value != null && stamp != null) {
+            filled.put(key, stamp);
+          }
+        });
+    stripes.fillAllIfUnchanged(
+        filled,
+        unchanged -> {
+          Map<String, Object> values = new LinkedHashMap<>();
+          unchanged.forEach(key -> values.put(key, loaded.get(key)));
+          return writes.writeAll(router.forCache(name), values, true, ttl);
+        });
+    return loaded;
+  }
+
+  /** The sync winner's look at the key once registered: counts nothing. */
+  private Object secondLook(String routingKey, ValueType type) {
+    Routing r = router.forCache(name);
+    return reads.readUncounted(r, r.target(routingKey), routingKey, type);
+  }
+
+  private <V> V loadAndFill(
+      NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull) throws Throwable {
+    long stamp = stripes.stamp(routingKey);
+    V value;
+    try {
+      value = loader.load();
+    } catch (Throwable t) {
+      loadFailed(owner);
+      throw t;
+    }
+    loaded(owner);
+    if (value != null || cacheNull) {
+      writes.fill(routingKey, NullValue.wrap(value), stamp, ttl);
+    }
+    return value;
+  }
+
+  /**
+   * Starts the future and, when it completes, stores its value as a fill would: not when a write of
+   * the key began after the start, so a slow future never overwrites a newer put.
+   */
+  private <V> CompletionStage<V> loadFutureAndFill(
+      NodeSlot owner,
+      String routingKey,
+      FutureLoader<V> loader,
+      Predicate<? super V> storable,
+      InFlightLoads.Load shared)
+      throws Throwable {
+    long stamp = stripes.stamp(routingKey);
+    CompletionStage<V> future;
+    try {
+      future = loader.start();
+    } catch (Throwable t) {
+      loadFailed(owner);
+      throw t;
+    }
+    if (future == null) {
+      // the method's own result, handed back as it is; callers sharing the load learn why
+      if (shared != null) {
+        inFlight.finished(routingKey, shared);
+        shared.completeExceptionally(
+            new NullPointerException(
+                "the loader of key \"" + routingKey + "\" returned no future"));
+      }
+      return null;
+    }
+    future.whenComplete(
+        (value, failure) -> {
+          try {
+            if (failure != null) {
+              loadFailed(owner);
+            } else {
+              loaded(owner);
+              if (storable.test(value)) {
+                writes.fill(routingKey, NullValue.wrap(value), stamp, ttl);
+              }
+            }
+          } finally {
+            if (shared != null) {
+              inFlight.finished(routingKey, shared);
+              if (failure == null) {
+                shared.complete(NullValue.wrap(value));
+              } else {
+                shared.completeExceptionally(InFlightLoads.unwrap(failure));
+              }
+            }
+          }
+        });
+    return future;
+  }
+
+  private void loaded(NodeSlot owner) {
+    stats.load();
+    if (owner != null) {
+      owner.stats.load();
+    }
+  }
+
+  private void loadFailed(NodeSlot owner) {
+    stats.loadFailure();
+    if (owner != null) {
+      owner.stats.loadFailure();
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+
+/**
+ * Every call a cache makes on a node, with its accounting in one place: a node's answer ends its
+ * failure streak ({@link FailurePolicy#succeeded}), a failure counts against it, a refused value
+ * is counted as such and never against the node, and a write whose outcome is unknown marks the
+ * key's copy there unknown, so no read trusts it until a write lands.
+ */
+final class NodeCalls {
+  /** What a read gives when it has no answer it may use: the node failed, or refused the value. */
+  static final Object NOT_READ = new Object();
+
+  /** Whether a write reached the node. */
+  enum Outcome {
+    LANDED,
+    /** The node would not store the value; nothing was sent, the previous value may remain. */
+    REFUSED,
+    /** The node failed: whether the write landed is unknown, and the key is marked so. */
+    FAILED
+  }
+
+  private final FailurePolicy policy;
+  private final StatsCounter stats;
+
+  /**
+   * @param policy the manager's failure policy
+   * @param stats the counters of the cache making the calls
+   */
+  NodeCalls(FailurePolicy policy, StatsCounter stats) {
+    this.policy = policy;
+    this.stats = stats;
+  }
+
+  /** {@return the key's value on the node, null on a miss, or {@link #NOT_READ}} */
+  Object get(NodeSlot slot, String key, ValueType type) {
+    int failuresBefore = slot.failureTotal.get();
+    try {
+      Object value = slot.node.get(key, type);
+      policy.succeeded(slot, false, failuresBefore);
+      return value;
+    } catch (ValueRefusedException e) {
+      policy.succeeded(slot, false, failuresBefore);
+      refused(slot);
+      return NOT_READ;
+    } catch (RuntimeException e) {
+      failed(slot, e, false);
+      return NOT_READ;
+    }
+  }
+
+  /** {@return the key's entry on the node with its time left, null on a miss, or NOT_READ} */
+  Object getEntry(NodeSlot slot, String key, ValueType type) {
+    int failuresBefore = slot.failureTotal.get();
+    try {
+      CacheNode.StoredEntry entry = slot.node.getEntry(key, type);
+      policy.succeeded(slot, false, failuresBefore);
+      return entry;
+    } catch (ValueRefusedException e) {
+      policy.succeeded(slot, false, failuresBefore);
+      refused(slot);
+      return NOT_READ;
+    } catch (RuntimeException e) {
+      failed(slot, e, false);
+      return NOT_READ;
+    }
+  }
+
+  /** Stores {@code stored} under the key, or deletes the key when it is null. */
+  Outcome write(NodeSlot slot, String key, Object stored, Duration ttl) {
+    int failuresBefore = slot.failureTotal.get();
+    try {
+      if (stored == null) {
+        slot.node.evict(key);
+      } else {
+        slot.node.put(key, stored, ttl);
+      }
+    } catch (ValueRefusedException e) {
+      refused(slot);
+      return Outcome.REFUSED;
+    } catch (RuntimeException e) {
+      policy.unknownCopy(slot, key);
+      failed(slot, e, true);
+      return Outcome.FAILED;
+    }
+    policy.succeeded(slot, true, failuresBefore);
+    return Outcome.LANDED;
+  }
+
+  /** A request sent to a node and not yet awaited (the bulk calls send every node's first). */
+  static final class Sent<T> {
+    final NodeSlot slot;
+    private final int failuresBefore;
+    private final CompletableFuture<T> reply;
+
+    private Sent(NodeSlot slot, int failuresBefore, CompletableFuture<T> reply) {
+      this.slot = slot;
+      this.failuresBefore = failuresBefore;
+      this.reply = reply;
+    }
+  }
+
+  /** Sends a bulk request; a node that throws at once gives a failed reply instead. */
+  <T> Sent<T> send(NodeSlot slot, Supplier<CompletableFuture<T>> call) {
+    int failuresBefore = slot.failureTotal.get();
+    CompletableFuture<T> reply;
+    try {
+      reply = call.get();
+    } catch (RuntimeException e) {
+      reply = CompletableFuture.failedFuture(e);
+    }
+    return new Sent<>(slot, failuresBefore, reply);
+  }
+
+  /** {@return a bulk read's reply, or null when the node failed} */
+  <T> T awaitRead(Sent<T> sent) {
+    return await(sent, false, java.util.List.of());
+  }
+
+  /**
+   * {@return a bulk write's reply, or null when the node failed: then every one of {@code keys} is
+   * marked unknown there}
+   */
+  <T> T awaitWrite(Sent<T> sent, Collection<String> keys) {
+    return await(sent, true, keys);
+  }
+
+  private <T> T await(Sent<T> sent, boolean write, Collection<String> keys) {
+    T value;
+    try {
+      value = sent.reply.join();
+    } catch (CompletionException e) {
+      keys.forEach(key -> policy.unknownCopy(sent.slot, key));
+      Throwable cause = e.getCause();
+      failed(sent.slot, cause instanceof RuntimeException r ? r : new IllegalStateException(cause), write);
+      return null;
+    }
+    policy.succeeded(sent.slot, write, sent.failuresBefore);
+    return value;
+  }
+
+  /** The node refused a value: counted for the cache and the node, never as a failure. */
+  void refused(NodeSlot slot) {
+    stats.refused();
+    slot.stats.refused();
+  }
+
+  private void failed(NodeSlot slot, RuntimeException e, boolean write) {
+    stats.error();
+    policy.failed(slot, e, write);
+  }
+}

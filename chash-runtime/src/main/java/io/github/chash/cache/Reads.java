@@ -1,0 +1,169 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The read path of one cache: a key is read on its target when the routing vouches for the copy
+ * there ({@link Routing#readable}); after a clean miss within a migration window, on its previous
+ * owners, and a value found there is copied to the target as a fill ({@link Migration}). Counts
+ * each read's hit or miss.
+ */
+final class Reads {
+  private final Router router;
+  private final String name;
+  private final Duration ttl;
+  private final NodeCalls calls;
+  private final Migration migration;
+  private final Writes writes;
+  private final KeyStripes stripes;
+  private final StatsCounter stats;
+  private final HitCounts hits;
+  private final FailurePolicy policy;
+
+  Reads(
+      String name,
+      Duration ttl,
+      Router router,
+      FailurePolicy policy,
+      NodeCalls calls,
+      Migration migration,
+      Writes writes,
+      KeyStripes stripes,
+      StatsCounter stats,
+      HitCounts hits) {
+    this.name = name;
+    this.ttl = ttl;
+    this.router = router;
+    this.policy = policy;
+    this.calls = calls;
+    this.migration = migration;
+    this.writes = writes;
+    this.stripes = stripes;
+    this.stats = stats;
+    this.hits = hits;
+  }
+
+  /** Reads the key from its target (and previous owners), counting a hit or a miss. */
+  Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    Object value = null;
+    if (target != null && r.readable(target, routingKey)) {
+      value = calls.get(target, routingKey, type);
+      if (value == null) {
+        // only after a clean miss: a target whose copy is unknown must not be bypassed
+        value = readPrevious(r, target, routingKey, type);
+      } else if (value == NodeCalls.NOT_READ) {
+        value = null;
+      }
+    }
+    if (value == null) {
+      miss(target);
+    } else {
+      hits.hit(target);
+    }
+    return value;
+  }
+
+  /**
+   * {@link #read} for the plain case, a hit on a local home node that has no copy marks while every
+   * node serves, found with the probe; anything else takes the full read with the routing key as a
+   * string. Counts as {@code read}.
+   */
+  Object readProbing(KeyProbe probe, ValueType type) {
+    Routing r = router.forCache(name);
+    NodeSlot target = r.target(probe);
+    if (target != null
+        && !r.degraded
+        && target.marks.isEmpty()
+        && target.node instanceof LocalCacheNode local) {
+      int failuresBefore = target.failureTotal.get();
+      Object value = local.getProbing(probe);
+      if (value != null) {
+        policy.succeeded(target, false, failuresBefore);
+        hits.hit(target);
+        return value;
+      }
+    }
+    return read(r, target, probe.toString(), type);
+  }
+
+  /** The sync winner's second look: counts nothing, and skips a node that just failed. */
+  Object readUncounted(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
+      return null;
+    }
+    Object value = calls.get(target, routingKey, type);
+    return value == NodeCalls.NOT_READ ? null : value;
+  }
+
+  /**
+   * Within a migration window: the key's value on a previous owner, copied to its target with the
+   * time it has left unless a write of the key began meanwhile.
+   */
+  private Object readPrevious(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    long stamp = stripes.stamp(routingKey);
+    Migration.Found found = migration.readPrevious(r, target, routingKey, type);
+    if (found == null) {
+      return null;
+    }
+    CacheNode.StoredEntry entry = found.entry();
+    Duration left = entry.ttl() != null ? entry.ttl() : ttl;
+    if (writes.fill(routingKey, entry.value(), stamp, left)) {
+      stats.migrationCopy();
+      target.stats.migrationCopy();
+    }
+    return entry.value();
+  }
+
+  /**
+   * Reads many keys: the keys grouped by target, one request per node, every request sent before
+   * any is awaited. Returns the stored values (a cached null as {@link NullValue#INSTANCE}) of the
+   * hits; counts each key's hit or miss. A node that fails makes its keys misses.
+   */
+  Map<String, Object> getAllPresent(Collection<String> routingKeys, ValueType type) {
+    Routing r = router.forCache(name);
+    Map<NodeSlot, List<String>> byTarget = new LinkedHashMap<>();
+    for (String key : routingKeys) {
+      NodeSlot target = r.target(key);
+      if (target == null || !r.readable(target, key)) {
+        miss(target);
+      } else {
+        byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(key);
+      }
+    }
+    Map<NodeSlot, NodeCalls.Sent<Map<String, Object>>> sent = new LinkedHashMap<>();
+    byTarget.forEach(
+        (target, keys) -> sent.put(target, calls.send(target, () -> target.node.getAll(keys, type))));
+    Map<String, Object> found = new HashMap<>();
+    sent.forEach(
+        (target, request) -> {
+          List<String> keys = byTarget.get(target);
+          Map<String, Object> values = calls.awaitRead(request);
+          for (String key : keys) {
+            Object value = values == null ? null : values.get(key);
+            if (value instanceof ValueRefusedException) {
+              calls.refused(target);
+              miss(target);
+            } else if (value == null) {
+              miss(target);
+            } else {
+              hits.hit(target);
+              found.put(key, value);
+            }
+          }
+        });
+    return found;
+  }
+
+  void miss(NodeSlot target) {
+    stats.miss();
+    if (target != null) {
+      target.stats.miss();
+    }
+  }
+}

@@ -1,0 +1,243 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The write path of one cache: puts, evictions, fills and their bulk forms, each under the same
+ * rules.
+ *
+ * <ul>
+ *   <li>A write goes to the key's target in the routing it was given. A copy written away from the
+ *       key's home (while the home is out) is marked before it is sent, so it is never untracked,
+ *       and lives at most {@code failover.fallbackTtl}; the home's copy is then stale.
+ *   <li>A write that landed deletes the key on its previous owners ({@link Migration}).
+ *   <li>A write whose routing generation ended while it ran deletes the key on its new target too,
+ *       so a key that moved holds nothing older there.
+ *   <li>A refused value deletes the key instead: the previous value must not stay readable.
+ *   <li>A fill lands only if no write of its key began since its load did ({@link KeyStripes}), and
+ *       is skipped while the target's last call failed: the caller has usually just waited out that
+ *       node's timeout, and must not wait again for what is only an optimisation.
+ * </ul>
+ */
+final class Writes {
+  /** Most times a write follows the key to a new target while the routing keeps changing. */
+  private static final int MAX_RECONCILES = 3;
+
+  private final Router router;
+  private final FailurePolicy policy;
+  private final NodeCalls calls;
+  private final Migration migration;
+  private final KeyStripes stripes;
+  private final StatsCounter stats;
+  private final Duration fallbackTtl;
+  private final String cacheName;
+  private final Lifetimes lifetimes;
+
+  Writes(
+      String cacheName,
+      Lifetimes lifetimes,
+      Router router,
+      FailurePolicy policy,
+      NodeCalls calls,
+      Migration migration,
+      KeyStripes stripes,
+      StatsCounter stats) {
+    this.cacheName = cacheName;
+    this.lifetimes = lifetimes;
+    this.router = router;
+    this.policy = policy;
+    this.calls = calls;
+    this.migration = migration;
+    this.stripes = stripes;
+    this.stats = stats;
+    this.fallbackTtl = policy.config().fallbackTtl();
+  }
+
+  /**
+   * Stores {@code stored} (null: deletes the key) on its target in {@code r}.
+   *
+   * @return whether the write reached the node
+   */
+  boolean write(Routing r, String routingKey, Object stored, boolean optional, Duration ttl) {
+    NodeSlot target = r.target(routingKey);
+    boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
+    if (landed || !optional) {
+      followMoves(r, java.util.Collections.singletonMap(routingKey, target));
+    }
+    return landed;
+  }
+
+  /**
+   * Stores a loaded value (or a copy from a previous owner) on the key's current target unless a
+   * write of the key began since {@code stamp} was taken.
+   *
+   * @return whether it landed
+   */
+  boolean fill(String routingKey, Object stored, long stamp, Duration ttl) {
+    return stripes.fillIfUnchanged(
+        routingKey,
+        stamp,
+        () -> {
+          Routing r = router.forCache(cacheName);
+          return write(r, routingKey, stored, true, ttl);
+        });
+  }
+
+  /**
+   * The bulk form of {@link #write}: the same rules for each key, grouped by target (and by whether
+   * the key is at home, which decides its TTL), one request per group, every request sent before
+   * any is awaited.
+   *
+   * @return the keys whose values landed
+   */
+  Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional, Duration ttl) {
+    record Group(NodeSlot target, boolean atHome) {}
+    Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
+    stored.forEach(
+        (key, value) -> {
+          NodeSlot target = r.target(key);
+          if (admit(r, target, key, value, optional)) {
+            groups
+                .computeIfAbsent(new Group(target, atHome(r, target, key)), g -> new LinkedHashMap<>())
+                .put(key, value);
+          }
+        });
+    Map<Group, NodeCalls.Sent<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
+    groups.forEach(
+        (group, values) -> {
+          lifetimes.wrote(group.atHome ? ttl : offHomeTtl(ttl));
+            sent.put(
+                group,
+                calls.send(
+                    group.target,
+                    () -> group.target.node.putAll(values, group.atHome ? ttl : offHomeTtl(ttl))));
+        });
+    Set<String> written = new HashSet<>();
+    sent.forEach(
+        (group, request) -> {
+          Map<String, Object> values = groups.get(group);
+          Map<String, ValueRefusedException> refusals = calls.awaitWrite(request, values.keySet());
+          if (refusals == null) {
+            return;
+          }
+          for (String key : values.keySet()) {
+            if (refusals.containsKey(key)) {
+              calls.refused(group.target);
+              writeOnce(r, group.target, key, null, false, null); // no older value may stay
+            } else {
+              landed(r, group.target, key, values.get(key), group.atHome);
+              written.add(key);
+            }
+          }
+        });
+    Map<String, NodeSlot> attempted = new java.util.HashMap<>();
+    groups.forEach((group, values) -> values.keySet().forEach(k -> attempted.put(k, group.target)));
+    followMoves(r, attempted);
+    return written;
+  }
+
+  /** The TTL of a copy away from its key's home: at most {@code failover.fallbackTtl}. */
+  Duration offHomeTtl(Duration ttl) {
+    return ttl == null || ttl.compareTo(fallbackTtl) > 0 ? fallbackTtl : ttl;
+  }
+
+  /** One write on {@code target}, with its marks and the deletes on previous owners. */
+  private boolean writeOnce(
+      Routing r, NodeSlot target, String routingKey, Object stored, boolean optional, Duration ttl) {
+    if (!admit(r, target, routingKey, stored, optional)) {
+      return false;
+    }
+    boolean atHome = atHome(r, target, routingKey);
+    Duration given = stored == null || atHome ? ttl : offHomeTtl(ttl);
+    if (stored != null) {
+      lifetimes.wrote(given);
+    }
+    switch (calls.write(target, routingKey, stored, given)) {
+      case LANDED -> {
+        landed(r, target, routingKey, stored, atHome);
+        return true;
+      }
+      case REFUSED -> {
+        writeOnce(r, target, routingKey, null, false, null); // the old value must not stay readable
+        return false;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  /**
+   * Whether the write may be sent: there is a target, an optional write's target did not just fail,
+   * and a copy away from home could be marked first. Marks the home's copy stale when the write goes
+   * elsewhere.
+   */
+  private boolean admit(
+      Routing r, NodeSlot target, String routingKey, Object stored, boolean optional) {
+    if (target == null) {
+      policy.staleCopy(r.home(routingKey), routingKey); // every node is out
+      return false;
+    }
+    if (optional && target.justFailed()) {
+      return false;
+    }
+    if (stored != null && !atHome(r, target, routingKey)) {
+      if (!target.marks.beginOffHomeWrite(routingKey)) {
+        policy.trackingFull();
+        return false;
+      }
+      policy.staleCopy(r.home(routingKey), routingKey);
+    }
+    return true;
+  }
+
+  private static boolean atHome(Routing r, NodeSlot target, String routingKey) {
+    return !r.degraded || r.home(routingKey) == target;
+  }
+
+  /** A write landed: its marks and counters, and the deletes on the key's previous owners. */
+  private void landed(Routing r, NodeSlot target, String routingKey, Object stored, boolean atHome) {
+    if (stored == null || atHome) {
+      target.marks.forget(routingKey);
+    } else {
+      target.marks.written(routingKey, r.generation);
+    }
+    if (stored != null) {
+      stats.put();
+      target.stats.put();
+    }
+    migration.deletePrevious(r, target, routingKey);
+  }
+
+  /**
+   * After writes in generation {@code r} (each key with the target it was written to, null when it
+   * had none): while the generation has ended since, deletes each key on its new target, where
+   * readers may look now (at most {@link #MAX_RECONCILES} generations on). A write that failed is
+   * followed too: the caller saw it complete, so no older copy may be readable anywhere.
+   */
+  private void followMoves(Routing r, Map<String, NodeSlot> writtenTo) {
+    Routing before = r;
+    Map<String, NodeSlot> last = writtenTo;
+    for (int i = 0; i < MAX_RECONCILES && !last.isEmpty(); i++) {
+      Routing now = router.current();
+      if (now == before || now.closed) {
+        return;
+      }
+      Map<String, NodeSlot> moved = new java.util.HashMap<>();
+      last.forEach(
+          (key, was) -> {
+            NodeSlot next = now.target(key);
+            if (next != null && next != was) {
+              writeOnce(now, next, key, null, false, null);
+              moved.put(key, next);
+            }
+          });
+      before = now;
+      last = moved;
+    }
+  }
+}
