@@ -241,8 +241,8 @@ final class FailurePolicy {
   /**
    * Before a node rejoins with its entries kept: deletes every key whose copy there is of unknown
    * state (written elsewhere during the outage, or a failed write) and forgets its mark, so marks
-   * do not pile up over outages. A mark made meanwhile is a new one and stays. Throws when a
-   * delete fails: the node is then not readmitted.
+   * do not pile up over outages. A mark made meanwhile is a new one and stays. Throws when a delete
+   * fails: the node is then not readmitted.
    */
   private static void deleteUnknownCopies(NodeSlot slot) {
     if (slot.marks.isEmpty()) {

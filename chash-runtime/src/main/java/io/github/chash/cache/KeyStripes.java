@@ -6,16 +6,16 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Orders the fills of this JVM after its writes, key by key: a fill (storing a loaded value, or a
- * copy from a previous owner) lands only if no write of its key (put, evict, clear) began since
- * the load did, and no write can begin while a fill of its key is landing.
+ * copy from a previous owner) lands only if no write of its key (put, evict, clear) began since the
+ * load did, and no write can begin while a fill of its key is landing.
  *
- * <p>Each stripe of keys (by the routing key's hash) has a stamp, advanced when a write begins,
- * and a lock, held by a fill from its check of the stamp to the end of its node call and by a
- * writer while it advances the stamp. So either the write began first (the fill sees the new stamp
- * and stores nothing) or the fill landed first (the write, which begins after, replaces it): a
- * read that begins after a write completed never sees a value loaded before it. A writer waits at
- * most for one fill's node call of its stripe; readers never wait. Keys sharing a stripe only skip
- * each other's fills now and then. Thread-safe.
+ * <p>Each stripe of keys (by the routing key's hash) has a stamp, advanced when a write begins, and
+ * a lock, held by a fill from its check of the stamp to the end of its node call and by a writer
+ * while it advances the stamp. So either the write began first (the fill sees the new stamp and
+ * stores nothing) or the fill landed first (the write, which begins after, replaces it): a read
+ * that begins after a write completed never sees a value loaded before it. A writer waits at most
+ * for one fill's node call of its stripe; readers never wait. Keys sharing a stripe only skip each
+ * other's fills now and then. Thread-safe.
  */
 final class KeyStripes {
   private static final int STRIPES = 1024;
@@ -62,8 +62,8 @@ final class KeyStripes {
   }
 
   /**
-   * Runs {@code fill} if no write of the key began since {@code stamp} was taken, holding the
-   * key's stripe so that none begins until it is done.
+   * Runs {@code fill} if no write of the key began since {@code stamp} was taken, holding the key's
+   * stripe so that none begins until it is done.
    *
    * @return what {@code fill} returned, or false when it did not run
    */

@@ -44,7 +44,12 @@ final class Loads {
 
   /** Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader. */
   <V> V load(
-      NodeSlot owner, String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      NodeSlot owner,
+      String routingKey,
+      ValueType type,
+      ValueLoader<V> loader,
+      boolean sync,
+      boolean cacheNull)
       throws Throwable {
     if (!sync) {
       return loadAndFill(owner, routingKey, loader, cacheNull);
@@ -154,7 +159,8 @@ final class Loads {
   }
 
   private <V> V loadAndFill(
-      NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull) throws Throwable {
+      NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull)
+      throws Throwable {
     long stamp = stripes.stamp(routingKey);
     V value;
     try {

@@ -3,7 +3,6 @@ package io.github.chash.cache;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
-import io.github.chash.config.OnRejoin;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
@@ -29,9 +28,9 @@ import java.util.function.UnaryOperator;
  * closed then.
  *
  * <p>A node's identity is its id: a node removed and added back while a prior still reaches it is
- * the same slot (same connection, marks and health), so a flapping node adds no chain. The chain
- * of priors holds at most {@link #MAX_PRIORS}. Changes are serialised; cache operations never
- * wait for one.
+ * the same slot (same connection, marks and health), so a flapping node adds no chain. The chain of
+ * priors holds at most {@link #MAX_PRIORS}. Changes are serialised; cache operations never wait for
+ * one.
  */
 final class Membership {
   private static final System.Logger LOG = System.getLogger(Membership.class.getName());
@@ -277,12 +276,13 @@ final class Membership {
 
   /**
    * After a migration window: deletes from every serving node any routing reaches the copies of
-   * keys whose home it is not (the home, not the current target: while a key's new owner is out, its stand-in may be its
-   * previous owner, whose old copy must go all the same). A node that is out is emptied before it
-   * serves again. A node that cannot list its keys keeps its leftovers until they expire (the
-   * longest TTL written, {@link Lifetimes}): the priors stay until then, so that writes keep
-   * deleting moved keys there. A node whose sweep fails is tried again after {@code retryAfter}.
-   * Then forgets the settled priors and closes the nodes no routing reaches any more.
+   * keys whose home it is not (the home, not the current target: while a key's new owner is out,
+   * its stand-in may be its previous owner, whose old copy must go all the same). A node that is
+   * out is emptied before it serves again. A node that cannot list its keys keeps its leftovers
+   * until they expire (the longest TTL written, {@link Lifetimes}): the priors stay until then, so
+   * that writes keep deleting moved keys there. A node whose sweep fails is tried again after
+   * {@code retryAfter}. Then forgets the settled priors and closes the nodes no routing reaches any
+   * more.
    */
   void sweepDue() {
     Routing r = router.current();

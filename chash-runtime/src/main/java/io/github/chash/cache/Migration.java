@@ -9,10 +9,10 @@ import java.util.List;
  * first; until a prior's leftovers are proven gone, a write of the key deletes it on its previous
  * owners, so that a key that moves back never finds a copy older than its last write.
  *
- * <p>Nodes are visited once per call however many priors name them (identity is the node id, and
- * a re-added node is the same slot), and a node whose last call failed is not waited for again:
- * a read skips it (a miss), a delete marks the key's copy there unknown instead. So a frozen
- * previous owner costs a caller at most one node timeout.
+ * <p>Nodes are visited once per call however many priors name them (identity is the node id, and a
+ * re-added node is the same slot), and a node whose last call failed is not waited for again: a
+ * read skips it (a miss), a delete marks the key's copy there unknown instead. So a frozen previous
+ * owner costs a caller at most one node timeout.
  */
 final class Migration {
   private final FailurePolicy policy;

@@ -8,9 +8,9 @@ import java.util.function.Supplier;
 
 /**
  * Every call a cache makes on a node, with its accounting in one place: a node's answer ends its
- * failure streak ({@link FailurePolicy#succeeded}), a failure counts against it, a refused value
- * is counted as such and never against the node, and a write whose outcome is unknown marks the
- * key's copy there unknown, so no read trusts it until a write lands.
+ * failure streak ({@link FailurePolicy#succeeded}), a failure counts against it, a refused value is
+ * counted as such and never against the node, and a write whose outcome is unknown marks the key's
+ * copy there unknown, so no read trusts it until a write lands.
  */
 final class NodeCalls {
   /** What a read gives when it has no answer it may use: the node failed, or refused the value. */
@@ -39,28 +39,20 @@ final class NodeCalls {
 
   /** {@return the key's value on the node, null on a miss, or {@link #NOT_READ}} */
   Object get(NodeSlot slot, String key, ValueType type) {
-    int failuresBefore = slot.failureTotal.get();
-    try {
-      Object value = slot.node.get(key, type);
-      policy.succeeded(slot, false, failuresBefore);
-      return value;
-    } catch (ValueRefusedException e) {
-      policy.succeeded(slot, false, failuresBefore);
-      refused(slot);
-      return NOT_READ;
-    } catch (RuntimeException e) {
-      failed(slot, e, false);
-      return NOT_READ;
-    }
+    return read(slot, node -> node.get(key, type));
   }
 
   /** {@return the key's entry on the node with its time left, null on a miss, or NOT_READ} */
   Object getEntry(NodeSlot slot, String key, ValueType type) {
+    return read(slot, node -> node.getEntry(key, type));
+  }
+
+  private Object read(NodeSlot slot, java.util.function.Function<CacheNode, Object> call) {
     int failuresBefore = slot.failureTotal.get();
     try {
-      CacheNode.StoredEntry entry = slot.node.getEntry(key, type);
+      Object value = call.apply(slot.node);
       policy.succeeded(slot, false, failuresBefore);
-      return entry;
+      return value;
     } catch (ValueRefusedException e) {
       policy.succeeded(slot, false, failuresBefore);
       refused(slot);
@@ -137,7 +129,10 @@ final class NodeCalls {
     } catch (CompletionException e) {
       keys.forEach(key -> policy.unknownCopy(sent.slot, key));
       Throwable cause = e.getCause();
-      failed(sent.slot, cause instanceof RuntimeException r ? r : new IllegalStateException(cause), write);
+      failed(
+          sent.slot,
+          cause instanceof RuntimeException r ? r : new IllegalStateException(cause),
+          write);
       return null;
     }
     policy.succeeded(sent.slot, write, sent.failuresBefore);

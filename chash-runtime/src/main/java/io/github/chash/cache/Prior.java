@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * A configured ring that a reconfiguration replaced, kept while its nodes may still hold the keys
  * that moved away from them: within its migration window, a miss on a key's new owner reads the
- * key's home here; until its leftovers are gone (see {@link Membership#sweepDue}), every write of a key deletes
- * it here too, so that a key that moves back never finds an old copy. Immutable but for {@link
- * #settled}.
+ * key's home here; until its leftovers are gone (see {@link Membership#sweepDue}), every write of a
+ * key deletes it here too, so that a key that moves back never finds an old copy. Immutable but for
+ * {@link #settled}.
  */
 final class Prior {
   final Ring ring;

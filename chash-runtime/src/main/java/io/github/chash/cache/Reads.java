@@ -138,7 +138,8 @@ final class Reads {
     }
     Map<NodeSlot, NodeCalls.Sent<Map<String, Object>>> sent = new LinkedHashMap<>();
     byTarget.forEach(
-        (target, keys) -> sent.put(target, calls.send(target, () -> target.node.getAll(keys, type))));
+        (target, keys) ->
+            sent.put(target, calls.send(target, () -> target.node.getAll(keys, type))));
     Map<String, Object> found = new HashMap<>();
     sent.forEach(
         (target, request) -> {

@@ -13,8 +13,8 @@ import java.util.function.Predicate;
  * A {@link ShardedCache} that routes each key through the manager's {@link Router}: the facade over
  * the cache's read path ({@link Reads}), write path ({@link Writes}), migration between owners
  * ({@link Migration}) and loads ({@link Loads}), every node call made through {@link NodeCalls}.
- * The rules that keep reads from returning values older than the last completed write are stated
- * in those classes and in the operations guide's protocol section.
+ * The rules that keep reads from returning values older than the last completed write are stated in
+ * those classes and in the operations guide's protocol section.
  */
 final class RoutedCache implements InterceptedCache {
   private final String name;
@@ -169,7 +169,8 @@ final class RoutedCache implements InterceptedCache {
     NodeSlot target = r.target(routingKey);
     if (target != null && r.home(routingKey) == target) {
       NodeSlot standIn = r.standIn(routingKey, target);
-      if (standIn != null && calls.write(standIn, routingKey, null, null) == NodeCalls.Outcome.LANDED) {
+      if (standIn != null
+          && calls.write(standIn, routingKey, null, null) == NodeCalls.Outcome.LANDED) {
         standIn.marks.forget(routingKey);
       }
     }

@@ -102,7 +102,8 @@ final class Writes {
           NodeSlot target = r.target(key);
           if (admit(r, target, key, value, optional)) {
             groups
-                .computeIfAbsent(new Group(target, atHome(r, target, key)), g -> new LinkedHashMap<>())
+                .computeIfAbsent(
+                    new Group(target, atHome(r, target, key)), g -> new LinkedHashMap<>())
                 .put(key, value);
           }
         });
@@ -110,11 +111,11 @@ final class Writes {
     groups.forEach(
         (group, values) -> {
           lifetimes.wrote(group.atHome ? ttl : offHomeTtl(ttl));
-            sent.put(
-                group,
-                calls.send(
-                    group.target,
-                    () -> group.target.node.putAll(values, group.atHome ? ttl : offHomeTtl(ttl))));
+          sent.put(
+              group,
+              calls.send(
+                  group.target,
+                  () -> group.target.node.putAll(values, group.atHome ? ttl : offHomeTtl(ttl))));
         });
     Set<String> written = new HashSet<>();
     sent.forEach(
@@ -147,7 +148,12 @@ final class Writes {
 
   /** One write on {@code target}, with its marks and the deletes on previous owners. */
   private boolean writeOnce(
-      Routing r, NodeSlot target, String routingKey, Object stored, boolean optional, Duration ttl) {
+      Routing r,
+      NodeSlot target,
+      String routingKey,
+      Object stored,
+      boolean optional,
+      Duration ttl) {
     if (!admit(r, target, routingKey, stored, optional)) {
       return false;
     }
@@ -173,8 +179,8 @@ final class Writes {
 
   /**
    * Whether the write may be sent: there is a target, an optional write's target did not just fail,
-   * and a copy away from home could be marked first. Marks the home's copy stale when the write goes
-   * elsewhere.
+   * and a copy away from home could be marked first. Marks the home's copy stale when the write
+   * goes elsewhere.
    */
   private boolean admit(
       Routing r, NodeSlot target, String routingKey, Object stored, boolean optional) {
@@ -200,7 +206,8 @@ final class Writes {
   }
 
   /** A write landed: its marks and counters, and the deletes on the key's previous owners. */
-  private void landed(Routing r, NodeSlot target, String routingKey, Object stored, boolean atHome) {
+  private void landed(
+      Routing r, NodeSlot target, String routingKey, Object stored, boolean atHome) {
     if (stored == null || atHome) {
       target.marks.forget(routingKey);
     } else {

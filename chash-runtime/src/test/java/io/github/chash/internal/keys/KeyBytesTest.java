@@ -12,7 +12,8 @@ class KeyBytesTest {
 
   @Test
   void toKey_givesBackEveryKey_unpairedSurrogatesIncluded() {
-    List<String> keys = new ArrayList<>(List.of("", "users:42", "users:é", "users:\u20AC", "u:\uD83D\uDE00"));
+    List<String> keys =
+        new ArrayList<>(List.of("", "users:42", "users:é", "users:\u20AC", "u:\uD83D\uDE00"));
     keys.add("users:\uD800");
     keys.add("users:\uDC00x");
     keys.add("users:\uDBFF\uD800\uDFFF");
