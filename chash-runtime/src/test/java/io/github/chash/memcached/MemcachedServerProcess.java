@@ -150,6 +150,34 @@ public final class MemcachedServerProcess extends LoopbackServer {
     throw new IllegalStateException("mg " + key + " t answered " + reply);
   }
 
+  /**
+   * One value of the server's {@code stats} (such as {@code curr_connections}, which counts the
+   * connection that asks, and the listening socket).
+   *
+   * @throws IllegalStateException if the server reports no such statistic
+   */
+  public long stat(String name) {
+    try (Socket socket = connect()) {
+      OutputStream out = socket.getOutputStream();
+      out.write("stats\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = new BufferedInputStream(socket.getInputStream());
+      Long value = null;
+      for (String line = readLine(in); !line.equals("END"); line = readLine(in)) {
+        String[] parts = line.split(" ");
+        if (parts.length == 3 && parts[0].equals("STAT") && parts[1].equals(name)) {
+          value = Long.parseLong(parts[2]);
+        }
+      }
+      if (value == null) {
+        throw new IllegalStateException("memcached reports no statistic " + name);
+      }
+      return value;
+    } catch (IOException e) {
+      throw new UncheckedIOException("memcached on port " + port() + ": stats failed", e);
+    }
+  }
+
   /** Sends one text-protocol command line and returns the first reply line. */
   public String line(String command) {
     try (Socket socket = connect()) {

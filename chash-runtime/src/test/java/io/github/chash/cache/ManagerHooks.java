@@ -1,0 +1,77 @@
+package io.github.chash.cache;
+
+import io.github.chash.config.ChashConfig;
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The package-private hooks of a manager, for the tests against real servers in other packages: a
+ * manager on a clock the test moves with probes and sweeps driven by hand, and what a test counts
+ * of its routing (previous rings kept, nodes reachable, copy marks).
+ */
+public final class ManagerHooks {
+  private ManagerHooks() {}
+
+  /** The clock of a manager built by {@link #manualManager}: it moves only when told to. */
+  public static final class Clock {
+    private final FakeTicker ticker = new FakeTicker();
+
+    /** Moves the clock on. */
+    public void advance(Duration d) {
+      ticker.advance(d);
+    }
+  }
+
+  /**
+   * A manager of the configuration on {@code clock}, without the maintenance thread: ejected nodes
+   * are probed and leftovers swept only by {@link #probe} and {@link #sweep}. Returns once every
+   * node answers.
+   */
+  public static ShardedCacheManager manualManager(ChashConfig config, Clock clock) {
+    return LoopbackFleet.connected(
+        ShardedCaches.builder().config(config).ticker(clock.ticker).scheduleProbes(false).build());
+  }
+
+  /** Probes the ejected nodes whose {@code retryAfter} has passed on the manager's clock. */
+  public static void probe(ShardedCacheManager manager) {
+    ((RingCacheManager) manager).failurePolicy().probeDue();
+  }
+
+  /** Runs the leftover sweep of the changes whose migration window has passed. */
+  public static void sweep(ShardedCacheManager manager) {
+    ((RingCacheManager) manager).membership().sweepDue();
+  }
+
+  /** How many node instances (slots) the manager's routing reaches: current and previous rings. */
+  public static int reachableNodes(ShardedCacheManager manager) {
+    return ((RingCacheManager) manager).membership().allSlots().size();
+  }
+
+  /** How many copy marks the nodes the manager reaches hold, in all. */
+  public static int marks(ShardedCacheManager manager) {
+    AtomicInteger count = new AtomicInteger();
+    for (NodeSlot slot : ((RingCacheManager) manager).membership().allSlots()) {
+      slot.marks.forEach((key, mark) -> count.incrementAndGet());
+    }
+    return count.get();
+  }
+
+  /**
+   * How many previous rings the manager's routing keeps. The manager has no accessor for its
+   * routing, so this reads its private {@code router} field.
+   */
+  public static int priors(ShardedCacheManager manager) {
+    return routing(manager).priors.size();
+  }
+
+  private static Routing routing(ShardedCacheManager manager) {
+    try {
+      Field field = RingCacheManager.class.getDeclaredField("router");
+      field.setAccessible(true);
+      return ((Router) field.get(manager)).current();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("RingCacheManager has no field router any more", e);
+    }
+  }
+}
