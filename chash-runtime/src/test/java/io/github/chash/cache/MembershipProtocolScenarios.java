@@ -1,0 +1,352 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.InterceptedCache;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The membership protocol against real servers, each scenario asserting the promise a caller sees:
+ * within one JVM a read returns the last completed write of its key, or a miss; and a node that
+ * leaves and comes back costs neither hits, connections nor call time. Four servers (node ids in
+ * {@link LoopbackFleet#nodeIds()} order, the fourth the one that comes and goes); the manager runs
+ * on a clock the test moves, its probes and leftover sweeps driven by hand ({@link ManagerHooks}),
+ * so every step happens in the order the scenario says. One subclass per remote node type; the
+ * numbers are printed, so a run can be quoted.
+ */
+public abstract class MembershipProtocolScenarios {
+  /** The migration window: never passes unless the test moves the clock. */
+  protected static final Duration WINDOW = Duration.ofMinutes(5);
+
+  protected static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+  protected static final Duration TIMEOUT = Duration.ofMillis(100);
+  protected static final int FAILURE_LIMIT = 3;
+
+  protected static final String FAILOVER =
+      "{ failureLimit: "
+          + FAILURE_LIMIT
+          + ", retryAfter: 1s, timeout: "
+          + TIMEOUT.toMillis()
+          + "ms, onRejoin: flush }";
+
+  private static final ValueType STRING = ValueType.of(String.class);
+  private static final int KEYS = 2000;
+  private static final int FLIPS = 20;
+
+  /** {@return four servers, started and emptied by the subclass's extension} */
+  protected abstract LoopbackFleet<?> fleet();
+
+  /**
+   * {@return how many client connections the node's server has open now} (the test's own connection
+   * that asks may count: only differences are used)
+   */
+  protected abstract int serverConnections(String nodeId);
+
+  protected final ChashConfig config(List<String> ids) {
+    return ChashConfigs.parse(
+        fleet().nodesYaml(ids)
+            + "caches:\n  users: { ttl: 10m }\n"
+            + "failover: "
+            + FAILOVER
+            + "\nmigration: { window: "
+            + WINDOW.toMinutes()
+            + "m }\n",
+        "chash.yaml");
+  }
+
+  protected final List<String> first(int n) {
+    return fleet().nodeIds().subList(0, n);
+  }
+
+  /** The node that comes and goes. */
+  protected final String fourth() {
+    return fleet().nodeIds().get(3);
+  }
+
+  protected static List<String> keys(InterceptedCache users, int n) {
+    List<String> keys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      keys.add(users.routingKey(i, "test"));
+    }
+    return keys;
+  }
+
+  protected static List<String> ownedBy(ShardedCacheManager manager, List<String> keys, String id) {
+    return keys.stream().filter(k -> manager.ring().locate(k).id().equals(id)).toList();
+  }
+
+  /** What reads of keys whose last completed write was {@code expected} returned. */
+  protected record Reads(int keys, int expected, int misses, int stale, List<String> samples) {
+    static Reads of(InterceptedCache users, List<String> keys, String expected, String old) {
+      int ok = 0;
+      int misses = 0;
+      int stale = 0;
+      List<String> samples = new ArrayList<>();
+      for (String key : keys) {
+        Object got = users.getIfPresent(key, STRING);
+        if (got == null) {
+          misses++;
+        } else if (got.equals(expected)) {
+          ok++;
+        } else {
+          stale++;
+          if (samples.size() < 3) {
+            samples.add(key + " read " + got + (got.equals(old) ? " (the old value)" : ""));
+          }
+        }
+      }
+      return new Reads(keys.size(), ok, misses, stale, samples);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          "%d keys: %d read the last write, %d missed, %d stale %s",
+          keys, expected, misses, stale, samples);
+    }
+  }
+
+  /**
+   * A key moves to a new node and back: 2,000 keys written (v1) on three nodes, a fourth added, its
+   * migration window passes and the leftover sweep runs, v2 is written for the keys that moved to
+   * it, and it is removed again. The moved keys are back on their first owners: a read returns v2
+   * or misses, never v1 (what a sweep that could not delete the leftovers would serve).
+   */
+  @Test
+  void keyMovesAwayAndBack_afterTheSweep_readsTheNewValueOrMiss() {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    ChashConfig four = config(first(4));
+    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(3)), clock)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = keys(users, KEYS);
+      keys.forEach(key -> users.put(key, "v1"));
+
+      manager.addNode(four.nodes().get(3));
+      List<String> moved = ownedBy(manager, keys, fourth());
+      clock.advance(WINDOW.plusSeconds(1));
+      ManagerHooks.sweep(manager);
+      moved.forEach(key -> users.put(key, "v2"));
+      manager.removeNode(fourth());
+
+      Reads reads = Reads.of(users, moved, "v2", "v1");
+      System.out.printf(
+          "%n=== %s: a key moves away and back after the sweep; moved keys: %s%n",
+          getClass().getSimpleName(), reads);
+      assertThat(reads.stale).as("moved keys read with an older value than v2").isZero();
+    }
+  }
+
+  /**
+   * The leftover sweep runs while the new owner is ejected: 2,000 keys written (v1) on three nodes,
+   * a fourth added, its window passes, it freezes and is ejected, the sweep runs, it thaws and is
+   * readmitted (emptied), v2 is written for the keys that moved to it, and it is removed. A read of
+   * a moved key returns v2 or misses, never v1.
+   */
+  @Test
+  void sweepWhileTheNewOwnerIsEjected_thenTheKeysMoveBack_readsTheNewValueOrMiss() {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    ChashConfig four = config(first(4));
+    TestServer server = fleet().server(fourth());
+    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(3)), clock)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = keys(users, KEYS);
+      keys.forEach(key -> users.put(key, "v1"));
+
+      manager.addNode(four.nodes().get(3));
+      List<String> moved = ownedBy(manager, keys, fourth());
+      clock.advance(WINDOW.plusSeconds(1));
+      server.pause();
+      try {
+        for (int i = 0; i < FAILURE_LIMIT * 3 && RingKeys.isLive(manager, fourth()); i++) {
+          users.getIfPresent(moved.get(i), STRING);
+        }
+        assertThat(RingKeys.isLive(manager, fourth())).as("%s ejected", fourth()).isFalse();
+        ManagerHooks.sweep(manager);
+      } finally {
+        server.resume();
+      }
+      clock.advance(RETRY_AFTER.plusSeconds(1));
+      ManagerHooks.probe(manager);
+      assertThat(RingKeys.isLive(manager, fourth())).as("%s readmitted", fourth()).isTrue();
+      moved.forEach(key -> users.put(key, "v2"));
+      manager.removeNode(fourth());
+
+      Reads reads = Reads.of(users, moved, "v2", "v1");
+      System.out.printf(
+          "%n=== %s: the sweep runs while the new owner is ejected, then the keys move back;"
+              + " moved keys: %s%n",
+          getClass().getSimpleName(), reads);
+      assertThat(reads.stale).as("moved keys read with an older value than v2").isZero();
+    }
+  }
+
+  /** Removes and re-adds the fourth node {@link #FLIPS} times, all within its window. */
+  private void flip(ShardedCacheManager manager, boolean wholeConfig) {
+    ChashConfig three = config(first(3));
+    ChashConfig four = config(first(4));
+    NodeConfig node = four.nodes().get(3);
+    for (int i = 0; i < FLIPS; i++) {
+      boolean remove = i % 2 == 0;
+      if (wholeConfig) {
+        manager.reconfigure(remove ? three : four);
+      } else if (remove) {
+        manager.removeNode(fourth());
+      } else {
+        manager.addNode(node);
+      }
+    }
+  }
+
+  /**
+   * A node removed and re-added 20 times within its migration window (it ends in the ring): a put
+   * of its keys then a get hits, 500 of 500; the manager keeps at most two previous rings, reaches
+   * at most five node instances, and holds at most two nodes' worth of connections to the server.
+   */
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"addNode/removeNode", "reconfigure"})
+  void nodeRemovedAndReAddedWithinItsWindow_putThenGetHits_connectionsStayBounded(String how) {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    String id = fourth();
+    int before = serverConnections(id);
+    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(4)), clock)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      int perNode = serverConnections(id) - before;
+      flip(manager, how.equals("reconfigure"));
+      List<String> keys = RingKeys.keysOwnedBy(manager, users, id, 500);
+      int hits = 0;
+      for (String key : keys) {
+        users.put(key, "v:" + key);
+        hits += ("v:" + key).equals(users.getIfPresent(key, STRING)) ? 1 : 0;
+      }
+      int connections = serverConnections(id) - before;
+      int priors = ManagerHooks.priors(manager);
+      int reachable = ManagerHooks.reachableNodes(manager);
+      System.out.printf(
+          "%n=== %s: %s removed and re-added %d times within its window (through %s):"
+              + " put then get hits %d of %d; previous rings %d, node instances reached %d,"
+              + " connections to %s %d (one node: %d)%n",
+          getClass().getSimpleName(),
+          id,
+          FLIPS / 2,
+          how,
+          hits,
+          keys.size(),
+          priors,
+          reachable,
+          id,
+          connections,
+          perNode);
+      assertThat(hits).as("puts then gets of %s's keys that hit", id).isEqualTo(keys.size());
+      assertThat(priors).as("previous rings kept").isLessThanOrEqualTo(2);
+      assertThat(reachable).as("node instances reached").isLessThanOrEqualTo(5);
+      assertThat(connections)
+          .as("connections to %s (one node instance holds %d)", id, perNode)
+          .isLessThanOrEqualTo(2 * Math.max(1, perNode));
+    }
+  }
+
+  /**
+   * A frozen server behind such a chain: after the 20 flips the fourth node is removed (so it is a
+   * previous owner of its keys only) and its server freezes; 8 threads then read (through a loader)
+   * and write 1,000 keys, 150 calls each. No caller call may take longer than the failover timeout
+   * and 10 ms: a call contacts the frozen server at most once.
+   */
+  @Test
+  void frozenPreviousOwnerBehindAChain_noCallerCallOutlastsTheTimeout() throws Exception {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    String id = fourth();
+    TestServer server = fleet().server(id);
+    int threads = 8;
+    int callsEach = 150;
+    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(4)), clock)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      flip(manager, false);
+      List<String> keys = keys(users, 1000);
+      keys.forEach(key -> users.put(key, "v:" + key));
+      manager.removeNode(id);
+      int priors = ManagerHooks.priors(manager);
+      int reachable = ManagerHooks.reachableNodes(manager);
+      long errorsBefore = manager.cacheStats().get("users").errorCount();
+
+      Queue<String> thrown = new ConcurrentLinkedQueue<>();
+      AtomicLong slowest = new AtomicLong();
+      AtomicLong calls = new AtomicLong();
+      CountDownLatch go = new CountDownLatch(1);
+      List<Thread> callers = new ArrayList<>();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      for (int t = 0; t < threads; t++) {
+        SplittableRandom random = new SplittableRandom(t);
+        Thread caller =
+            new Thread(
+                () -> {
+                  try {
+                    go.await();
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  for (int i = 0; i < callsEach && System.nanoTime() < deadline; i++) {
+                    String key = keys.get(random.nextInt(keys.size()));
+                    long start = System.nanoTime();
+                    try {
+                      if (random.nextInt(5) == 0) {
+                        users.put(key, "v:" + key);
+                      } else {
+                        users.get(key, STRING, () -> "v:" + key, false, false);
+                      }
+                    } catch (Throwable e) {
+                      thrown.add(e.toString());
+                    }
+                    slowest.accumulateAndGet(System.nanoTime() - start, Math::max);
+                    calls.incrementAndGet();
+                  }
+                },
+                "caller-" + t);
+        callers.add(caller);
+        caller.start();
+      }
+      server.pause();
+      try {
+        go.countDown();
+        for (Thread caller : callers) {
+          caller.join(TimeUnit.SECONDS.toMillis(90));
+        }
+      } finally {
+        server.resume();
+      }
+      long errors = manager.cacheStats().get("users").errorCount() - errorsBefore;
+      System.out.printf(
+          "%n=== %s: %s frozen as the previous owner behind %d flips (previous rings %d, node"
+              + " instances reached %d): %d threads, %d calls, slowest call %.1f ms (timeout %d"
+              + " ms), node errors %d, caller exceptions %d%n",
+          getClass().getSimpleName(),
+          id,
+          FLIPS,
+          priors,
+          reachable,
+          threads,
+          calls.get(),
+          slowest.get() / 1e6,
+          TIMEOUT.toMillis(),
+          errors,
+          thrown.size());
+      assertThat(thrown).as("exceptions that reached callers").isEmpty();
+      assertThat(slowest.get() / 1e6)
+          .as("slowest caller call, ms")
+          .isLessThanOrEqualTo(TIMEOUT.toMillis() + 10.0);
+    }
+  }
+}
