@@ -1,0 +1,347 @@
+package io.github.chash.cache;
+
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A client of one {@link SimServer}, as the manager sees a Redis node. Every call is a yield point
+ * of the scheduler: the calling actor parks until its reply's sim time; the request is applied on
+ * the server at a sim time between send and reply (a world event), or when a freeze ends, or not
+ * at all (a server that is down). A reply later than the node timeout is a {@link
+ * CacheNodeException} at the timeout, whatever happens to the request afterwards.
+ */
+final class SimNode implements CacheNode {
+  /** Keys a sweep's SCAN returns at a time. */
+  static final int SCAN_BATCH = 8;
+
+  final SimServer server;
+  private final long timeoutNanos;
+  private final int generation;
+  private volatile boolean closed;
+
+  SimNode(SimServer server, long timeoutNanos, int generation) {
+    this.server = server;
+    this.timeoutNanos = timeoutNanos;
+    this.generation = generation;
+  }
+
+  /** Makes the nodes of {@code type: redis} as clients of the run's servers. */
+  static final class Factory implements CacheNodeFactory {
+    private final SimScheduler sched;
+    private final SimTrace trace;
+    private final Function<String, SimServer> servers;
+    private final Map<String, Integer> made = new HashMap<>();
+
+    Factory(SimScheduler sched, SimTrace trace, Function<String, SimServer> servers) {
+      this.sched = sched;
+      this.trace = trace;
+      this.servers = servers;
+    }
+
+    @Override
+    public NodeType type() {
+      return NodeType.REDIS;
+    }
+
+    @Override
+    public CacheNode create(NodeConfig node, ChashConfig config) {
+      int g = made.merge(node.id(), 1, Integer::sum);
+      trace.add(who(), null, "client #" + g + " of server " + node.id() + " created");
+      return new SimNode(servers.apply(node.id()), config.failover().timeout().toNanos(), g);
+    }
+
+    private String who() {
+      try {
+        return sched.current().name;
+      } catch (IllegalStateException e) {
+        return "setup";
+      }
+    }
+  }
+
+  @Override
+  public String id() {
+    return server.id;
+  }
+
+  private static final class Reply<T> {
+    T value;
+    boolean lost;
+  }
+
+  /**
+   * One request: parks the calling actor until the reply; {@code body} runs on the server at the
+   * request's apply time, on the scheduler's thread, and describes itself for the trace.
+   */
+  private <T> T call(String op, String key, boolean write, Function<SimServer, T> body) {
+    SimScheduler s = server.sched;
+    SimScheduler.Actor me = s.current();
+    if (closed) {
+      throw new CacheNodeException(id(), op + ": client #" + generation + " closed", null);
+    }
+    SplittableRandom rnd = me.random;
+    long now = s.now();
+    long latency = 50_000 + rnd.nextLong(250_000);
+    if (server.slowUntil > now) {
+      latency += timeoutNanos / 2 + rnd.nextLong(Math.max(1, timeoutNanos * 9 / 20));
+    }
+    if (server.downUntil > now) {
+      s.sleep(Math.min(latency + 500_000, timeoutNanos));
+      throw new CacheNodeException(id(), op + ": connection refused", null);
+    }
+    if (write && server.refuseWritesUntil > now) {
+      s.sleep(latency);
+      throw new CacheNodeException(id(), op + ": READONLY", null);
+    }
+    boolean drop = false;
+    if (server.dropRepliesUntil > now) {
+      drop = server.dropNext;
+      server.dropNext = !drop;
+    }
+    long applyAt =
+        server.frozenUntil > now
+            ? server.frozenUntil + rnd.nextLong(latency)
+            : now + rnd.nextLong(latency);
+    long replyAt = Math.max(applyAt + 1, now + latency);
+    Reply<T> reply = new Reply<>();
+    String who = me.name;
+    s.at(
+        applyAt,
+        () -> {
+          if (server.downUntil > s.now()) {
+            reply.lost = true;
+            server.trace.add(who, key, op + " on " + id() + " lost (server down)");
+            return;
+          }
+          reply.value = body.apply(server);
+        });
+    if (replyAt - now > timeoutNanos) {
+      s.sleepUntil(now + timeoutNanos);
+      throw new CacheNodeException(id(), op + ": command timed out", null);
+    }
+    s.sleepUntil(replyAt);
+    if (reply.lost) {
+      throw new CacheNodeException(id(), op + ": connection reset", null);
+    }
+    if (drop) {
+      server.trace.add(who, key, op + " on " + id() + ": reply dropped");
+      throw new CacheNodeException(id(), op + ": connection reset (reply lost)", null);
+    }
+    return reply.value;
+  }
+
+  private void log(String who, String key, String text) {
+    server.trace.add(who, key, text + " @" + id());
+  }
+
+  @Override
+  public Object get(String key, ValueType type) {
+    String who = server.sched.current().name;
+    return call(
+        "get",
+        key,
+        false,
+        srv -> {
+          Object v = srv.get(key);
+          log(who, key, "get -> " + v);
+          return v;
+        });
+  }
+
+  @Override
+  public StoredEntry getEntry(String key, ValueType type) {
+    String who = server.sched.current().name;
+    return call(
+        "getEntry",
+        key,
+        false,
+        srv -> {
+          StoredEntry e = srv.getEntry(key);
+          log(who, key, "getEntry -> " + (e == null ? null : e.value() + " ttl " + e.ttl()));
+          return e;
+        });
+  }
+
+  @Override
+  public void put(String key, Object value, Duration ttl) {
+    String who = server.sched.current().name;
+    call(
+        "put",
+        key,
+        true,
+        srv -> {
+          srv.put(key, value, ttl);
+          log(who, key, "put " + value + " ttl " + ttl);
+          return null;
+        });
+  }
+
+  @Override
+  public void evict(String key) {
+    String who = server.sched.current().name;
+    call(
+        "evict",
+        key,
+        true,
+        srv -> {
+          boolean had = srv.evict(key);
+          log(who, key, "evict" + (had ? "" : " (absent)"));
+          return null;
+        });
+  }
+
+  @Override
+  public CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {
+    String who = server.sched.current().name;
+    try {
+      Map<String, Object> found =
+          call(
+              "mget",
+              null,
+              false,
+              srv -> {
+                Map<String, Object> out = new HashMap<>();
+                for (String k : keys) {
+                  Object v = srv.get(k);
+                  log(who, k, "mget -> " + v);
+                  if (v != null) {
+                    out.put(k, v);
+                  }
+                }
+                return out;
+              });
+      return CompletableFuture.completedFuture(found);
+    } catch (CacheNodeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
+  public CompletableFuture<Map<String, ValueRefusedException>> putAll(
+      Map<String, Object> values, Duration ttl) {
+    String who = server.sched.current().name;
+    Map<String, Object> copy = new LinkedHashMap<>(values);
+    try {
+      call(
+          "mset",
+          null,
+          true,
+          srv -> {
+            copy.forEach(
+                (k, v) -> {
+                  srv.put(k, v, ttl);
+                  log(who, k, "mset " + v + " ttl " + ttl);
+                });
+            return null;
+          });
+      return CompletableFuture.completedFuture(new HashMap<>());
+    } catch (CacheNodeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
+  public long deleteKeys(Predicate<String> doomed, int keysPerSecond) {
+    if (!server.scannable) {
+      return -1;
+    }
+    String who = server.sched.current().name;
+    long deleted = 0;
+    String cursor = null;
+    while (true) {
+      long started = server.sched.now();
+      String from = cursor;
+      List<String> page = call("scan", null, false, srv -> srv.scan(from, SCAN_BATCH));
+      List<String> gone = new ArrayList<>();
+      for (String k : page) {
+        if (doomed.test(k)) {
+          gone.add(k);
+        }
+      }
+      if (!gone.isEmpty()) {
+        deleted +=
+            call(
+                "unlink",
+                null,
+                true,
+                srv -> {
+                  long n = 0;
+                  for (String k : gone) {
+                    if (srv.evict(k)) {
+                      n++;
+                      log(who, k, "unlink (sweep)");
+                    }
+                  }
+                  return n;
+                });
+      }
+      if (page.size() < SCAN_BATCH || closed) {
+        return deleted;
+      }
+      cursor = page.get(page.size() - 1);
+      long due = started + page.size() * 1_000_000_000L / Math.max(1, keysPerSecond);
+      if (due > server.sched.now()) {
+        server.sched.sleepUntil(due);
+      }
+    }
+  }
+
+  @Override
+  public void clear() {
+    clear(null);
+  }
+
+  @Override
+  public void clear(String routingKeyPrefix) {
+    String who = server.sched.current().name;
+    call(
+        "clear",
+        null,
+        true,
+        srv -> {
+          srv.clear(routingKeyPrefix);
+          server.trace.add(
+              who,
+              null,
+              "clear" + (routingKeyPrefix == null ? "" : " " + routingKeyPrefix) + " @" + id());
+          return null;
+        });
+  }
+
+  @Override
+  public void ping() {
+    call("ping", null, false, srv -> null);
+  }
+
+  @Override
+  public long estimatedSize() {
+    return server.size();
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      server.trace.addUnhashed(who(), null, "client #" + generation + " of " + id() + " closed");
+    }
+  }
+
+  private String who() {
+    try {
+      return server.sched.current().name;
+    } catch (IllegalStateException e) {
+      return "setup";
+    }
+  }
+}

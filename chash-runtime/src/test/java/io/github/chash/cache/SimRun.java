@@ -1,0 +1,652 @@
+package io.github.chash.cache;
+
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.MigrationConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.RingSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * One seed of the protocol simulation: the real {@link RingCacheManager} over {@link SimServer}s,
+ * driven by client, membership and maintenance actors and faults, all on a {@link SimScheduler};
+ * and the checker.
+ *
+ * <p>The checker: a "database" holds a version per key; a write op bumps the key's version, then
+ * writes the cache ({@code put} of {@code "key#version"}, {@code evict}, {@code putAll}, {@code
+ * clear}). Per key, the floor is the highest version whose write op completed. A read snapshots the
+ * floor when it begins; a value it returns must be of the same key and of a version at least that
+ * floor (a loaded value is, by construction: the loader reads the database's current version).
+ * Anything else is a violation, reported with the seed and the key's recent trace.
+ */
+final class SimRun {
+  private static final ValueType STRING = ValueType.of(String.class);
+  private static final String WHERE = "sim";
+  private static final List<Algorithm> ALGORITHMS =
+      List.of(
+          Algorithm.RING,
+          Algorithm.MAGLEV,
+          Algorithm.RENDEZVOUS,
+          Algorithm.KETAMA,
+          Algorithm.JUMP,
+          Algorithm.JEDIS);
+
+  /** A read that returned a value older than the last write completed before it began. */
+  record Violation(
+      long seed, String actor, String op, String key, String got, long floor, String trace) {
+    @Override
+    public String toString() {
+      return "seed "
+          + seed
+          + ": "
+          + actor
+          + " "
+          + op
+          + " of "
+          + key
+          + " returned "
+          + got
+          + " but version "
+          + floor
+          + " was written before the read began";
+    }
+  }
+
+  /** What one run did. */
+  record Result(
+      long seed,
+      long ops,
+      long hash,
+      List<Violation> violations,
+      long simNanos,
+      long slowestOpNanos,
+      String slowestOp,
+      long steps,
+      long lateWakes,
+      String setup,
+      SimTrace trace) {}
+
+  private final long seed;
+  private final int ops;
+  private final SimScheduler sched;
+  private final SimTrace trace;
+  private final SplittableRandom setupRandom;
+  private final Map<String, SimServer> servers = new TreeMap<>();
+  private final List<Violation> violations = new ArrayList<>();
+
+  // the run's settings
+  private final int keyCount;
+  private final int clients;
+  private final Duration ttl;
+  private final FailoverConfig failover;
+  private final long meanThinkNanos;
+  private final double faultRate;
+  private final double membershipRate;
+  private final double scannableShare;
+  private Algorithm algorithm;
+  private Duration window;
+  private final List<String> idPool = new ArrayList<>();
+
+  // the checker's database
+  private final String[] names;
+  private final String[] routingKeys;
+  private final Map<String, Integer> indexOf = new LinkedHashMap<>();
+  private final long[] db;
+  private final long[] floor;
+
+  private RingCacheManager manager;
+  private InterceptedCache cache;
+  private TypedCache<Object, String> typed;
+  private int clientsLeft;
+  private long opsDone;
+  private long slowest;
+  private String slowestOp = "";
+  private final StringBuilder setup = new StringBuilder();
+
+  SimRun(long seed, int ops, boolean keepTrace) {
+    this.seed = seed;
+    this.ops = ops;
+    this.sched = new SimScheduler(seed);
+    this.trace = new SimTrace(sched, keepTrace);
+    this.setupRandom = new SplittableRandom(SimScheduler.mix(seed, 1_000_003));
+    SplittableRandom r = setupRandom;
+    keyCount = 8 + r.nextInt(r.nextBoolean() ? 30 : 150);
+    clients = 2 + r.nextInt(4);
+    ttl = r.nextInt(4) == 0 ? null : Duration.ofMillis(500 + r.nextInt(60_000));
+    failover =
+        new FailoverConfig(
+            3,
+            Duration.ofMillis(300 + r.nextInt(2000)),
+            Duration.ofMillis(100),
+            r.nextBoolean() ? OnRejoin.FLUSH : OnRejoin.KEEP,
+            Duration.ofMillis(500 + r.nextInt(30_000)));
+    algorithm = ALGORITHMS.get(r.nextInt(ALGORITHMS.size()));
+    window = windowPick(r);
+    // sim time: a run lasts about 5 to 40 s of sim time
+    long simTarget = 5_000_000_000L + r.nextLong(35_000_000_000L);
+    meanThinkNanos = Math.max(100_000, simTarget * clients / Math.max(1, ops));
+    faultRate = r.nextInt(5) == 0 ? 0 : 0.2 + r.nextDouble() * 2;
+    membershipRate = r.nextInt(6) == 0 ? 0 : 0.2 + r.nextDouble() * 1.5;
+    scannableShare = r.nextInt(3) == 0 ? 1.0 : r.nextDouble();
+    for (int i = 0; i < 7; i++) {
+      idPool.add("n" + i);
+    }
+    names = new String[keyCount];
+    routingKeys = new String[keyCount];
+    db = new long[keyCount];
+    floor = new long[keyCount];
+    setup.append(
+        String.format(
+            "keys=%d clients=%d ttl=%s failover=%s algorithm=%s window=%s think=%.2fms"
+                + " faults/s=%.2f changes/s=%.2f scannable=%.2f",
+            keyCount,
+            clients,
+            ttl,
+            failover,
+            algorithm.configName(),
+            window,
+            meanThinkNanos / 1e6,
+            faultRate,
+            membershipRate,
+            scannableShare));
+  }
+
+  private static Duration windowPick(SplittableRandom r) {
+    return r.nextInt(8) == 0 ? Duration.ZERO : Duration.ofMillis(200 + r.nextInt(4000));
+  }
+
+  private SimServer server(String id) {
+    return servers.computeIfAbsent(
+        id,
+        i -> {
+          boolean scannable =
+              new SplittableRandom(SimScheduler.mix(seed, 77 + i.hashCode())).nextDouble()
+                  < scannableShare;
+          trace.add("setup", null, "server " + i + (scannable ? " (scannable)" : " (no SCAN)"));
+          return new SimServer(i, sched, trace, scannable);
+        });
+  }
+
+  private NodeConfig nodeConfig(String id, int weight) {
+    return new NodeConfig(
+        id, io.github.chash.config.NodeType.REDIS, weight, 0, "redis://127.0.0.1:" + port(id));
+  }
+
+  private static int port(String id) {
+    return 17000 + Integer.parseInt(id.substring(1));
+  }
+
+  private int weightPick(SplittableRandom r) {
+    return algorithm == Algorithm.JUMP || r.nextInt(3) > 0 ? 1 : 1 + r.nextInt(3);
+  }
+
+  private ChashConfig config(List<NodeConfig> nodes) {
+    ChashConfig.Builder b =
+        ChashConfig.builder()
+            .ring(RingSettings.of(algorithm))
+            .failover(failover)
+            .migration(new MigrationConfig(window))
+            .cache(new CacheConfig("users", ttl));
+    nodes.forEach(b::node);
+    return b.build();
+  }
+
+  Result run() {
+    SplittableRandom r = setupRandom;
+    List<NodeConfig> initial = new ArrayList<>();
+    int n = 2 + r.nextInt(4);
+    for (int i = 0; i < n; i++) {
+      initial.add(nodeConfig(idPool.get(i), weightPick(r)));
+    }
+    manager =
+        (RingCacheManager)
+            ShardedCaches.builder()
+                .config(config(initial))
+                .ticker(sched.clock)
+                .scheduleProbes(false)
+                .nodeFactory(new SimNode.Factory(sched, trace, this::server))
+                .build();
+    cache = InterceptedCache.of(manager.cache("users"));
+    typed = manager.cache("users").typed(String.class);
+    for (int i = 0; i < keyCount; i++) {
+      names[i] = "k" + i;
+      routingKeys[i] = cache.routingKey(names[i], WHERE);
+      indexOf.put(routingKeys[i], i);
+    }
+    trace.add("setup", null, "ring " + ringText() + "; " + setup);
+    clientsLeft = clients;
+    int perClient = Math.max(1, ops / clients);
+    for (int c = 0; c < clients; c++) {
+      int left = c == 0 ? ops - perClient * (clients - 1) : perClient;
+      sched.actor("c" + c, () -> client(left));
+    }
+    sched.actor("member", this::membership);
+    sched.actor("maint", this::maintenance);
+    sched.at(sched.now() + 1, this::faultLoop);
+    sched.at(sched.now() + 1, this::snapshotLoop);
+    try {
+      sched.run();
+    } finally {
+      manager.close();
+    }
+    return new Result(
+        seed,
+        opsDone,
+        trace.hash(),
+        violations,
+        sched.now(),
+        slowest,
+        slowestOp,
+        sched.steps(),
+        sched.lateWakes(),
+        setup.toString(),
+        trace);
+  }
+
+  private String ringText() {
+    StringBuilder b = new StringBuilder(algorithm.configName()).append('[');
+    manager.ring().nodes().forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
+    return b.append(']').toString();
+  }
+
+  // ---- clients
+
+  private long think(SplittableRandom r) {
+    // bursty: mostly short pauses, sometimes long ones
+    double u = r.nextDouble();
+    double mean = meanThinkNanos;
+    return (long) (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
+        + 1;
+  }
+
+  private void client(int count) {
+    SimScheduler.Actor me = sched.current();
+    SplittableRandom r = me.random;
+    try {
+      for (int i = 0; i < count; i++) {
+        sched.sleep(think(r));
+        oneOp(me, r);
+        opsDone++;
+      }
+    } finally {
+      clientsLeft--;
+    }
+  }
+
+  private int pickKey(SplittableRandom r) {
+    // some keys are hot
+    return r.nextInt(3) == 0 ? r.nextInt(Math.min(keyCount, 4)) : r.nextInt(keyCount);
+  }
+
+  private String value(int k, long version) {
+    return names[k] + "#" + version;
+  }
+
+  private void oneOp(SimScheduler.Actor me, SplittableRandom r) {
+    int dice = r.nextInt(100);
+    long start = sched.now();
+    String what;
+    if (dice < 25) {
+      int k = pickKey(r);
+      me.opKeys = List.of(routingKeys[k]);
+      long v = ++db[k];
+      what = "put " + value(k, v);
+      trace.add(me.name, routingKeys[k], what + " begins");
+      if (r.nextBoolean()) {
+        typed.put(names[k], value(k, v));
+      } else {
+        cache.put(routingKeys[k], value(k, v));
+      }
+      completed(me, k, v, what);
+    } else if (dice < 32) {
+      int k = pickKey(r);
+      me.opKeys = List.of(routingKeys[k]);
+      long v = ++db[k];
+      what = "evict " + names[k] + " (v" + v + ")";
+      trace.add(me.name, routingKeys[k], what + " begins");
+      typed.evict(names[k]);
+      completed(me, k, v, what);
+    } else if (dice < 36) {
+      Set<Integer> keys = new LinkedHashSet<>();
+      int m = 2 + r.nextInt(4);
+      for (int i = 0; i < m; i++) {
+        keys.add(pickKey(r));
+      }
+      Map<Object, String> values = new LinkedHashMap<>();
+      List<String> rks = new ArrayList<>();
+      long[] versions = new long[keyCount];
+      for (int k : keys) {
+        versions[k] = ++db[k];
+        values.put(names[k], value(k, versions[k]));
+        rks.add(routingKeys[k]);
+        trace.add(me.name, routingKeys[k], "putAll " + value(k, versions[k]) + " begins");
+      }
+      me.opKeys = rks;
+      what = "putAll " + values.values();
+      typed.putAll(values);
+      sched.afterPossibleJoin();
+      for (int k : keys) {
+        floor[k] = Math.max(floor[k], versions[k]);
+        trace.add(me.name, routingKeys[k], "putAll " + value(k, versions[k]) + " done");
+      }
+    } else if (dice < 37 && r.nextInt(4) == 0) {
+      // clear: a write of every key
+      long[] versions = new long[keyCount];
+      List<String> rks = new ArrayList<>();
+      for (int k = 0; k < keyCount; k++) {
+        versions[k] = ++db[k];
+        rks.add(routingKeys[k]);
+      }
+      me.opKeys = rks;
+      what = "clear";
+      trace.add(me.name, null, "clear begins");
+      typed.clear();
+      sched.afterPossibleJoin();
+      for (int k = 0; k < keyCount; k++) {
+        floor[k] = Math.max(floor[k], versions[k]);
+      }
+      trace.add(me.name, null, "clear done");
+    } else if (dice < 60) {
+      int k = pickKey(r);
+      boolean sync = dice < 50;
+      what = (sync ? "get(sync) " : "get(nosync) ") + names[k];
+      read(
+          me,
+          k,
+          what,
+          () -> {
+            if (sync) {
+              return typed.get(names[k], key -> load(me, k));
+            }
+            try {
+              return cache.<String>get(routingKeys[k], STRING, () -> load(me, k), false, false);
+            } catch (Throwable t) {
+              throw new IllegalStateException(t);
+            }
+          });
+    } else if (dice < 88) {
+      int k = pickKey(r);
+      boolean viaTyped = r.nextBoolean();
+      what = "getIfPresent " + names[k];
+      read(
+          me,
+          k,
+          what,
+          () ->
+              viaTyped
+                  ? typed.get(names[k])
+                  : (String) NullValue.unwrap(cache.getIfPresent(routingKeys[k], STRING)));
+    } else {
+      Set<Integer> keys = new LinkedHashSet<>();
+      int m = 2 + r.nextInt(5);
+      for (int i = 0; i < m; i++) {
+        keys.add(pickKey(r));
+      }
+      boolean withLoader = r.nextBoolean();
+      List<Object> wanted = new ArrayList<>();
+      List<String> rks = new ArrayList<>();
+      long[] floors = new long[keyCount];
+      for (int k : keys) {
+        wanted.add(names[k]);
+        rks.add(routingKeys[k]);
+        floors[k] = floor[k];
+        trace.add(me.name, routingKeys[k], "getAll begins (floor v" + floor[k] + ")");
+      }
+      me.opKeys = rks;
+      what = (withLoader ? "getAll(loader) " : "getAll ") + wanted;
+      Map<Object, String> got =
+          withLoader
+              ? typed.getAll(
+                  wanted,
+                  missing -> {
+                    Map<Object, String> out = new LinkedHashMap<>();
+                    sched.sleep(r.nextLong(2_000_000));
+                    for (Object key : missing) {
+                      int k = Integer.parseInt(((String) key).substring(1));
+                      out.put(key, value(k, db[k]));
+                      trace.add(me.name, routingKeys[k], "bulk loader reads v" + db[k]);
+                    }
+                    sched.sleep(r.nextLong(1_000_000));
+                    return out;
+                  })
+              : typed.getAll(wanted);
+      sched.afterPossibleJoin();
+      for (int k : keys) {
+        check(me, k, "getAll", got.get(names[k]), floors[k]);
+      }
+    }
+    long took = sched.now() - start;
+    if (took > slowest) {
+      slowest = took;
+      slowestOp = me.name + " " + what + " at " + String.format("%.6fs", start / 1e9);
+    }
+    me.opKeys = List.of();
+  }
+
+  private String load(SimScheduler.Actor me, int k) {
+    SplittableRandom r = me.random;
+    sched.sleep(r.nextLong(2_000_000));
+    long v = db[k];
+    trace.add(me.name, routingKeys[k], "loader reads v" + v);
+    sched.sleep(r.nextLong(1_000_000));
+    return value(k, v);
+  }
+
+  /** A write op completed: its version is the key's floor from now on. */
+  private void completed(SimScheduler.Actor me, int k, long v, String what) {
+    sched.afterPossibleJoin();
+    sched.opReturned(me.opKeys);
+    floor[k] = Math.max(floor[k], v);
+    trace.add(me.name, routingKeys[k], what + " done");
+  }
+
+  private interface Read {
+    String read();
+  }
+
+  private void read(SimScheduler.Actor me, int k, String what, Read op) {
+    me.opKeys = List.of(routingKeys[k]);
+    long f = floor[k];
+    trace.add(me.name, routingKeys[k], what + " begins (floor v" + f + ")");
+    String got = op.read();
+    sched.afterPossibleJoin();
+    sched.opReturned(me.opKeys);
+    check(me, k, what, got, f);
+  }
+
+  private void check(SimScheduler.Actor me, int k, String what, String got, long f) {
+    trace.add(me.name, routingKeys[k], what + " -> " + got);
+    if (got == null) {
+      return;
+    }
+    int hash = got.indexOf('#');
+    boolean ok =
+        hash > 0
+            && got.substring(0, hash).equals(names[k])
+            && Long.parseLong(got.substring(hash + 1)) >= f;
+    if (!ok) {
+      StringBuilder b = new StringBuilder();
+      for (SimTrace.Entry e : trace.of(routingKeys[k], 80)) {
+        b.append("  ").append(e).append('\n');
+      }
+      violations.add(new Violation(seed, me.name, what, names[k], got, f, b.toString()));
+    }
+  }
+
+  // ---- membership
+
+  private void membership() {
+    SimScheduler.Actor me = sched.current();
+    SplittableRandom r = me.random;
+    List<String> removed = new ArrayList<>();
+    while (clientsLeft > 0) {
+      if (membershipRate == 0) {
+        sched.sleep(100_000_000);
+        continue;
+      }
+      sched.sleep((long) (-Math.log(1 - r.nextDouble()) * 1e9 / membershipRate) + 1);
+      if (clientsLeft == 0) {
+        break;
+      }
+      List<NodeConfig> nodes = new ArrayList<>(manager.nodeConfigs());
+      List<String> ids = nodes.stream().map(NodeConfig::id).toList();
+      int dice = r.nextInt(100);
+      String what;
+      try {
+        if (dice < 30 && ids.size() < idPool.size()) {
+          // add: a new id, or one removed before (its server still holds its old data)
+          List<String> candidates =
+              idPool.stream().filter(id -> !ids.contains(id)).toList();
+          List<String> back = candidates.stream().filter(removed::contains).toList();
+          String id =
+              !back.isEmpty() && r.nextBoolean()
+                  ? back.get(r.nextInt(back.size()))
+                  : candidates.get(r.nextInt(candidates.size()));
+          what = "addNode " + id;
+          trace.add(me.name, null, what + " begins");
+          manager.addNode(nodeConfig(id, weightPick(r)));
+        } else if (dice < 60 && ids.size() > 1) {
+          String id = ids.get(r.nextInt(ids.size()));
+          what = "removeNode " + id;
+          trace.add(me.name, null, what + " begins");
+          manager.removeNode(id);
+          removed.add(id);
+        } else if (dice < 75 && algorithm != Algorithm.JUMP) {
+          String id = ids.get(r.nextInt(ids.size()));
+          int w = 1 + r.nextInt(4);
+          what = "reweight " + id + " " + w;
+          trace.add(me.name, null, what + " begins");
+          manager.reweight(id, w);
+        } else {
+          Algorithm next = ALGORITHMS.get(r.nextInt(ALGORITHMS.size()));
+          algorithm = next;
+          if (r.nextInt(3) == 0) {
+            window = windowPick(r);
+          }
+          List<NodeConfig> reweighted = new ArrayList<>();
+          for (NodeConfig node : nodes) {
+            reweighted.add(next == Algorithm.JUMP ? node.withWeight(1) : node);
+          }
+          what = "reconfigure " + next.configName() + " window " + window;
+          trace.add(me.name, null, what + " begins");
+          manager.reconfigure(config(reweighted));
+        }
+        trace.add(me.name, null, what + " done: " + ringText());
+      } catch (RuntimeException e) {
+        trace.add(me.name, null, "membership change failed: " + e);
+      }
+    }
+  }
+
+  // ---- maintenance: probes and sweeps, as the manager's own thread would run them
+
+  private void maintenance() {
+    SimScheduler.Actor me = sched.current();
+    SplittableRandom r = me.random;
+    while (clientsLeft > 0) {
+      sched.sleep(20_000_000 + r.nextLong(400_000_000));
+      if (clientsLeft == 0) {
+        break;
+      }
+      String live = manager.liveRing().nodes().toString();
+      manager.failurePolicy().probeDue();
+      String after = manager.liveRing().nodes().toString();
+      if (!after.equals(live)) {
+        trace.add(me.name, null, "probeDue: live ring " + live + " -> " + after);
+      }
+      if (r.nextInt(3) > 0) {
+        int priorsBefore = manager.membership().allSlots().size();
+        manager.membership().sweepDue();
+        int priorsAfter = manager.membership().allSlots().size();
+        if (priorsAfter != priorsBefore) {
+          trace.add(me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
+        }
+      }
+    }
+  }
+
+  // ---- faults, injected by the scheduler itself
+
+  private void faultLoop() {
+    if (clientsLeft == 0) {
+      return;
+    }
+    SplittableRandom r = sched.random;
+    if (faultRate > 0) {
+      sched.at(sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
+    }
+  }
+
+  private void fault() {
+    if (clientsLeft == 0) {
+      return;
+    }
+    SplittableRandom r = sched.random;
+    List<String> ids = new ArrayList<>(servers.keySet());
+    SimServer s = servers.get(ids.get(r.nextInt(ids.size())));
+    long now = sched.now();
+    long d = 50_000_000L + r.nextLong(r.nextBoolean() ? 300_000_000L : 3_000_000_000L);
+    int dice = r.nextInt(100);
+    String what;
+    if (dice < 20) {
+      s.downUntil = now + d;
+      what = "down for " + ms(d);
+    } else if (dice < 35) {
+      s.frozenUntil = now + d;
+      what = "frozen for " + ms(d);
+    } else if (dice < 50) {
+      s.slowUntil = now + d;
+      what = "slow for " + ms(d);
+    } else if (dice < 62) {
+      s.refuseWritesUntil = now + d;
+      what = "refuses writes for " + ms(d);
+    } else if (dice < 75) {
+      s.dropRepliesUntil = now + d;
+      s.dropNext = false;
+      what = "drops every other reply for " + ms(d);
+    } else if (dice < 85) {
+      s.loseEverything();
+      what = "restarts empty";
+    } else if (failover.onRejoin() == OnRejoin.FLUSH && isOut(s.id)) {
+      // an old snapshot comes back only on a server this JVM ejected: with flush it is emptied
+      // before it serves again. (A server that restarts with old data while it serves, or with
+      // onRejoin: keep, breaks any cache's promise: no client can tell.)
+      s.downUntil = now + d;
+      what = "restarts from an old snapshot (" + s.restore(r.nextInt()) + "), down for " + ms(d);
+    } else {
+      s.downUntil = now + d;
+      what = "down for " + ms(d);
+    }
+    trace.add("fault", null, "server " + s.id + " " + what);
+    faultLoop();
+  }
+
+  private boolean isOut(String id) {
+    return manager.liveRing().nodes().stream().noneMatch(n -> n.id().equals(id))
+        && manager.ring().nodes().stream().anyMatch(n -> n.id().equals(id));
+  }
+
+  private void snapshotLoop() {
+    if (clientsLeft == 0) {
+      return;
+    }
+    servers.values().forEach(SimServer::snapshot);
+    sched.at(sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
+  }
+
+  private static String ms(long nanos) {
+    return nanos / 1_000_000 + "ms";
+  }
+}

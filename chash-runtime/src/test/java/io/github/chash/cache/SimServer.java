@@ -1,0 +1,135 @@
+package io.github.chash.cache;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One simulated cache server, kept across removes and re-adds of its node id (a re-added node
+ * finds its old data, as a real server would). Its state changes only on the scheduler's thread
+ * (requests are applied as world events) or, for faults, by the scheduler too. Keys are routing
+ * keys; iteration is in key order, so a scan is deterministic.
+ */
+final class SimServer {
+  /** A stored value and when it expires (sim nanos; {@code Long.MAX_VALUE}: never). */
+  record Stored(Object value, long expiresAt) {}
+
+  final String id;
+  final SimScheduler sched;
+  final SimTrace trace;
+
+  /** Whether the server can list its keys (Redis-like), or {@code deleteKeys} says -1. */
+  final boolean scannable;
+
+  private TreeMap<String, Stored> data = new TreeMap<>();
+  private final List<TreeMap<String, Stored>> snapshots = new ArrayList<>();
+
+  // faults: each holds until the sim time given (0: none)
+  volatile long downUntil;
+  volatile long frozenUntil;
+  volatile long slowUntil;
+  volatile long refuseWritesUntil;
+  volatile long dropRepliesUntil;
+  volatile boolean dropNext;
+
+  SimServer(String id, SimScheduler sched, SimTrace trace, boolean scannable) {
+    this.id = id;
+    this.sched = sched;
+    this.trace = trace;
+    this.scannable = scannable;
+  }
+
+  private Stored live(String key) {
+    Stored s = data.get(key);
+    if (s != null && s.expiresAt - sched.now() <= 0) {
+      data.remove(key);
+      return null;
+    }
+    return s;
+  }
+
+  Object get(String key) {
+    Stored s = live(key);
+    return s == null ? null : s.value;
+  }
+
+  CacheNode.StoredEntry getEntry(String key) {
+    Stored s = live(key);
+    if (s == null) {
+      return null;
+    }
+    Duration left =
+        s.expiresAt == Long.MAX_VALUE ? null : Duration.ofNanos(s.expiresAt - sched.now());
+    return new CacheNode.StoredEntry(s.value, left);
+  }
+
+  void put(String key, Object value, Duration ttl) {
+    long expires = ttl == null ? Long.MAX_VALUE : sched.now() + ttl.toNanos();
+    data.put(key, new Stored(value, expires));
+  }
+
+  boolean evict(String key) {
+    return data.remove(key) != null;
+  }
+
+  void clear(String prefix) {
+    if (prefix == null) {
+      data.clear();
+    } else {
+      data.keySet().removeIf(k -> k.startsWith(prefix));
+    }
+  }
+
+  /** Up to {@code count} keys after {@code cursor} (null: from the start), in key order. */
+  List<String> scan(String cursor, int count) {
+    Map<String, Stored> tail = cursor == null ? data : data.tailMap(cursor, false);
+    List<String> out = new ArrayList<>();
+    for (String k : tail.keySet()) {
+      if (out.size() == count) {
+        break;
+      }
+      out.add(k);
+    }
+    return out;
+  }
+
+  int size() {
+    return data.size();
+  }
+
+  /** Takes a snapshot (as an RDB save would); keeps the last few. */
+  void snapshot() {
+    snapshots.add(new TreeMap<>(data));
+    if (snapshots.size() > 4) {
+      snapshots.remove(0);
+    }
+  }
+
+  /** Restarts with an old snapshot (or empty, when none): returns what it restored. */
+  String restore(int pick) {
+    if (snapshots.isEmpty()) {
+      data = new TreeMap<>();
+      return "nothing (no snapshot)";
+    }
+    TreeMap<String, Stored> s = snapshots.get(Math.floorMod(pick, snapshots.size()));
+    data = new TreeMap<>(s);
+    return data.size() + " keys";
+  }
+
+  void loseEverything() {
+    data = new TreeMap<>();
+    snapshots.clear();
+  }
+
+  String faults(long now) {
+    StringBuilder b = new StringBuilder();
+    if (downUntil > now) b.append(" down");
+    if (frozenUntil > now) b.append(" frozen");
+    if (slowUntil > now) b.append(" slow");
+    if (refuseWritesUntil > now) b.append(" read-only");
+    if (dropRepliesUntil > now) b.append(" dropping");
+    return b.toString();
+  }
+}
