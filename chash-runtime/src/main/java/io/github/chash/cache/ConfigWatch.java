@@ -3,11 +3,14 @@ package io.github.chash.cache;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.ConfigException;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
@@ -18,10 +21,28 @@ import java.util.concurrent.TimeUnit;
 /**
  * An opt-in watch of a {@code chash.yaml} file: polls it, and when its content changes, parses it
  * and {@linkplain ShardedCacheManager#reconfigure reconfigures} the manager (which logs what
- * changed and the share of keys that move). A file that fails validation is logged, each problem
- * with its file:line:column, and ignored: the manager keeps running as it was. Polling (not a
- * file-system watch service) because it works the same on every file system, including the mounted
- * config maps of containers, whose files change by a symbolic link swap.
+ * changed and the share of keys that move). Polling (not a file-system watch service) because it
+ * works the same on every file system, including the mounted config maps of containers, whose files
+ * change by a symbolic link swap.
+ *
+ * <p>The rules of a poll:
+ *
+ * <ul>
+ *   <li><b>Stable content only.</b> A content is applied only when two consecutive polls read the
+ *       same bytes, so a file that is still being written (line by line, or truncated and then
+ *       rewritten) is not applied half-written: a change takes effect one to two intervals after
+ *       the file stops changing. The bytes read are the bytes parsed; the file is read once per
+ *       poll.
+ *   <li><b>Size cap.</b> A file of more than {@value #MAX_BYTES} bytes is not read (at most that
+ *       many bytes plus one are ever read); it is logged once per change and ignored.
+ *   <li><b>No lost change.</b> The watch compares what it reads with the content last applied. A
+ *       file that fails validation is logged once, each problem with its file:line:column, and
+ *       ignored: the manager keeps running as it was, until a valid content arrives. A content the
+ *       manager cannot apply (its {@code reconfigure} throws, say a node cannot be created) is
+ *       logged once per failure message and retried at each later poll.
+ *   <li><b>Polling never stops.</b> Whatever a poll throws, an {@link Error} such as {@link
+ *       OutOfMemoryError} included, is logged and the next poll runs.
+ * </ul>
  *
  * <pre>{@code
  * ConfigWatch watch = ConfigWatch.start(manager, Path.of("/etc/app/chash.yaml"), Duration.ofSeconds(5));
@@ -32,16 +53,34 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safe; one daemon thread per watch.
  */
 public final class ConfigWatch implements AutoCloseable {
+  /** The largest file read, in bytes (1 MiB); a larger one is logged and ignored. */
+  public static final int MAX_BYTES = 1024 * 1024;
+
   private static final System.Logger LOG = System.getLogger(ConfigWatch.class.getName());
 
   private final ShardedCacheManager manager;
   private final Path file;
+  private final String name;
   private final ScheduledExecutorService poller;
-  private byte[] seen;
+
+  /** The content the manager runs; null when the file could not be read at the start. */
+  private byte[] applied;
+
+  /** The content the previous poll read; null when it read none (missing, unreadable, too big). */
+  private byte[] previous;
+
+  /** A stable content that failed validation; not parsed again. */
+  private byte[] invalid;
+
+  /** The content and message of the last problem logged, so it is logged once. */
+  private byte[] loggedContent;
+
+  private String loggedProblem;
 
   private ConfigWatch(ShardedCacheManager manager, Path file) {
     this.manager = manager;
     this.file = file;
+    this.name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
     this.poller =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -68,50 +107,138 @@ public final class ConfigWatch implements AutoCloseable {
       throw new IllegalArgumentException("interval must be positive, was " + interval);
     }
     ConfigWatch watch = new ConfigWatch(manager, file);
-    watch.seen = watch.read();
+    synchronized (watch) {
+      watch.applied = watch.read();
+      watch.previous = watch.applied;
+    }
     watch.poller.scheduleWithFixedDelay(
         watch::poll, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
     return watch;
   }
 
-  /** Reads the file and applies it if it changed; the poller's task, callable by tests. */
+  /**
+   * Reads the file and applies it if it changed and read the same at the previous poll; the
+   * poller's task, callable by tests. Never throws: a scheduled task that throws is not run again.
+   */
   synchronized void poll() {
+    try {
+      check();
+    } catch (Throwable e) { // an Error too: the next poll must run
+      try {
+        if (firstReport(previous, "poll failed: " + e)) {
+          LOG.log(Level.ERROR, "polling " + file + " failed; the next poll runs", e);
+        }
+      } catch (Throwable ignored) { // logging an OutOfMemoryError can fail in turn
+      }
+    }
+  }
+
+  private void check() {
+    byte[] before = previous;
+    previous = null; // a poll whose read fails reads nothing
     byte[] now = read();
-    if (now == null || Arrays.equals(now, seen)) {
+    previous = now;
+    if (now == null || !Arrays.equals(now, before)) {
+      return; // nothing to read, or still changing
+    }
+    if (Arrays.equals(now, applied)) {
+      invalid = null; // back to what runs: a later problem is a new one, logged again
+      forget();
       return;
     }
-    seen = now;
+    if (Arrays.equals(now, invalid)) {
+      return; // logged when it was first read
+    }
     ChashConfig next;
     try {
-      next = ChashConfigs.load(file);
+      next = ChashConfigs.load(new ByteArrayInputStream(now), name);
     } catch (ConfigException e) {
-      LOG.log(
-          Level.WARNING,
-          "{0} changed but is not valid; the running configuration stays:\n{1}",
-          file,
-          String.join("\n", e.problems().stream().map(Object::toString).toList()));
+      invalid = now;
+      if (firstReport(now, "invalid")) {
+        LOG.log(
+            Level.WARNING,
+            "{0} changed but is not valid; the running configuration stays:\n{1}",
+            file,
+            String.join("\n", e.problems().stream().map(Object::toString).toList()));
+      }
       return;
     }
     try {
       manager.reconfigure(next);
     } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "{0} changed but cannot be applied; the running configuration stays: {1}",
-          file,
-          e.getMessage());
+      if (firstReport(now, "not applied: " + e)) {
+        LOG.log(
+            Level.WARNING,
+            "{0} changed but cannot be applied; the running configuration stays, and the change is"
+                + " retried at each poll: {1}",
+            file,
+            e.getMessage());
+      }
+      return;
     }
+    applied = now;
+    invalid = null;
+    forget();
   }
 
+  /**
+   * Reads at most {@link #MAX_BYTES} bytes of the file.
+   *
+   * @return its content, or null if it is missing, cannot be read or is too large (logged once)
+   */
   private byte[] read() {
     try {
-      return Files.readAllBytes(file);
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      if (attributes.size() > MAX_BYTES) {
+        tooLarge(attributes.size() + " bytes", attributes);
+        return null;
+      }
+      byte[] bytes;
+      try (InputStream in = Files.newInputStream(file)) {
+        bytes = in.readNBytes(MAX_BYTES + 1);
+      }
+      if (bytes.length > MAX_BYTES) { // it grew after its size was read
+        tooLarge("more than " + MAX_BYTES + " bytes", attributes);
+        return null;
+      }
+      return bytes;
     } catch (NoSuchFileException e) {
       return null; // between the delete and the create of an editor's save
     } catch (IOException e) {
-      LOG.log(Level.WARNING, "cannot read {0}: {1}", file, e.getMessage());
+      if (!poller.isShutdown() && firstReport(null, "cannot read: " + e)) {
+        LOG.log(Level.WARNING, "cannot read {0}: {1}", file, e.getMessage());
+      }
       return null;
     }
+  }
+
+  private void tooLarge(String size, BasicFileAttributes attributes) {
+    // a change the watch cannot see by content: its size and time stand for it
+    if (firstReport(
+        null, "too large: " + attributes.size() + " " + attributes.lastModifiedTime())) {
+      LOG.log(
+          Level.WARNING,
+          "{0} is {1}, more than the {2} bytes a configuration may have; ignored, the running"
+              + " configuration stays",
+          file,
+          size,
+          String.valueOf(MAX_BYTES));
+    }
+  }
+
+  /** {@return whether this problem of this content differs from the last one logged} */
+  private boolean firstReport(byte[] content, String problem) {
+    if (problem.equals(loggedProblem) && Arrays.equals(content, loggedContent)) {
+      return false;
+    }
+    loggedContent = content;
+    loggedProblem = problem;
+    return true;
+  }
+
+  private void forget() {
+    loggedContent = null;
+    loggedProblem = null;
   }
 
   /** Stops polling. */
