@@ -294,7 +294,9 @@ public abstract class MembershipProtocolScenarios {
             new Thread(
                 () -> {
                   try {
-                    go.await();
+                    if (!go.await(30, TimeUnit.SECONDS)) {
+                      return;
+                    }
                   } catch (InterruptedException e) {
                     return;
                   }
@@ -318,8 +320,8 @@ public abstract class MembershipProtocolScenarios {
         callers.add(caller);
         caller.start();
       }
-      server.pause();
       try {
+        server.pause();
         go.countDown();
         for (Thread caller : callers) {
           caller.join(TimeUnit.SECONDS.toMillis(90));
