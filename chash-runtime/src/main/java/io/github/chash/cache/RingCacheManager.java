@@ -205,6 +205,11 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
     return failures;
   }
 
+  /** The current routing, for tests that look at its priors. */
+  Routing routing() {
+    return router.current();
+  }
+
   /** The membership, for tests that drive sweeps by hand. */
   Membership membership() {
     return membership;

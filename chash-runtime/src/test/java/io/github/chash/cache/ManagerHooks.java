@@ -1,7 +1,6 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.ChashConfig;
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -57,21 +56,12 @@ public final class ManagerHooks {
     return count.get();
   }
 
-  /**
-   * How many previous rings the manager's routing keeps. The manager has no accessor for its
-   * routing, so this reads its private {@code router} field.
-   */
+  /** How many previous rings the manager's routing keeps. */
   public static int priors(ShardedCacheManager manager) {
     return routing(manager).priors.size();
   }
 
   private static Routing routing(ShardedCacheManager manager) {
-    try {
-      Field field = RingCacheManager.class.getDeclaredField("router");
-      field.setAccessible(true);
-      return ((Router) field.get(manager)).current();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("RingCacheManager has no field router any more", e);
-    }
+    return ((RingCacheManager) manager).routing();
   }
 }

@@ -257,7 +257,10 @@ final class SimRun {
 
   private String ringText() {
     StringBuilder b = new StringBuilder(algorithm.configName()).append('[');
-    manager.ring().nodes().forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
+    manager
+        .ring()
+        .nodes()
+        .forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
     return b.append(']').toString();
   }
 
@@ -267,7 +270,8 @@ final class SimRun {
     // bursty: mostly short pauses, sometimes long ones
     double u = r.nextDouble();
     double mean = meanThinkNanos;
-    return (long) (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
+    return (long)
+            (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
         + 1;
   }
 
@@ -507,8 +511,7 @@ final class SimRun {
       try {
         if (dice < 30 && ids.size() < idPool.size()) {
           // add: a new id, or one removed before (its server still holds its old data)
-          List<String> candidates =
-              idPool.stream().filter(id -> !ids.contains(id)).toList();
+          List<String> candidates = idPool.stream().filter(id -> !ids.contains(id)).toList();
           List<String> back = candidates.stream().filter(removed::contains).toList();
           String id =
               !back.isEmpty() && r.nextBoolean()
@@ -571,7 +574,8 @@ final class SimRun {
         manager.membership().sweepDue();
         int priorsAfter = manager.membership().allSlots().size();
         if (priorsAfter != priorsBefore) {
-          trace.add(me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
+          trace.add(
+              me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
         }
       }
     }
@@ -585,7 +589,8 @@ final class SimRun {
     }
     SplittableRandom r = sched.random;
     if (faultRate > 0) {
-      sched.at(sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
+      sched.at(
+          sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
     }
   }
 
@@ -643,7 +648,8 @@ final class SimRun {
       return;
     }
     servers.values().forEach(SimServer::snapshot);
-    sched.at(sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
+    sched.at(
+        sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
   }
 
   private static String ms(long nanos) {
