@@ -297,23 +297,23 @@ final class SimScheduler {
       if (s == Actor.PARKED || s == Actor.DONE) {
         return;
       }
-      if (spins > 50 && (spins & 15) == 0) {
-        Thread.State ts = a.thread.getState();
-        if ((ts == Thread.State.WAITING
-                || ts == Thread.State.BLOCKED
-                || ts == Thread.State.TIMED_WAITING)
-            && LockSupport.getBlocker(a.thread) != a.parker
-            && a.state == Actor.RUNNING
-            && waitsForAnotherActor(a)) {
-          a.blockedInCode = true;
-          return;
-        }
-      }
-      if (++spins < 200) {
+      if (spins < 64) {
+        spins++;
         Thread.onSpinWait();
-      } else {
-        LockSupport.parkNanos(20_000);
+        continue;
       }
+      Thread.State ts = a.thread.getState();
+      if ((ts == Thread.State.WAITING
+              || ts == Thread.State.BLOCKED
+              || ts == Thread.State.TIMED_WAITING)
+          && LockSupport.getBlocker(a.thread) != a.parker
+          && a.state == Actor.RUNNING
+          && waitsForAnotherActor(a)) {
+        a.blockedInCode = true;
+        return;
+      }
+      // the actor unparks us when it parks or finishes; the timeout is for blocking in the code
+      LockSupport.parkNanos(this, 500_000);
       if (System.nanoTime() - deadline > 0) {
         throw new IllegalStateException(
             "seed " + seed + ": watchdog: actor " + a.name + " did not settle; " + describe());
@@ -361,6 +361,7 @@ final class SimScheduler {
         continue; // it joined another load of the key; still blocked
       }
       settle(j);
+      j.blockedInCode = false;
     }
   }
 
