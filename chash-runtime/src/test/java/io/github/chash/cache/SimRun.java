@@ -47,7 +47,14 @@ final class SimRun {
 
   /** A read that returned a value older than the last write completed before it began. */
   record Violation(
-      long seed, String actor, String op, String key, String got, long floor, String trace) {
+      long seed,
+      String actor,
+      String op,
+      String key,
+      String got,
+      long floor,
+      String trace,
+      String cause) {
     @Override
     public String toString() {
       return "seed "
@@ -63,7 +70,9 @@ final class SimRun {
           + " after version "
           + floor
           + " was written, which began after that value was superseded and completed before the"
-          + " read began";
+          + " read began ["
+          + cause
+          + "]";
     }
   }
 
@@ -284,6 +293,134 @@ final class SimRun {
         trace);
   }
 
+  private io.github.chash.ring.Ring lastLive;
+  private String lastLiveIds = "";
+
+  /** Traces the live ring when an ejection or readmission changed it. */
+  private void noteLiveRing(SimScheduler.Actor me) {
+    io.github.chash.ring.Ring live = manager.liveRing();
+    if (live != lastLive) {
+      lastLive = live;
+      String ids = live.nodes().stream().map(io.github.chash.ring.Node::id).toList().toString();
+      if (!ids.equals(lastLiveIds)) {
+        trace.add(me.name, null, "live ring " + lastLiveIds + " -> " + ids);
+        lastLiveIds = ids;
+      }
+    }
+  }
+
+  /**
+   * A guess at a violation's cause from the trace, for triage (the trace is the evidence): where
+   * the stale value was read, who wrote it there and what happened to that server since.
+   */
+  private String classify(SimScheduler.Actor me, int k, String got) {
+    List<SimTrace.Entry> all = trace.of(routingKeys[k], Integer.MAX_VALUE);
+    int read = -1;
+    for (int i = all.size() - 1; i >= 0; i--) {
+      SimTrace.Entry e = all.get(i);
+      if (e.who().equals(me.name)
+          && e.key() != null
+          && (e.text().startsWith("get -> " + got + " @")
+              || e.text().startsWith("mget -> " + got + " @")
+              || e.text().startsWith("getEntry -> " + got + " "))) {
+        read = i;
+        break;
+      }
+    }
+    if (read < 0) {
+      return "unclassified: no read of the value found";
+    }
+    String text = all.get(read).text();
+    String node = text.substring(text.lastIndexOf('@') + 1);
+    int wrote = -1;
+    for (int i = read - 1; i >= 0; i--) {
+      SimTrace.Entry e = all.get(i);
+      if (e.key() != null
+          && (e.text().startsWith("put " + got + " ") || e.text().startsWith("mset " + got + " "))
+          && e.text().endsWith("@" + node)) {
+        wrote = i;
+        break;
+      }
+    }
+    List<String> tags = new ArrayList<>();
+    // a write op that deleted on a server what it had just written there (two slots of a server)
+    for (int i = 0; i < all.size(); i++) {
+      SimTrace.Entry e = all.get(i);
+      if (e.key() != null && (e.text().startsWith("put ") || e.text().startsWith("mset "))) {
+        String at = e.text().substring(e.text().lastIndexOf('@') + 1);
+        for (int j = i + 1; j < all.size(); j++) {
+          SimTrace.Entry f = all.get(j);
+          if (!f.who().equals(e.who())) {
+            continue;
+          }
+          if (f.text().endsWith(" done") || f.text().contains(" -> ")) {
+            break;
+          }
+          if (f.text().startsWith("evict") && f.text().endsWith("@" + at)) {
+            tags.add("write deleted by its own prior-delete on the same server " + at + " (4)");
+            i = all.size();
+            break;
+          }
+        }
+      }
+    }
+    if (wrote < 0) {
+      tags.add("value on " + node + " not written in this trace (snapshot?)");
+      return String.join("; ", tags);
+    }
+    SimTrace.Entry w = all.get(wrote);
+    // was the write a fill (the writer's op was a read)?
+    for (int i = wrote - 1; i >= 0; i--) {
+      SimTrace.Entry e = all.get(i);
+      if (e.who().equals(w.who()) && e.key() != null && e.text().contains(" begins")) {
+        if (e.text().startsWith("get")) {
+          boolean newerDone = false;
+          for (int j = i + 1; j < wrote; j++) {
+            SimTrace.Entry d = all.get(j);
+            newerDone |= d.key() != null && d.text().endsWith(" done") && !d.who().equals(w.who());
+          }
+          tags.add(newerDone ? "fill landed after a write completed (8)" : "fill by " + w.who());
+        }
+        break;
+      }
+    }
+    boolean removed = false;
+    boolean readded = false;
+    boolean swept = false;
+    boolean ejection = false;
+    boolean restored = false;
+    for (int i = wrote + 1; i < read; i++) {
+      SimTrace.Entry e = all.get(i);
+      String t = e.text();
+      removed |= t.startsWith("removeNode " + node + " ") || t.startsWith("removeNode and addNode " + node + " ");
+      readded |= removed && (t.startsWith("addNode " + node + " ") || t.startsWith("removeNode and addNode " + node + " "));
+      swept |= t.startsWith("sweepDue") || t.startsWith("unlink (sweep)");
+      ejection |= t.startsWith("live ring");
+      restored |= t.startsWith("server " + node + " restarts from an old snapshot");
+    }
+    boolean scannable = servers.get(node).scannable;
+    if (restored) {
+      tags.add("old snapshot restored on " + node);
+    }
+    if (readded) {
+      tags.add(
+          node
+              + " removed and re-added since the write"
+              + (failover.onRejoin() == OnRejoin.KEEP ? " (onRejoin keep: not emptied)" : ""));
+    } else if (removed) {
+      tags.add(node + " removed since the write");
+    }
+    if (!scannable) {
+      tags.add(node + " cannot list its keys (sweep got -1) (1)");
+    } else if (swept && ejection) {
+      tags.add("swept while the live ring changed (2?)");
+    }
+    if (tags.isEmpty()) {
+      tags.add("written on " + node + " by " + w.who() + " at " + w.time());
+    }
+    return String.join("; ", tags);
+  }
+
   private String ringText() {
     StringBuilder b = new StringBuilder(algorithm.configName()).append('[');
     manager
@@ -467,6 +604,7 @@ final class SimRun {
       slowestOp = me.name + " " + what + " at " + String.format("%.6fs", start / 1e9);
     }
     me.opKeys = List.of();
+    noteLiveRing(me);
   }
 
   private String load(SimScheduler.Actor me, int k) {
@@ -546,7 +684,8 @@ final class SimRun {
       for (SimTrace.Entry e : trace.of(routingKeys[k], 80)) {
         b.append("  ").append(e).append('\n');
       }
-      violations.add(new Violation(seed, me.name, what, names[k], got, f, b.toString()));
+      violations.add(
+          new Violation(seed, me.name, what, names[k], got, f, b.toString(), classify(me, k, got)));
     }
   }
 
@@ -623,6 +762,7 @@ final class SimRun {
       } catch (RuntimeException e) {
         trace.add(me.name, null, "membership change failed: " + e);
       }
+      noteLiveRing(me);
     }
   }
 
@@ -638,6 +778,7 @@ final class SimRun {
       }
       String live = manager.liveRing().nodes().toString();
       manager.failurePolicy().probeDue();
+      noteLiveRing(me);
       String after = manager.liveRing().nodes().toString();
       if (!after.equals(live)) {
         trace.add(me.name, null, "probeDue: live ring " + live + " -> " + after);
