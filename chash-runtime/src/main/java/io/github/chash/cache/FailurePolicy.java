@@ -4,7 +4,10 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -99,6 +102,7 @@ final class FailurePolicy {
       slot.mustFlush = true;
       eject(slot, "because too many of its keys have copies of unknown state to track them");
     }
+    cleanMarksLater();
   }
 
   /**
@@ -231,10 +235,13 @@ final class FailurePolicy {
         "cache node \"{0}\" readmitted to the live ring{1}",
         slot.id(),
         flush ? " after clearing its entries" : " with its entries kept");
-    int deleted = deleteUntrustedCopies();
+    int deleted = cleanMarks();
     if (deleted > 0) {
       LOG.log(
-          Level.INFO, "deleted {0} copies written away from their home during the outage", deleted);
+          Level.INFO,
+          "deleted {0} copies no read may trust (written away from their home during the outage,"
+              + " or of unknown state)",
+          deleted);
     }
   }
 
@@ -258,32 +265,67 @@ final class FailurePolicy {
   }
 
   /**
-   * Deletes the copies written away from their home that the current generation no longer reads
-   * (see {@link Routing#readable}), on every serving node. A copy whose delete fails keeps its
-   * mark, so it stays unread.
+   * Deletes, on every serving node, the copies its marks say no read may trust: copies written away
+   * from their home before the current generation's trust horizon (see {@link Routing#readable}),
+   * and copies of unknown state (a failed write, a delete not made). Each deleted copy's mark is
+   * forgotten unless a newer mark replaced it, so marks do not outlive what they track and a node
+   * that keeps failing now and then does not pile them up. Stops on a node at its first failure.
+   * Runs after each readmission and, while marks remain, every {@code retryAfter}.
+   *
+   * @return how many copies it deleted
    */
-  int deleteUntrustedCopies() {
+  int cleanMarks() {
     Routing now = router.current();
-    int[] deleted = {0};
+    int deleted = 0;
     for (NodeSlot slot : slots()) {
       if (slot.ejected || slot.marks.isEmpty()) {
         continue;
       }
+      List<Map.Entry<String, CopyMarks.Mark>> doomed = new ArrayList<>();
       slot.marks.forEach(
           (key, mark) -> {
-            if (mark.isUnknown() || mark.trustedSince(now.trustedSince)) {
-              return;
-            }
-            try {
-              slot.node.evict(key);
-              slot.marks.forget(key, mark);
-              deleted[0]++;
-            } catch (RuntimeException e) {
-              failed(slot, e, true);
+            if (mark.isUnknown() || !mark.trustedSince(now.trustedSince)) {
+              doomed.add(Map.entry(key, mark));
             }
           });
+      for (Map.Entry<String, CopyMarks.Mark> copy : doomed) {
+        try {
+          slot.node.evict(copy.getKey());
+        } catch (RuntimeException e) {
+          failed(slot, e, true);
+          break;
+        }
+        slot.marks.forget(copy.getKey(), copy.getValue());
+        deleted++;
+      }
     }
-    return deleted[0];
+    return deleted;
+  }
+
+  private boolean cleanupPending; // guarded by this
+
+  /** Cleans marks after {@code retryAfter}, once at a time, while some serving node has marks. */
+  private synchronized void cleanMarksLater() {
+    if (cleanupPending || !scheduleProbes || closed) {
+      return;
+    }
+    cleanupPending = true;
+    schedule(
+        () -> {
+          try {
+            cleanMarks();
+          } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "cleaning copy marks failed unexpectedly", e);
+          } finally {
+            synchronized (this) {
+              cleanupPending = false;
+            }
+          }
+          if (slots().stream().anyMatch(slot -> !slot.marks.isEmpty())) {
+            cleanMarksLater();
+          }
+        },
+        failover.retryAfter().toNanos());
   }
 
   private synchronized void scheduleProbe(NodeSlot slot, long delayNanos) {
