@@ -17,9 +17,9 @@ import java.util.function.Predicate;
 /**
  * A client of one {@link SimServer}, as the manager sees a Redis node. Every call is a yield point
  * of the scheduler: the calling actor parks until its reply's sim time; the request is applied on
- * the server at a sim time between send and reply (a world event), or when a freeze ends, or not at
- * all (a server that is down). A reply later than the node timeout is a {@link CacheNodeException}
- * at the timeout, whatever happens to the request afterwards.
+ * the server at a sim time between send and reply (a world event), or when a freeze ends, or not
+ * at all (a server that is down), in the order the client sent them (one connection). A reply later than the node timeout is a {@link
+ * CacheNodeException} at the timeout, whatever happens to the request afterwards.
  */
 final class SimNode implements CacheNode {
   /** Keys a sweep's SCAN returns at a time. */
@@ -29,6 +29,7 @@ final class SimNode implements CacheNode {
   private final long timeoutNanos;
   private final int generation;
   private volatile boolean closed;
+  private long lastApplyAt;
 
   SimNode(SimServer server, long timeoutNanos, int generation) {
     this.server = server;
@@ -113,6 +114,9 @@ final class SimNode implements CacheNode {
         server.frozenUntil > now
             ? server.frozenUntil + rnd.nextLong(latency)
             : now + rnd.nextLong(latency);
+    // one connection, as Lettuce's: the server applies a client's requests in the order sent
+    applyAt = Math.max(applyAt, lastApplyAt + 1);
+    lastApplyAt = applyAt;
     long replyAt = Math.max(applyAt + 1, now + latency);
     Reply<T> reply = new Reply<>();
     String who = me.name;

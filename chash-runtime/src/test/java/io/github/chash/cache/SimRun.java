@@ -149,7 +149,7 @@ final class SimRun {
             3,
             Duration.ofMillis(300 + r.nextInt(2000)),
             Duration.ofMillis(100),
-            r.nextBoolean() ? OnRejoin.FLUSH : OnRejoin.KEEP,
+            onRejoin(r.nextBoolean() ? OnRejoin.FLUSH : OnRejoin.KEEP),
             Duration.ofMillis(500 + r.nextInt(30_000)));
     algorithm = algorithmPick(r);
     window = windowPick(r);
@@ -199,6 +199,12 @@ final class SimRun {
    */
   private static Algorithm algorithmPick(SplittableRandom r) {
     return ALGORITHMS.get(r.nextInt(5) > 0 ? r.nextInt(3) : 3 + r.nextInt(3));
+  }
+
+  /** The seed's choice, unless {@code -Dchash.sim.onRejoin=flush|keep} fixes it (triage). */
+  private static OnRejoin onRejoin(OnRejoin drawn) {
+    String fixed = System.getProperty("chash.sim.onRejoin", "");
+    return fixed.isBlank() ? drawn : OnRejoin.valueOf(fixed.trim().toUpperCase(java.util.Locale.ROOT));
   }
 
   private static Duration windowPick(SplittableRandom r) {
@@ -423,10 +429,7 @@ final class SimRun {
 
   private String ringText() {
     StringBuilder b = new StringBuilder(algorithm.configName()).append('[');
-    manager
-        .ring()
-        .nodes()
-        .forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
+    manager.ring().nodes().forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
     return b.append(']').toString();
   }
 
@@ -436,8 +439,7 @@ final class SimRun {
     // bursty: mostly short pauses, sometimes long ones
     double u = r.nextDouble();
     double mean = meanThinkNanos;
-    return (long)
-            (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
+    return (long) (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
         + 1;
   }
 
@@ -711,7 +713,8 @@ final class SimRun {
       try {
         if (dice < 30 && ids.size() < idPool.size()) {
           // add: a new id, or one removed before (its server still holds its old data)
-          List<String> candidates = idPool.stream().filter(id -> !ids.contains(id)).toList();
+          List<String> candidates =
+              idPool.stream().filter(id -> !ids.contains(id)).toList();
           List<String> back = candidates.stream().filter(removed::contains).toList();
           String id =
               !back.isEmpty() && r.nextBoolean()
@@ -788,8 +791,7 @@ final class SimRun {
         manager.membership().sweepDue();
         int priorsAfter = manager.membership().allSlots().size();
         if (priorsAfter != priorsBefore) {
-          trace.add(
-              me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
+          trace.add(me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
         }
       }
     }
@@ -803,8 +805,7 @@ final class SimRun {
     }
     SplittableRandom r = sched.random;
     if (faultRate > 0) {
-      sched.at(
-          sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
+      sched.at(sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
     }
   }
 
@@ -862,8 +863,7 @@ final class SimRun {
       return;
     }
     servers.values().forEach(SimServer::snapshot);
-    sched.at(
-        sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
+    sched.at(sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
   }
 
   private static String ms(long nanos) {
