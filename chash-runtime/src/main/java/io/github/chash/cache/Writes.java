@@ -123,6 +123,7 @@ final class Writes {
           Map<String, Object> values = groups.get(group);
           Map<String, ValueRefusedException> refusals = calls.awaitWrite(request, values.keySet());
           if (refusals == null) {
+            values.keySet().forEach(key -> migration.deletePrevious(r, group.target, key));
             return;
           }
           for (String key : values.keySet()) {
@@ -172,6 +173,9 @@ final class Writes {
         return false;
       }
       default -> {
+        // marked unknown on the target; the caller saw the write complete, so older copies on
+        // previous owners go too (a later clean-up of the mark must not expose them)
+        migration.deletePrevious(r, target, routingKey);
         return false;
       }
     }
@@ -185,18 +189,22 @@ final class Writes {
   private boolean admit(
       Routing r, NodeSlot target, String routingKey, Object stored, boolean optional) {
     if (target == null) {
-      policy.staleCopy(r.home(routingKey), routingKey); // every node is out
+      if (!optional) {
+        // every node is out: no copy anywhere may outlive this write
+        policy.staleCopy(r.home(routingKey), routingKey);
+        migration.deletePrevious(r, null, routingKey);
+      }
       return false;
     }
     if (optional && target.justFailed()) {
       return false;
     }
-    if (stored != null && !atHome(r, target, routingKey)) {
-      if (!target.marks.beginOffHomeWrite(routingKey)) {
+    if (!atHome(r, target, routingKey)) {
+      if (stored != null && !target.marks.beginOffHomeWrite(routingKey)) {
         policy.trackingFull();
         return false;
       }
-      policy.staleCopy(r.home(routingKey), routingKey);
+      policy.staleCopy(r.home(routingKey), routingKey); // a put or an evict that went elsewhere
     }
     return true;
   }

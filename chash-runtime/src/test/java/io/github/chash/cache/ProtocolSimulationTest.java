@@ -152,7 +152,12 @@ class ProtocolSimulationTest {
   }
 
   private static void replay(long seed) {
-    int ops = Integer.getInteger("chash.sim.opsPerSeed", (int) (Long.getLong("chash.sim.ops", 1_000_000L) / Integer.getInteger("chash.sim.seeds", 1000)));
+    int ops =
+        Integer.getInteger(
+            "chash.sim.opsPerSeed",
+            (int)
+                (Long.getLong("chash.sim.ops", 1_000_000L)
+                    / Integer.getInteger("chash.sim.seeds", 1000)));
     SimRun.Result r = new SimRun(seed, ops, true).run();
     System.out.println("seed " + seed + ": " + r.setup());
     for (SimTrace.Entry e : r.trace().all()) {
@@ -181,7 +186,9 @@ class ProtocolSimulationTest {
         List<SimTrace.Entry> y = b.trace().all();
         for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
           if (!x.get(i).equals(y.get(i))) {
-            for (int j = Math.max(0, i - 10); j < Math.min(i + 5, Math.min(x.size(), y.size())); j++) {
+            for (int j = Math.max(0, i - 10);
+                j < Math.min(i + 5, Math.min(x.size(), y.size()));
+                j++) {
               System.out.println((j == i ? "> " : "  ") + x.get(j) + "\n  | " + y.get(j));
             }
             break;

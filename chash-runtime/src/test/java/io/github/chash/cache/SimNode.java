@@ -17,9 +17,10 @@ import java.util.function.Predicate;
 /**
  * A client of one {@link SimServer}, as the manager sees a Redis node. Every call is a yield point
  * of the scheduler: the calling actor parks until its reply's sim time; the request is applied on
- * the server at a sim time between send and reply (a world event), or when a freeze ends, or not
- * at all (a server that is down), in the order the client sent them (one connection). A reply later than the node timeout is a {@link
- * CacheNodeException} at the timeout, whatever happens to the request afterwards.
+ * the server at a sim time between send and reply (a world event), or when a freeze ends, or not at
+ * all (a server that is down), in the order the client sent them (one connection). A reply later
+ * than the node timeout is a {@link CacheNodeException} at the timeout, whatever happens to the
+ * request afterwards.
  */
 final class SimNode implements CacheNode {
   /** Keys a sweep's SCAN returns at a time. */

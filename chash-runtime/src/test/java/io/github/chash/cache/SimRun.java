@@ -116,6 +116,7 @@ final class SimRun {
   private final String[] routingKeys;
   private final Map<String, Integer> indexOf = new LinkedHashMap<>();
   private final long[] db;
+
   /** Per key and version: {begin tick, end tick (MAX while running), 1 if a put of the value}. */
   private final List<List<long[]>> writes = new ArrayList<>();
 
@@ -204,7 +205,9 @@ final class SimRun {
   /** The seed's choice, unless {@code -Dchash.sim.onRejoin=flush|keep} fixes it (triage). */
   private static OnRejoin onRejoin(OnRejoin drawn) {
     String fixed = System.getProperty("chash.sim.onRejoin", "");
-    return fixed.isBlank() ? drawn : OnRejoin.valueOf(fixed.trim().toUpperCase(java.util.Locale.ROOT));
+    return fixed.isBlank()
+        ? drawn
+        : OnRejoin.valueOf(fixed.trim().toUpperCase(java.util.Locale.ROOT));
   }
 
   private static Duration windowPick(SplittableRandom r) {
@@ -398,8 +401,13 @@ final class SimRun {
     for (int i = wrote + 1; i < read; i++) {
       SimTrace.Entry e = all.get(i);
       String t = e.text();
-      removed |= t.startsWith("removeNode " + node + " ") || t.startsWith("removeNode and addNode " + node + " ");
-      readded |= removed && (t.startsWith("addNode " + node + " ") || t.startsWith("removeNode and addNode " + node + " "));
+      removed |=
+          t.startsWith("removeNode " + node + " ")
+              || t.startsWith("removeNode and addNode " + node + " ");
+      readded |=
+          removed
+              && (t.startsWith("addNode " + node + " ")
+                  || t.startsWith("removeNode and addNode " + node + " "));
       swept |= t.startsWith("sweepDue") || t.startsWith("unlink (sweep)");
       ejection |= t.startsWith("live ring");
       restored |= t.startsWith("server " + node + " restarts from an old snapshot");
@@ -429,7 +437,10 @@ final class SimRun {
 
   private String ringText() {
     StringBuilder b = new StringBuilder(algorithm.configName()).append('[');
-    manager.ring().nodes().forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
+    manager
+        .ring()
+        .nodes()
+        .forEach(node -> b.append(node.id()).append('/').append(node.weight()).append(' '));
     return b.append(']').toString();
   }
 
@@ -439,7 +450,8 @@ final class SimRun {
     // bursty: mostly short pauses, sometimes long ones
     double u = r.nextDouble();
     double mean = meanThinkNanos;
-    return (long) (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
+    return (long)
+            (r.nextInt(4) == 0 ? -Math.log(1 - u) * mean * 3.4 : -Math.log(1 - u) * mean * 0.2)
         + 1;
   }
 
@@ -713,8 +725,7 @@ final class SimRun {
       try {
         if (dice < 30 && ids.size() < idPool.size()) {
           // add: a new id, or one removed before (its server still holds its old data)
-          List<String> candidates =
-              idPool.stream().filter(id -> !ids.contains(id)).toList();
+          List<String> candidates = idPool.stream().filter(id -> !ids.contains(id)).toList();
           List<String> back = candidates.stream().filter(removed::contains).toList();
           String id =
               !back.isEmpty() && r.nextBoolean()
@@ -769,7 +780,7 @@ final class SimRun {
     }
   }
 
-  // ---- maintenance: probes and sweeps, as the manager's own thread would run them
+  // ---- maintenance: probes, mark clean-ups and sweeps, as the manager's own thread would run them
 
   private void maintenance() {
     SimScheduler.Actor me = sched.current();
@@ -786,12 +797,19 @@ final class SimRun {
       if (!after.equals(live)) {
         trace.add(me.name, null, "probeDue: live ring " + live + " -> " + after);
       }
+      if (r.nextInt(2) == 0) {
+        int deleted = manager.failurePolicy().cleanMarks();
+        if (deleted > 0) {
+          trace.add(me.name, null, "cleanMarks: deleted " + deleted);
+        }
+      }
       if (r.nextInt(3) > 0) {
         int priorsBefore = manager.membership().allSlots().size();
         manager.membership().sweepDue();
         int priorsAfter = manager.membership().allSlots().size();
         if (priorsAfter != priorsBefore) {
-          trace.add(me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
+          trace.add(
+              me.name, null, "sweepDue: reachable nodes " + priorsBefore + " -> " + priorsAfter);
         }
       }
     }
@@ -805,7 +823,8 @@ final class SimRun {
     }
     SplittableRandom r = sched.random;
     if (faultRate > 0) {
-      sched.at(sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
+      sched.at(
+          sched.now() + (long) (-Math.log(1 - r.nextDouble()) * 1e9 / faultRate) + 1, this::fault);
     }
   }
 
@@ -863,7 +882,8 @@ final class SimRun {
       return;
     }
     servers.values().forEach(SimServer::snapshot);
-    sched.at(sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
+    sched.at(
+        sched.now() + 500_000_000L + sched.random.nextLong(1_000_000_000L), this::snapshotLoop);
   }
 
   private static String ms(long nanos) {

@@ -8,20 +8,19 @@ import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The deterministic scheduler of one simulation run: a sim clock, a queue of events ordered by
- * (sim time, a rank drawn from the seed, actor, sequence), and logical threads ("actors") that are
- * real Java threads of which only one runs at a time.
+ * The deterministic scheduler of one simulation run: a sim clock, a queue of events ordered by (sim
+ * time, a rank drawn from the seed, actor, sequence), and logical threads ("actors") that are real
+ * Java threads of which only one runs at a time.
  *
- * <p>An actor runs until it reaches a yield point ({@link #sleepUntil}: a sim node call waiting
- * for its reply, a loader reading the database, the pause between two operations), where it parks
- * and hands control back. The scheduler takes the earliest event, moves the clock to it and either
- * runs it on its own thread (an event of the simulated world: a request applied on a server, a
- * fault) or resumes the actor it belongs to, then waits until that actor has settled again: parked
- * at a yield point, finished, or blocked inside the real code (a sync load waiting for another
- * caller's load in {@code InFlightLoads}). Such a blocked actor is released by the load's owner
- * right before that owner's operation returns; the owner then names its keys ({@link
- * #opReturned}) and the scheduler waits for the released actors to park too, so that no two
- * actors ever run unsupervised at once.
+ * <p>An actor runs until it reaches a yield point ({@link #sleepUntil}: a sim node call waiting for
+ * its reply, a loader reading the database, the pause between two operations), where it parks and
+ * hands control back. The scheduler takes the earliest event, moves the clock to it and either runs
+ * it on its own thread (an event of the simulated world: a request applied on a server, a fault) or
+ * resumes the actor it belongs to, then waits until that actor has settled again: parked at a yield
+ * point, finished, or blocked inside the real code (a sync load waiting for another caller's load
+ * in {@code InFlightLoads}). Such a blocked actor is released by the load's owner right before that
+ * owner's operation returns; the owner then names its keys ({@link #opReturned}) and the scheduler
+ * waits for the released actors to park too, so that no two actors ever run unsupervised at once.
  *
  * <p>Nothing depends on OS scheduling as long as the real code blocks only that way; a watchdog
  * fails the run (naming the seed) when an actor neither settles nor the queue moves on.
@@ -324,12 +323,18 @@ final class SimScheduler {
 
   /**
    * Whether a blocked actor waits for another actor: a sync load joined another caller's load
-   * ({@code InFlightLoads.await}). Any other wait (a parallel stream of the real code, a monitor) is
-   * work that finishes on its own, and the scheduler waits for it.
+   * ({@code InFlightLoads.await}), a write waits for a fill of its key's stripe ({@code
+   * KeyStripes}), or a monitor is held (by an actor waiting at a yield point: the membership's lock
+   * during a change). Any other wait (a parallel stream of the real code) is work that finishes on
+   * its own, and the scheduler waits for it.
    */
   private static boolean waitsForAnotherActor(Actor a) {
+    if (a.thread.getState() == Thread.State.BLOCKED) {
+      return true; // a monitor another actor holds while it waits at a yield point
+    }
     for (StackTraceElement e : a.thread.getStackTrace()) {
-      if (e.getClassName().equals(InFlightLoads.class.getName())) {
+      String c = e.getClassName();
+      if (c.equals(InFlightLoads.class.getName()) || c.equals(KeyStripes.class.getName())) {
         return true;
       }
     }

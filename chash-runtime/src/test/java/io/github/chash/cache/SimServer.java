@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One simulated cache server, kept across removes and re-adds of its node id (a re-added node
- * finds its old data, as a real server would). Its state changes only on the scheduler's thread
- * (requests are applied as world events) or, for faults, by the scheduler too. Keys are routing
- * keys; iteration is in key order, so a scan is deterministic.
+ * One simulated cache server, kept across removes and re-adds of its node id (a re-added node finds
+ * its old data, as a real server would). Its state changes only on the scheduler's thread (requests
+ * are applied as world events) or, for faults, by the scheduler too. Keys are routing keys;
+ * iteration is in key order, so a scan is deterministic.
  */
 final class SimServer {
   /** A stored value and when it expires (sim nanos; {@code Long.MAX_VALUE}: never). */

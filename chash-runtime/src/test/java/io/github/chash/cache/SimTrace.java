@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * What happened in one run, in sim-time order: operations, requests applied on servers, ring
  * changes, faults. Each entry names the key it concerns (or none: a world event). Its hash is the
- * run's fingerprint for the determinism check. Written only by the running actor or the
- * scheduler, one at a time.
+ * run's fingerprint for the determinism check. Written only by the running actor or the scheduler,
+ * one at a time.
  */
 final class SimTrace {
   record Entry(long time, String who, String key, String text) {
