@@ -204,17 +204,19 @@ final class Membership {
     long window = nextMigration.window().toNanos();
     Routing before = router.current();
     Routing after = router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
-    String summary = ChangeSummary.describe(before.ring, ring, config, whole);
+    if (LOG.isLoggable(Level.INFO)) {
+      // the summary samples keys on both rings: only when someone reads it
+      LOG.log(
+          Level.INFO,
+          "reconfigured: {0}; misses read the previous owners for {1}, then leftovers are swept",
+          ChangeSummary.describe(before.ring, ring, config, whole),
+          io.github.chash.internal.text.Durations.format(nextMigration.window()));
+    }
     retire(placed);
     members = placed;
     config = whole;
     settings = nextSettings;
     migration = nextMigration;
-    LOG.log(
-        Level.INFO,
-        "reconfigured: {0}; misses read the previous owners for {1}, then leftovers are swept",
-        summary,
-        io.github.chash.internal.text.Durations.format(nextMigration.window()));
     failures.schedule(this::sweepDue, window);
     if (after.priors.size() > MAX_PRIORS) {
       settleOldest(after.priors.subList(MAX_PRIORS, after.priors.size()));
