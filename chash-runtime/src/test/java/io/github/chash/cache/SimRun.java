@@ -132,6 +132,7 @@ final class SimRun {
   private int clientsLeft;
   private long opsDone;
   private long slowest;
+  private volatile String lastAdded; // the node the membership thread added last
   private String slowestOp = "";
   private final StringBuilder setup = new StringBuilder();
 
@@ -734,6 +735,7 @@ final class SimRun {
           what = "addNode " + id;
           trace.add(me.name, null, what + " begins");
           manager.addNode(nodeConfig(id, weightPick(r)));
+          lastAdded = id;
         } else if (dice < 60 && ids.size() > 1) {
           String id = ids.get(r.nextInt(ids.size()));
           what = "removeNode " + id;
@@ -777,6 +779,32 @@ final class SimRun {
         trace.add(me.name, null, "membership change failed: " + e);
       }
       noteLiveRing(me);
+      checkStructure();
+    }
+  }
+
+  /**
+   * The protocol's structural invariants, after each change: identity is the id (no two node
+   * instances of one id reachable at once: a re-added node is the same node), and the chain of
+   * previous rings is bounded. Breaking one is an error of the run, naming the seed.
+   */
+  private void checkStructure() {
+    Routing routing = manager.routing();
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (NodeSlot slot : routing.reachableSlots()) {
+      if (!ids.add(slot.id())) {
+        throw new AssertionError(
+            "seed " + seed + ": two instances of node " + slot.id() + " reachable at once");
+      }
+    }
+    if (routing.priors.size() > Membership.MAX_PRIORS) {
+      throw new AssertionError(
+          "seed "
+              + seed
+              + ": "
+              + routing.priors.size()
+              + " previous rings kept, more than "
+              + Membership.MAX_PRIORS);
     }
   }
 
@@ -834,7 +862,9 @@ final class SimRun {
     }
     SplittableRandom r = sched.random;
     List<String> ids = new ArrayList<>(servers.keySet());
-    SimServer s = servers.get(ids.get(r.nextInt(ids.size())));
+    // the newest node often: its keys just moved, the window and the sweep are running
+    String id = lastAdded != null && r.nextInt(3) == 0 ? lastAdded : ids.get(r.nextInt(ids.size()));
+    SimServer s = servers.get(id);
     long now = sched.now();
     long d = 50_000_000L + r.nextLong(r.nextBoolean() ? 300_000_000L : 3_000_000_000L);
     int dice = r.nextInt(100);
