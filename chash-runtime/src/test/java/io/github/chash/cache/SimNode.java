@@ -115,9 +115,11 @@ final class SimNode implements CacheNode {
         server.frozenUntil > now
             ? server.frozenUntil + rnd.nextLong(latency)
             : now + rnd.nextLong(latency);
-    // one connection, as Lettuce's: the server applies a client's requests in the order sent
-    applyAt = Math.max(applyAt, lastApplyAt + 1);
-    lastApplyAt = applyAt;
+    if (server.ordered) {
+      // one connection, as Lettuce's: the server applies a client's requests in the order sent
+      applyAt = Math.max(applyAt, lastApplyAt + 1);
+      lastApplyAt = applyAt;
+    }
     long replyAt = Math.max(applyAt + 1, now + latency);
     Reply<T> reply = new Reply<>();
     String who = me.name;

@@ -107,6 +107,7 @@ final class SimRun {
   private final double faultRate;
   private final double membershipRate;
   private final double scannableShare;
+  private final double localShare; // the share of servers that behave as local shards
   private Algorithm algorithm;
   private Duration window;
   private final List<String> idPool = new ArrayList<>();
@@ -165,6 +166,7 @@ final class SimRun {
             ? 0
             : (1 + r.nextInt(8)) * 1e9 / simTarget;
     scannableShare = r.nextInt(3) == 0 ? 1.0 : r.nextDouble();
+    localShare = r.nextInt(3) == 0 ? 0.5 : 0.0;
     for (int i = 0; i < 7; i++) {
       idPool.add("n" + i);
     }
@@ -219,11 +221,17 @@ final class SimRun {
     return servers.computeIfAbsent(
         id,
         i -> {
-          boolean scannable =
-              new SplittableRandom(SimScheduler.mix(seed, 77 + i.hashCode())).nextDouble()
-                  < scannableShare;
-          trace.add("setup", null, "server " + i + (scannable ? " (scannable)" : " (no SCAN)"));
-          return new SimServer(i, sched, trace, scannable);
+          SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 77 + i.hashCode()));
+          boolean scannable = dice.nextDouble() < scannableShare;
+          boolean ordered = dice.nextDouble() >= localShare;
+          trace.add(
+              "setup",
+              null,
+              "server "
+                  + i
+                  + (ordered ? "" : " (local-like: unordered, never faulted)")
+                  + (scannable || !ordered ? " (scannable)" : " (no SCAN)"));
+          return new SimServer(i, sched, trace, scannable, ordered);
         });
   }
 
@@ -869,6 +877,10 @@ final class SimRun {
     // the newest node often: its keys just moved, the window and the sweep are running
     String id = lastAdded != null && r.nextInt(3) == 0 ? lastAdded : ids.get(r.nextInt(ids.size()));
     SimServer s = servers.get(id);
+    if (!s.ordered) {
+      faultLoop(); // a local shard does not fail
+      return;
+    }
     long now = sched.now();
     long d = 50_000_000L + r.nextLong(r.nextBoolean() ? 300_000_000L : 3_000_000_000L);
     int dice = r.nextInt(100);

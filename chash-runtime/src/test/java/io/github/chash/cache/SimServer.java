@@ -23,6 +23,13 @@ final class SimServer {
   /** Whether the server can list its keys (Redis-like), or {@code deleteKeys} says -1. */
   final boolean scannable;
 
+  /**
+   * Whether the server applies a client's requests in the order sent (one connection, as Redis
+   * through Lettuce), or in any order, as a local Caffeine shard called from several threads does.
+   * An unordered server never fails (the scheduler faults none): a local shard cannot.
+   */
+  final boolean ordered;
+
   private TreeMap<String, Stored> data = new TreeMap<>();
   private final List<TreeMap<String, Stored>> snapshots = new ArrayList<>();
 
@@ -34,11 +41,12 @@ final class SimServer {
   volatile long dropRepliesUntil;
   volatile boolean dropNext;
 
-  SimServer(String id, SimScheduler sched, SimTrace trace, boolean scannable) {
+  SimServer(String id, SimScheduler sched, SimTrace trace, boolean scannable, boolean ordered) {
     this.id = id;
     this.sched = sched;
     this.trace = trace;
-    this.scannable = scannable;
+    this.scannable = scannable || !ordered;
+    this.ordered = ordered;
   }
 
   private Stored live(String key) {
