@@ -169,7 +169,9 @@ final class Writes {
         return true;
       }
       case REFUSED -> {
-        writeOnce(r, target, routingKey, null, false, null); // the old value must not stay readable
+        if (stored != null) {
+          writeOnce(r, target, routingKey, null, false, null); // the old value must not stay
+        } // a delete refused (a key too long to send) has nothing to delete: no such key is stored
         return false;
       }
       default -> {

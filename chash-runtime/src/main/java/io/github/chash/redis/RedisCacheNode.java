@@ -52,6 +52,13 @@ final class RedisCacheNode implements CacheNode {
   private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
 
+  /**
+   * The longest server key sent, in bytes. Redis takes keys of up to 512 MB, but a key that long is
+   * a bug or an attack: sending it would cost the call its timeout and a healthy node a failure. A
+   * longer key is refused before anything is sent, as a value that is too large is.
+   */
+  static final int MAX_KEY_BYTES = 64 * 1024;
+
   /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
   private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
 
@@ -131,9 +138,10 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public Object get(String key, ValueType type) {
+    byte[] serverKey = key(key);
     byte[] bytes;
     try {
-      bytes = await(commands().get(key(key)));
+      bytes = await(commands().get(serverKey));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
@@ -142,9 +150,10 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
+    byte[] serverKey = key(key);
     byte[] bytes = storedValues.encode(value);
     try {
-      await(set(commands(), key, bytes, ttl));
+      await(set(commands(), serverKey, bytes, ttl));
     } catch (RuntimeException e) {
       throw failure("put", e);
     }
@@ -153,12 +162,13 @@ final class RedisCacheNode implements CacheNode {
   /** {@code GET} and {@code PTTL} pipelined: one round trip. */
   @Override
   public StoredEntry getEntry(String key, ValueType type) {
+    byte[] serverKey = key(key);
     byte[] bytes;
     long pttl;
     try {
       RedisAsyncCommands<byte[], byte[]> commands = commands();
-      RedisFuture<byte[]> value = commands.get(key(key));
-      RedisFuture<Long> ttl = commands.pttl(key(key));
+      RedisFuture<byte[]> value = commands.get(serverKey);
+      RedisFuture<Long> ttl = commands.pttl(serverKey);
       bytes = await(value);
       pttl = await(ttl);
     } catch (RuntimeException e) {
@@ -226,27 +236,37 @@ final class RedisCacheNode implements CacheNode {
   /** {@code MGET} of all the keys: one round trip, awaited by the caller. */
   @Override
   public CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {
-    byte[][] serverKeys = new byte[keys.size()][];
-    for (int i = 0; i < serverKeys.length; i++) {
-      serverKeys[i] = key(keys.get(i));
+    Map<String, Object> refused = new HashMap<>();
+    List<String> sent = new ArrayList<>(keys.size());
+    List<byte[]> serverKeys = new ArrayList<>(keys.size());
+    for (String key : keys) {
+      try {
+        serverKeys.add(key(key));
+        sent.add(key);
+      } catch (ValueRefusedException e) {
+        refused.put(key, e); // too long to send: refused, as an undecodable value is
+      }
+    }
+    if (sent.isEmpty()) {
+      return CompletableFuture.completedFuture(refused);
     }
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
     try {
-      reply = commands().mget(serverKeys);
+      reply = commands().mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
     }
     return bounded(reply, "get")
         .thenApply(
             values -> {
-              Map<String, Object> found = new HashMap<>();
+              Map<String, Object> found = new HashMap<>(refused);
               for (int i = 0; i < values.size(); i++) {
                 KeyValue<byte[], byte[]> kv = values.get(i);
                 if (kv.hasValue()) {
                   try {
-                    found.put(keys.get(i), storedValues.decode(kv.getValue(), type));
+                    found.put(sent.get(i), storedValues.decode(kv.getValue(), type));
                   } catch (ValueRefusedException e) {
-                    found.put(keys.get(i), e);
+                    found.put(sent.get(i), e);
                   }
                 }
               }
@@ -264,14 +284,16 @@ final class RedisCacheNode implements CacheNode {
       RedisAsyncCommands<byte[], byte[]> commands = commands();
       values.forEach(
           (key, value) -> {
+            byte[] serverKey;
             byte[] bytes;
             try {
+              serverKey = key(key);
               bytes = storedValues.encode(value);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;
             }
-            replies.add(set(commands, key, bytes, ttl).toCompletableFuture());
+            replies.add(set(commands, serverKey, bytes, ttl).toCompletableFuture());
           });
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("put", e));
@@ -281,11 +303,11 @@ final class RedisCacheNode implements CacheNode {
   }
 
   private RedisFuture<String> set(
-      RedisAsyncCommands<byte[], byte[]> commands, String key, byte[] bytes, Duration ttl) {
+      RedisAsyncCommands<byte[], byte[]> commands, byte[] serverKey, byte[] bytes, Duration ttl) {
     long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
     return millis >= NO_EXPIRY_MILLIS
-        ? commands.set(key(key), bytes)
-        : commands.set(key(key), bytes, SetArgs.Builder.px(millis));
+        ? commands.set(serverKey, bytes)
+        : commands.set(serverKey, bytes, SetArgs.Builder.px(millis));
   }
 
   /**
@@ -321,8 +343,9 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void evict(String key) {
+    byte[] serverKey = key(key);
     try {
-      await(commands().unlink(key(key)));
+      await(commands().unlink(serverKey));
     } catch (RuntimeException e) {
       throw failure("evict", e);
     }
@@ -414,9 +437,33 @@ final class RedisCacheNode implements CacheNode {
     return endpoint.toString();
   }
 
-  /** The server's key: the prefix and the routing key, in {@link KeyBytes}. */
+  /**
+   * The server's key: the prefix and the routing key, in {@link KeyBytes}.
+   *
+   * @throws ValueRefusedException if it is longer than {@link #MAX_KEY_BYTES}
+   */
   private byte[] key(String routingKey) {
-    return KeyBytes.of(keyPrefix.concat(routingKey));
+    int chars = keyPrefix.length() + routingKey.length();
+    if (chars > MAX_KEY_BYTES) { // a char takes one byte at least
+      throw keyRefused(chars + " chars");
+    }
+    byte[] serverKey = KeyBytes.of(keyPrefix.concat(routingKey));
+    if (serverKey.length > MAX_KEY_BYTES) {
+      throw keyRefused(serverKey.length + " bytes");
+    }
+    return serverKey;
+  }
+
+  private ValueRefusedException keyRefused(String size) {
+    return new ValueRefusedException(
+        "node \""
+            + id
+            + "\": a key of "
+            + size
+            + " is longer than the "
+            + MAX_KEY_BYTES
+            + " bytes a key may have; nothing was sent",
+        null);
   }
 
   /**

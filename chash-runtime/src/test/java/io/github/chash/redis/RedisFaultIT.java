@@ -94,6 +94,38 @@ class RedisFaultIT {
     }
   }
 
+  /**
+   * Issue 27: three puts with a 32 MB key cost 238 ms each, counted as errors, and ejected the
+   * healthy node. A key longer than the node's limit is refused before anything is sent, by every
+   * operation, and never counts against the node.
+   */
+  @Test
+  void hugeKey_isRefusedBeforeSendingAndTheNodeStaysLive() {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      io.github.chash.cache.TypedCache<Object, String> users =
+          manager.cache("users").typed(String.class);
+      String huge = "k".repeat(32 << 20);
+      String owner = manager.ring().locate("users:" + huge).id();
+      Object keysBefore = fleet.server(owner).command("DBSIZE");
+
+      for (int i = 0; i < 3; i++) {
+        users.put(huge, "v" + i);
+      }
+      assertThat(users.get(huge)).isNull();
+      users.evict(huge);
+      users.putAll(java.util.Map.of(huge, "bulk"));
+      assertThat(users.getAll(List.of(huge))).isEmpty();
+
+      CacheStats node = manager.nodeStats().get(owner);
+      assertThat(node.errorCount()).as("errors on %s", owner).isZero();
+      assertThat(node.refusedCount()).as("refusals on %s", owner).isPositive();
+      assertThat(isLive(manager, owner)).as("%s still in the live ring", owner).isTrue();
+      assertThat(fleet.server(owner).command("DBSIZE")).as("keys sent").isEqualTo(keysBefore);
+      users.put("small", "fine");
+      assertThat(users.get("small")).isEqualTo("fine");
+    }
+  }
+
   @Test
   void keysThatUtf8WouldMerge_stayDistinct() {
     try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
