@@ -107,6 +107,19 @@ final class KeyStripes {
     }
   }
 
+  /**
+   * Whether {@code thread} waits for a stripe that another thread holds (for a test's scheduler: a
+   * waiter whose stripe was just released is about to run, one still held back is not).
+   */
+  boolean holdsBack(Thread thread) {
+    for (ReentrantLock lock : locks) {
+      if (lock.hasQueuedThread(thread)) {
+        return lock.isLocked();
+      }
+    }
+    return false;
+  }
+
   private static int stripe(String routingKey) {
     int h = routingKey.hashCode();
     return (h ^ (h >>> 16)) & (STRIPES - 1);

@@ -228,6 +228,11 @@ final class RoutedCache implements InterceptedCache {
     Map<String, Object> load(Collection<String> routingKeys);
   }
 
+  /** The manager's key stripes, for a test's scheduler. */
+  KeyStripes stripes() {
+    return stripes;
+  }
+
   /** Makes room in the per-node hit counters for node indexes below {@code nodes}. */
   void ensureNodes(int nodes) {
     hits.ensure(nodes);

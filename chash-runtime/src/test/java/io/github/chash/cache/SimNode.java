@@ -137,7 +137,12 @@ final class SimNode implements CacheNode {
       s.sleepUntil(now + timeoutNanos);
       throw new CacheNodeException(id(), op + ": command timed out", null);
     }
+    int restartsAtSend = server.restarts;
     s.sleepUntil(replyAt);
+    if (server.restarts != restartsAtSend) {
+      server.trace.add(who, key, op + " on " + id() + ": connection broken by a restart");
+      throw new CacheNodeException(id(), op + ": connection reset (server restarted)", null);
+    }
     if (reply.lost) {
       throw new CacheNodeException(id(), op + ": connection reset", null);
     }

@@ -274,6 +274,8 @@ final class SimRun {
                 .scheduleProbes(false)
                 .nodeFactory(new SimNode.Factory(sched, trace, this::server))
                 .build();
+    KeyStripes stripes = ((RoutedCache) manager.cache("users")).stripes();
+    sched.heldBack = stripes::holdsBack;
     cache = InterceptedCache.of(manager.cache("users"));
     typed = manager.cache("users").typed(String.class);
     for (int i = 0; i < keyCount; i++) {

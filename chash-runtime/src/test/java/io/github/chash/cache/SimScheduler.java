@@ -151,6 +151,12 @@ final class SimScheduler {
   private long steps;
   private long lateWakes;
 
+  /**
+   * Whether a thread waiting for a key stripe is still held back by another actor's fill ({@link
+   * KeyStripes#holdsBack}); set by the run once its manager exists.
+   */
+  volatile java.util.function.Predicate<Thread> heldBack = t -> true;
+
   SimScheduler(long seed) {
     this.seed = seed;
     this.random = new SplittableRandom(mix(seed, 0));
@@ -269,6 +275,7 @@ final class SimScheduler {
         resume(a);
         settle(a);
         releaseJoiners(a);
+        releaseStripeWaiters();
       }
       for (Actor a : actors) {
         if (a.failure != null) {
@@ -308,7 +315,8 @@ final class SimScheduler {
               || ts == Thread.State.TIMED_WAITING)
           && LockSupport.getBlocker(a.thread) != a.parker
           && a.state == Actor.RUNNING
-          && waitsForAnotherActor(a)) {
+          && waitsForAnotherActor(a)
+          && (!waitsForStripe(a) || heldBack.test(a.thread))) {
         a.blockedInCode = true;
         return;
       }
@@ -368,6 +376,31 @@ final class SimScheduler {
       }
       settle(j);
       j.blockedInCode = false;
+    }
+  }
+
+  private static boolean waitsForStripe(Actor a) {
+    for (StackTraceElement e : a.thread.getStackTrace()) {
+      if (e.getClassName().equals(KeyStripes.class.getName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * After a step: a writer that waited for a fill's stripe, which the step released, is about to
+   * run; wait for it to settle now, before anything else moves, so the order stays the seed's.
+   */
+  private void releaseStripeWaiters() {
+    for (Actor j : actors) {
+      if (j.blockedInCode
+          && j.state == Actor.RUNNING
+          && waitsForStripe(j)
+          && !heldBack.test(j.thread)) {
+        j.blockedInCode = false;
+        settle(j);
+      }
     }
   }
 

@@ -116,7 +116,14 @@ final class SimServer {
   }
 
   /** Restarts with an old snapshot (or empty, when none): returns what it restored. */
+  /**
+   * Restarts so far: a restart breaks every connection, so a reply to a request sent before it
+   * never arrives (the request may have been applied).
+   */
+  volatile int restarts;
+
   String restore(int pick) {
+    restarts++;
     if (snapshots.isEmpty()) {
       data = new TreeMap<>();
       return "nothing (no snapshot)";
@@ -127,6 +134,7 @@ final class SimServer {
   }
 
   void loseEverything() {
+    restarts++;
     data = new TreeMap<>();
     snapshots.clear();
   }

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * What happened in one run, in sim-time order: operations, requests applied on servers, ring
  * changes, faults. Each entry names the key it concerns (or none: a world event). Its hash is the
- * run's fingerprint for the determinism check. Written only by the running actor or the scheduler,
- * one at a time.
+ * run's fingerprint for the determinism check: every entry with its time and its place in its
+ * actor's own sequence, whatever order actors that ran together (a writer released by a fill's
+ * stripe) appended in. Written only by the running actor or the scheduler, one at a time.
  */
 final class SimTrace {
   record Entry(long time, String who, String key, String text) {
@@ -29,12 +30,19 @@ final class SimTrace {
 
   synchronized void add(String who, String key, String text) {
     long t = sched.now();
-    hash = 31 * hash + t;
-    hash = 31 * hash + who.hashCode();
-    hash = 31 * hash + (key == null ? 0 : key.hashCode());
-    hash = 31 * hash + text.hashCode();
+    int seq = seqByWho.merge(who, 1, Integer::sum);
+    long h = t;
+    h = 31 * h + who.hashCode();
+    h = 31 * h + seq;
+    h = 31 * h + (key == null ? 0 : key.hashCode());
+    h = 31 * h + text.hashCode();
+    // a sum of mixed entries: each actor's order counts (its sequence number is in the entry), the
+    // order in which two actors released together append does not
+    hash += SimScheduler.mix(h, 0x9E3779B97F4A7C15L);
     entries.add(new Entry(t, who, key, text));
   }
+
+  private final java.util.Map<String, Integer> seqByWho = new java.util.HashMap<>();
 
   /**
    * An entry outside the hash: what the real code does in an order of its own (it closes the nodes

@@ -180,6 +180,55 @@ class RedisFaultIT {
     }
   }
 
+  /**
+   * Issue 27: nested hash sets two to a level (SerialDoS: only java.util and String, allowed by
+   * default, within the depth limit) took 2,990 ms to read at 26 levels and 11,577 ms at 28. They
+   * are refused (a refused value, not an error) at every depth from 20 to 40.
+   */
+  @Test
+  void hashSetBombs_areRefusedValuesAndTheNodeStaysLive() throws IOException {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = keysOwnedBy(manager, users, "r3", 21);
+      RedisServerProcess r3 = fleet.server("r3");
+      long slowest = 0;
+      for (int depth = 20; depth <= 40; depth++) {
+        String key = keys.get(depth - 20);
+        r3.setBytes("chash:" + key, serialize(hashSetBomb(depth)));
+        long start = System.nanoTime();
+        assertThat(users.getIfPresent(key, ValueType.OBJECT)).as("depth %d", depth).isNull();
+        slowest = Math.max(slowest, System.nanoTime() - start);
+      }
+      CacheStats node = manager.nodeStats().get("r3");
+      System.out.printf(
+          "%n=== hash set bombs of 20 to 40 levels (%d bytes at 28): refused %d, errors %d,"
+              + " slowest read %.1f ms%n",
+          serialize(hashSetBomb(28)).length, node.refusedCount(), node.errorCount(), slowest / 1e6);
+      assertThat(node.refusedCount()).isEqualTo(21);
+      assertThat(node.errorCount()).isZero();
+      assertThat(isLive(manager, "r3")).isTrue();
+    }
+  }
+
+  /** Two hash sets a level, each holding both of the next level's: hashing one visits 2^depth. */
+  private static java.util.Set<Object> hashSetBomb(int depth) {
+    java.util.Set<Object> root = new java.util.HashSet<>();
+    java.util.Set<Object> s1 = root;
+    java.util.Set<Object> s2 = new java.util.HashSet<>();
+    for (int i = 0; i < depth; i++) {
+      java.util.Set<Object> t1 = new java.util.HashSet<>();
+      java.util.Set<Object> t2 = new java.util.HashSet<>();
+      t1.add("foo"); // t1 and t2 differ, so both stay in every set
+      s1.add(t1);
+      s1.add(t2);
+      s2.add(t1);
+      s2.add(t2);
+      s1 = t1;
+      s2 = t2;
+    }
+    return root;
+  }
+
   @Test
   void wrongPassword_isLoggedAsARefusedLoginWithoutTheSecret() throws Throwable {
     try (RedisServerProcess guarded = RedisServerProcess.start("the-real-s3cret");

@@ -35,6 +35,15 @@ public final class JdkSerializationCodec implements ValueCodec {
    */
   static final int MAX_DEPTH = 64;
 
+  /**
+   * The deepest a stored value holding a hash set or map may be. Reading one hashes its elements,
+   * and the hash of a set of sets is computed all the way down: nested hash sets two to a level
+   * make that work double with each level though the value stays small (a 1.6 KB value 28 levels
+   * deep took 11.6 s to read). At this depth the work is still a few milliseconds; the bombs are
+   * refused when their first set beyond it is read, before any of it is hashed.
+   */
+  static final int MAX_HASHED_DEPTH = 16;
+
   private final ObjectInputFilter filter;
   private final String allowKey;
 
@@ -150,14 +159,16 @@ public final class JdkSerializationCodec implements ValueCodec {
    * The allow-list, and bounds that no stream of {@code size} bytes can legitimately exceed: an
    * array of {@code n} elements takes at least {@code n} bytes ({@code 8n} for {@code long[]}), so
    * a 27-byte value that claims 100,000,000 elements is refused before anything is allocated; the
-   * same for references and bytes read; and a depth of {@value #MAX_DEPTH}. Remembers what it
-   * refused, for the log line (the JDK's message is vaguer).
+   * same for references and bytes read; a depth of {@value #MAX_DEPTH}, and {@value
+   * #MAX_HASHED_DEPTH} for hash sets and maps. Remembers what it refused, for the log line (the
+   * JDK's message is vaguer).
    */
   private static final class BoundedFilter implements ObjectInputFilter {
     private final ObjectInputFilter allowList;
     private final long size;
     private String refusedClass;
     private String limit;
+    private boolean hashed; // a hash set or map was read
 
     BoundedFilter(ObjectInputFilter allowList, long size) {
       this.allowList = allowList;
@@ -186,6 +197,14 @@ public final class JdkSerializationCodec implements ValueCodec {
       if (info.depth() > MAX_DEPTH) {
         return "nested deeper than " + MAX_DEPTH + " levels";
       }
+      // the filter sees a class once (later objects of it come as references), so once a hash set
+      // or map is in the value, the whole value is held to the shallower depth
+      hashed |= isHashed(info.serialClass());
+      if (hashed && info.depth() > MAX_HASHED_DEPTH) {
+        return "nested deeper than "
+            + MAX_HASHED_DEPTH
+            + " levels in a value holding a hash set or map";
+      }
       if (info.references() > size || info.streamBytes() > size) {
         return "more references than a value of " + size + " bytes can hold";
       }
@@ -198,6 +217,18 @@ public final class JdkSerializationCodec implements ValueCodec {
         }
       }
       return null;
+    }
+
+    /**
+     * Whether reading the class hashes its elements: a hash set or map (and a {@code Hashtable}),
+     * whose {@code readObject} calls {@code hashCode} on each element, all the way down.
+     */
+    private static boolean isHashed(Class<?> c) {
+      return c != null
+          && (java.util.HashMap.class.isAssignableFrom(c)
+              || java.util.HashSet.class.isAssignableFrom(c)
+              || java.util.Hashtable.class.isAssignableFrom(c)
+              || java.util.concurrent.ConcurrentHashMap.class.isAssignableFrom(c));
     }
 
     /** The fewest bytes one element takes in the stream. */
