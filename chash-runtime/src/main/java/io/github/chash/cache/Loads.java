@@ -57,18 +57,14 @@ final class Loads {
     InFlightLoads.Load mine = InFlightLoads.Load.blocking();
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
-      @SuppressWarnings("unchecked")
-      V shared = (V) NullValue.unwrap(InFlightLoads.await(routingKey, running));
-      return shared;
+      return NullValue.unwrapAs(InFlightLoads.await(routingKey, running));
     }
     try {
       // a load may have finished between our miss and our registration
       Object stored = secondLook(routingKey, type);
       if (stored != null) {
         mine.complete(stored);
-        @SuppressWarnings("unchecked")
-        V value = (V) NullValue.unwrap(stored);
-        return value;
+        return NullValue.unwrapAs(stored);
       }
       V value = loadAndFill(owner, routingKey, loader, cacheNull);
       mine.complete(NullValue.wrap(value));
@@ -97,18 +93,14 @@ final class Loads {
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
       // a blocking load or a future's: either completes with the stored form
-      @SuppressWarnings("unchecked")
-      CompletionStage<V> shared = running.thenApply(stored -> (V) NullValue.unwrap(stored));
-      return shared;
+      return running.thenApply(NullValue::<V>unwrapAs);
     }
     try {
       Object stored = secondLook(routingKey, type);
       if (stored != null) {
         mine.complete(stored);
         inFlight.finished(routingKey, mine);
-        @SuppressWarnings("unchecked")
-        V value = (V) NullValue.unwrap(stored);
-        return CompletableFuture.completedFuture(value);
+        return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(stored));
       }
       return loadFutureAndFill(owner, routingKey, loader, storable, mine);
     } catch (Throwable t) {

@@ -20,6 +20,12 @@ public enum NullValue {
     return stored == INSTANCE ? null : stored;
   }
 
+  /** {@link #unwrap} as the caller's value type: the one unchecked cast of the cache layer. */
+  @SuppressWarnings("unchecked")
+  static <V> V unwrapAs(Object stored) {
+    return (V) unwrap(stored);
+  }
+
   /**
    * {@return {@link #INSTANCE} for {@code null}, else the value itself}
    *

@@ -124,9 +124,7 @@ final class RoutedCache implements InterceptedCache {
     NodeSlot target = r.target(routingKey);
     Object cached = reads.read(r, target, routingKey, type);
     if (cached != null) {
-      @SuppressWarnings("unchecked")
-      V value = (V) NullValue.unwrap(cached);
-      return value;
+      return NullValue.unwrapAs(cached);
     }
     return loads.load(target, routingKey, type, loader, sync, cacheNull);
   }
