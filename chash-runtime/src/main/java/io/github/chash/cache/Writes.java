@@ -78,13 +78,19 @@ final class Writes {
    * @return whether it landed
    */
   boolean fill(String routingKey, Object stored, long stamp, Duration ttl) {
-    return stripes.fillIfUnchanged(
-        routingKey,
-        stamp,
-        () -> {
-          Routing r = router.forCache(cacheName);
-          return write(r, routingKey, stored, true, ttl);
-        });
+    Routing r = router.forCache(cacheName);
+    NodeSlot target = r.target(routingKey);
+    // only the landing holds the stripe; the deletes after it (previous owners, a new target) only
+    // remove copies, so a write that begins meanwhile loses nothing, and a writer never waits for a
+    // fill's call on a previous owner
+    boolean landed =
+        stripes.fillIfUnchanged(
+            routingKey, stamp, () -> writeOnce(r, target, routingKey, stored, true, ttl, false));
+    if (landed) {
+      migration.deletePrevious(r, target, routingKey);
+      followMoves(r, java.util.Collections.singletonMap(routingKey, target));
+    }
+    return landed;
   }
 
   /**
@@ -131,7 +137,7 @@ final class Writes {
               calls.refused(group.target);
               writeOnce(r, group.target, key, null, false, null); // no older value may stay
             } else {
-              landed(r, group.target, key, values.get(key), group.atHome);
+              landed(r, group.target, key, values.get(key), group.atHome, true);
               written.add(key);
             }
           }
@@ -155,6 +161,18 @@ final class Writes {
       Object stored,
       boolean optional,
       Duration ttl) {
+    return writeOnce(r, target, routingKey, stored, optional, ttl, true);
+  }
+
+  /** {@link #writeOnce}, leaving the deletes on previous owners to the caller when told to. */
+  private boolean writeOnce(
+      Routing r,
+      NodeSlot target,
+      String routingKey,
+      Object stored,
+      boolean optional,
+      Duration ttl,
+      boolean deletePrevious) {
     if (!admit(r, target, routingKey, stored, optional)) {
       return false;
     }
@@ -165,7 +183,7 @@ final class Writes {
     }
     switch (calls.write(target, routingKey, stored, given)) {
       case LANDED -> {
-        landed(r, target, routingKey, stored, atHome);
+        landed(r, target, routingKey, stored, atHome, deletePrevious);
         return true;
       }
       case REFUSED -> {
@@ -217,7 +235,12 @@ final class Writes {
 
   /** A write landed: its marks and counters, and the deletes on the key's previous owners. */
   private void landed(
-      Routing r, NodeSlot target, String routingKey, Object stored, boolean atHome) {
+      Routing r,
+      NodeSlot target,
+      String routingKey,
+      Object stored,
+      boolean atHome,
+      boolean deletePrevious) {
     if (stored == null || atHome) {
       target.marks.forget(routingKey);
     } else {
@@ -227,7 +250,9 @@ final class Writes {
       stats.put();
       target.stats.put();
     }
-    migration.deletePrevious(r, target, routingKey);
+    if (deletePrevious) {
+      migration.deletePrevious(r, target, routingKey);
+    }
   }
 
   /**
