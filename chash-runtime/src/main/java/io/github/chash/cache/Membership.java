@@ -240,7 +240,10 @@ final class Membership {
    * node that cannot be emptied is ejected, to be emptied before it serves again).
    */
   private void settleOldest(List<Prior> oldest) {
-    Set<NodeSlot> reachable = router.current().reachableSlots();
+    // the nodes that stay reachable once these priors go; the others are closed by settle
+    Routing now = router.current();
+    Set<NodeSlot> reachable = new HashSet<>(now.slots());
+    now.priors.stream().filter(p -> !oldest.contains(p)).forEach(p -> reachable.addAll(p.slots()));
     Set<NodeSlot> emptied = new HashSet<>();
     for (Prior prior : oldest) {
       for (NodeSlot slot : prior.slots()) {

@@ -25,15 +25,13 @@ final class Migration {
     this.stats = stats;
   }
 
-  /** A value found on a previous owner, with the time it has left there (null: unknown). */
-  record Found(CacheNode.StoredEntry entry, NodeSlot from) {}
-
   /**
    * Reads the key on its previous owners within their windows, newest first, skipping {@code
    * target}, owners that are out or just failed, and owners whose copy is marked. Returns the first
    * hit, or null.
    */
-  Found readPrevious(Routing r, NodeSlot target, String routingKey, ValueType type) {
+  CacheNode.StoredEntry readPrevious(
+      Routing r, NodeSlot target, String routingKey, ValueType type) {
     if (r.priors.isEmpty()) {
       return null;
     }
@@ -56,7 +54,7 @@ final class Migration {
       if (got instanceof CacheNode.StoredEntry entry) {
         stats.migrationHit();
         from.stats.migrationHit();
-        return new Found(entry, from);
+        return entry;
       }
     }
     return null;

@@ -107,11 +107,10 @@ final class Reads {
    */
   private Object readPrevious(Routing r, NodeSlot target, String routingKey, ValueType type) {
     long stamp = stripes.stamp(routingKey);
-    Migration.Found found = migration.readPrevious(r, target, routingKey, type);
-    if (found == null) {
+    CacheNode.StoredEntry entry = migration.readPrevious(r, target, routingKey, type);
+    if (entry == null) {
       return null;
     }
-    CacheNode.StoredEntry entry = found.entry();
     Duration left = entry.ttl() != null ? entry.ttl() : ttl;
     if (writes.fill(routingKey, entry.value(), stamp, left)) {
       stats.migrationCopy();
