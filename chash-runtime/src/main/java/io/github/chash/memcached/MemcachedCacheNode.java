@@ -6,6 +6,7 @@ import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
+import io.github.chash.internal.node.ClientStalls;
 import io.github.chash.internal.node.Connecting;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -185,7 +186,7 @@ final class MemcachedCacheNode implements CacheNode {
   @Override
   public void put(String key, Object value, Duration ttl) {
     byte[] payload = storedValues.encode(value);
-    long deadline = System.nanoTime() + timeout.toNanos();
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
     Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
     store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
   }
@@ -240,7 +241,7 @@ final class MemcachedCacheNode implements CacheNode {
     if (payloads.isEmpty()) {
       return CompletableFuture.completedFuture(refusals);
     }
-    long deadline = System.nanoTime() + timeout.toNanos();
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
     return bounded(
         CompletableFuture.supplyAsync(
             () -> {
@@ -263,7 +264,8 @@ final class MemcachedCacheNode implements CacheNode {
   @Override
   public void evict(String key) {
     try {
-      client().delete(keys.dataKey(key), timeoutMillis);
+      MemcachedClient client = client();
+      once(ms -> client.delete(keys.dataKey(key), ms));
     } catch (Exception e) {
       throw failure("evict", e);
     }
@@ -296,7 +298,8 @@ final class MemcachedCacheNode implements CacheNode {
   public void ping() {
     Map<InetSocketAddress, String> versions;
     try {
-      versions = client().getVersions(timeoutMillis);
+      MemcachedClient client = client();
+      versions = once(client::getVersions);
     } catch (Exception e) {
       throw failure("ping", e);
     }
@@ -370,7 +373,8 @@ final class MemcachedCacheNode implements CacheNode {
     }
   }
 
-  private void store(String key, byte[] payload, Duration ttl, Generations gens, long deadline) {
+  private void store(
+      String key, byte[] payload, Duration ttl, Generations gens, ClientStalls.Deadline deadline) {
     long now = System.currentTimeMillis();
     byte[] stored =
         new Envelope(
@@ -397,7 +401,9 @@ final class MemcachedCacheNode implements CacheNode {
                 + " bytes, memcached -I)",
             null);
       }
-      client.set(dataKey, expiration(ttl, now), stored, RawTranscoder.INSTANCE, left(deadline));
+      within(
+          deadline,
+          ms -> client.set(dataKey, expiration(ttl, now), stored, RawTranscoder.INSTANCE, ms));
     } catch (ValueRefusedException e) {
       throw e;
     } catch (Exception e) {
@@ -421,13 +427,14 @@ final class MemcachedCacheNode implements CacheNode {
    * client still writes the value, and XMemcached's connection does not recover from that, so no
    * such item is sent.
    */
-  private long serverItemLimit(MemcachedClient client, long deadline) throws Exception {
+  private long serverItemLimit(MemcachedClient client, ClientStalls.Deadline deadline)
+      throws Exception {
     long known = serverItemLimit;
     if (known > 0) {
       return known;
     }
     Map<InetSocketAddress, Map<String, String>> stats =
-        client.getStatsByItem("settings", left(deadline));
+        within(deadline, ms -> client.getStatsByItem("settings", ms));
     if (stats != null) {
       for (Map<String, String> settings : stats.values()) {
         String value = settings.get("item_size_max");
@@ -472,7 +479,8 @@ final class MemcachedCacheNode implements CacheNode {
     all.addAll(namespaceKeys);
     Map<String, byte[]> got;
     try {
-      got = client().get(all, timeoutMillis, RawTranscoder.INSTANCE);
+      MemcachedClient client = client();
+      got = once(ms -> client.get(all, ms, RawTranscoder.INSTANCE));
     } catch (Exception e) {
       throw failure(operation, e);
     }
@@ -502,7 +510,7 @@ final class MemcachedCacheNode implements CacheNode {
    * added it first.
    */
   private Map<String, Generations> writeGenerations(
-      List<String> routingKeys, String operation, long deadline) {
+      List<String> routingKeys, String operation, ClientStalls.Deadline deadline) {
     Set<String> namespaces = new LinkedHashSet<>();
     for (String key : routingKeys) {
       namespaces.add(MemcachedKeys.namespace(key));
@@ -526,23 +534,30 @@ final class MemcachedCacheNode implements CacheNode {
     if (!stale.isEmpty()) {
       try {
         MemcachedClient client = client();
-        Map<String, byte[]> got = client.get(stale, left(deadline), RawTranscoder.INSTANCE);
+        Map<String, byte[]> got =
+            within(deadline, ms -> client.get(stale, ms, RawTranscoder.INSTANCE));
         for (String key : stale) {
           long value = Envelope.generationOf(got == null ? null : got.get(key));
           if (value == 0) {
             long fresh = newGeneration();
-            if (client.add(
-                key, 0, Envelope.generation(fresh), RawTranscoder.INSTANCE, left(deadline))) {
+            if (within(
+                deadline,
+                ms -> client.add(key, 0, Envelope.generation(fresh), RawTranscoder.INSTANCE, ms))) {
               value = fresh;
             } else {
               value =
-                  Envelope.generationOf(client.get(key, left(deadline), RawTranscoder.INSTANCE));
+                  Envelope.generationOf(
+                      within(deadline, ms -> client.get(key, ms, RawTranscoder.INSTANCE)));
             }
           }
           if (value == 0) {
             // a foreign value where a counter belongs: replace it, its entries are misses anyway
-            value = newGeneration();
-            client.set(key, 0, Envelope.generation(value), RawTranscoder.INSTANCE, left(deadline));
+            long replaced = newGeneration();
+            within(
+                deadline,
+                ms ->
+                    client.set(key, 0, Envelope.generation(replaced), RawTranscoder.INSTANCE, ms));
+            value = replaced;
           }
           generations.put(key, new Generation(value, System.nanoTime()));
           values.put(key, value);
@@ -560,23 +575,45 @@ final class MemcachedCacheNode implements CacheNode {
     return byNamespace;
   }
 
+  /** One XMemcached command, sent with the milliseconds it may wait for its reply. */
+  @FunctionalInterface
+  private interface Command<T> {
+    T send(long timeoutMillis) throws Exception;
+  }
+
   /**
-   * The milliseconds left until a call's deadline (one timeout from its start, however many
-   * commands it sends); a {@link TimeoutException} when none are.
+   * Sends a command within a call's deadline (one timeout of the client's awake time from the
+   * call's start, however many commands it sends, see {@link ClientStalls}): a command that timed
+   * out while this JVM stalled is sent again (every command sent is idempotent: gets, sets,
+   * deletes, an {@code add} read back on failure) until the deadline passes.
    */
-  private static long left(long deadlineNanos) throws TimeoutException {
-    long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
-    if (left <= 0) {
-      throw new TimeoutException("no time left");
+  private static <T> T within(ClientStalls.Deadline deadline, Command<T> command) throws Exception {
+    while (true) {
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline.remainingNanos());
+      TimeoutException expired = left > 0 ? null : deadline.expired();
+      if (expired != null) {
+        throw expired;
+      }
+      try {
+        return command.send(Math.max(1, left));
+      } catch (TimeoutException e) {
+        if (deadline.expired() != null) {
+          throw e;
+        }
+      }
     }
-    return left;
+  }
+
+  /** {@link #within} a fresh deadline: a call of one command. */
+  private <T> T once(Command<T> command) throws Exception {
+    return within(ClientStalls.deadline(timeout), command);
   }
 
   private void replaceGeneration(String counterKey, String operation) {
     long value = newGeneration();
     try {
-      client()
-          .set(counterKey, 0, Envelope.generation(value), RawTranscoder.INSTANCE, timeoutMillis);
+      MemcachedClient client = client();
+      once(ms -> client.set(counterKey, 0, Envelope.generation(value), RawTranscoder.INSTANCE, ms));
     } catch (Exception e) {
       generations.clear();
       throw failure(operation, e);
@@ -638,8 +675,8 @@ final class MemcachedCacheNode implements CacheNode {
 
   /** A reply bounded by the node's timeout; a late one fails with {@link CacheNodeException}. */
   private <T> CompletableFuture<T> bounded(CompletableFuture<T> reply, String operation) {
-    return reply
-        .orTimeout(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.NANOSECONDS)
+    return ClientStalls.deadline(timeout.plusMillis(5))
+        .bound(reply)
         .handle(
             (value, failure) -> {
               if (failure == null) {
@@ -726,11 +763,13 @@ final class MemcachedCacheNode implements CacheNode {
       Thread.currentThread().interrupt();
     }
     String reason =
-        e instanceof TimeoutException
-            ? "command timed out after " + timeoutMillis + " ms"
-            : e instanceof MemcachedException || e.getMessage() != null
-                ? String.valueOf(e.getMessage())
-                : e.toString();
+        ClientStalls.isStall(e)
+            ? e.getMessage()
+            : e instanceof TimeoutException
+                ? "command timed out after " + timeoutMillis + " ms"
+                : e instanceof MemcachedException || e.getMessage() != null
+                    ? String.valueOf(e.getMessage())
+                    : e.toString();
     return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + reason, e);
   }
 }

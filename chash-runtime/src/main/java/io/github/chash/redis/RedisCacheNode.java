@@ -7,6 +7,7 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
+import io.github.chash.internal.node.ClientStalls;
 import io.github.chash.internal.node.Connecting;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
@@ -317,8 +318,8 @@ final class RedisCacheNode implements CacheNode {
   private <T> CompletableFuture<T> bounded(
       java.util.concurrent.CompletionStage<T> reply, String operation) {
     CompletableFuture<T> future = reply.toCompletableFuture();
-    return future
-        .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS)
+    return ClientStalls.deadline(timeout)
+        .bound(future)
         .handle(
             (value, failure) -> {
               if (failure == null) {
@@ -331,9 +332,7 @@ final class RedisCacheNode implements CacheNode {
                       : failure;
               if (cause instanceof TimeoutException) {
                 future.cancel(true);
-                cause =
-                    new IllegalStateException(
-                        "command timed out after " + timeout.toMillis() + " ms", cause);
+                cause = timedOut((TimeoutException) cause);
               }
               throw failure(
                   operation,
@@ -471,11 +470,19 @@ final class RedisCacheNode implements CacheNode {
    * it has not been yet, and its reply is dropped if it has.
    */
   private <T> T await(RedisFuture<T> reply) {
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
     try {
-      return reply.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      reply.cancel(true);
-      throw new IllegalStateException("command timed out after " + timeout.toMillis() + " ms", e);
+      while (true) {
+        try {
+          return reply.get(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          TimeoutException expired = deadline.expired();
+          if (expired != null) {
+            reply.cancel(true);
+            throw timedOut(expired);
+          }
+        }
+      }
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       throw cause instanceof RuntimeException r
@@ -486,6 +493,15 @@ final class RedisCacheNode implements CacheNode {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     }
+  }
+
+  /** A command's timeout, or the client's stall ({@link ClientStalls}), as a node failure. */
+  private IllegalStateException timedOut(TimeoutException e) {
+    return new IllegalStateException(
+        ClientStalls.isStall(e)
+            ? e.getMessage()
+            : "command timed out after " + timeout.toMillis() + " ms",
+        e);
   }
 
   private RedisAsyncCommands<byte[], byte[]> commands() {

@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.internal.node.ClientStalls;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -12,6 +13,7 @@ final class FaultyNode implements CacheNode {
   final AtomicInteger calls = new AtomicInteger();
   final AtomicInteger clears = new AtomicInteger();
   private volatile boolean failing;
+  private volatile boolean stalled;
 
   FaultyNode(CacheNode delegate) {
     this.delegate = delegate;
@@ -21,8 +23,20 @@ final class FaultyNode implements CacheNode {
     this.failing = failing;
   }
 
+  /**
+   * Fails every call as a real node does when this JVM, not the server, could not run for the
+   * call's wait ({@link ClientStalls}).
+   */
+  void stalled(boolean stalled) {
+    this.stalled = stalled;
+  }
+
   private void check(String op) {
     calls.incrementAndGet();
+    if (stalled) {
+      throw new CacheNodeException(
+          delegate.id(), op + " not read in time", ClientStalls.stalledFailure(1_000_000_000L));
+    }
     if (failing) {
       throw new CacheNodeException(delegate.id(), op + " timed out", null);
     }

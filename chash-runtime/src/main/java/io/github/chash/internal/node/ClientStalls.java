@@ -1,0 +1,186 @@
+package io.github.chash.internal.node;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How long this JVM could not run: a node's timeout counts the client's awake time only.
+ *
+ * <p>A timeout is meant to say "the server did not answer in time". When the client itself cannot
+ * run (a CPU quota throttling the pod, a GC pause, a cold JIT, threads queued for a core), a
+ * healthy server's reply sits unread in the socket while the clock runs, and a plain timeout blames
+ * the server: under a 0.2-CPU quota every healthy node of a ring was ejected on the first burst
+ * (issue 27). So a {@link Deadline} grants a call its timeout of time the client was able to run,
+ * measured as jHiccup measures it: one daemon thread sleeps a short tick and counts every late
+ * wake-up as time the JVM stalled. A frozen server still times out after the timeout of awake time;
+ * a reply from a healthy one is read as soon as the client runs again. No call waits longer than
+ * {@link Connecting#timeout its connect timeout} (ten timeouts, at least 1 s); one that reaches
+ * that bound without its timeout of awake time fails as {@link #stalledFailure stalled}, which
+ * never counts against the node.
+ */
+public final class ClientStalls {
+  /** How often the watch thread wakes. */
+  private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+  /** A wake-up later than this is a stall; below it is the scheduler's ordinary jitter. */
+  private static final long SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(3);
+
+  /** The watch thread's last wake-up and the stalls it counted up to then, read together. */
+  private record Tick(long atNanos, long stalledNanos) {}
+
+  private static volatile Tick last = new Tick(System.nanoTime(), 0);
+  private static volatile boolean watching;
+
+  private ClientStalls() {}
+
+  /**
+   * {@return the nanoseconds this JVM stalled since the watch started, counting a stall under way
+   * (the watch thread itself not run for longer than a tick)}
+   */
+  static long stalledNanos() {
+    watch();
+    Tick tick = last;
+    long late = System.nanoTime() - tick.atNanos - TICK_NANOS;
+    return tick.stalledNanos + (late > SLACK_NANOS ? late : 0);
+  }
+
+  private static void watch() {
+    if (watching) {
+      return;
+    }
+    synchronized (ClientStalls.class) {
+      if (watching) {
+        return;
+      }
+      Thread thread = new Thread(ClientStalls::run, "chash-stall-watch");
+      thread.setDaemon(true);
+      thread.start();
+      last = new Tick(System.nanoTime(), 0);
+      watching = true;
+    }
+  }
+
+  private static void run() {
+    while (true) {
+      LockSupport.parkNanos(TICK_NANOS);
+      Tick tick = last;
+      long now = System.nanoTime();
+      long late = now - tick.atNanos - TICK_NANOS;
+      last = new Tick(now, tick.stalledNanos + (late > SLACK_NANOS ? late : 0));
+    }
+  }
+
+  /**
+   * {@return a deadline starting now: {@code timeout} of the client's awake time}
+   *
+   * @param timeout the node's command timeout
+   */
+  public static Deadline deadline(Duration timeout) {
+    return new Deadline(timeout.toNanos(), Connecting.timeout(timeout).toNanos());
+  }
+
+  /**
+   * {@return the failure of a call that reached its bound without its timeout of awake time: the
+   * client stalled, not the node}
+   *
+   * @param waitedNanos how long the call waited
+   */
+  public static TimeoutException stalledFailure(long waitedNanos) {
+    return new ClientStalledException(waitedNanos);
+  }
+
+  /**
+   * {@return whether the failure (or one of its causes) says the client stalled}
+   *
+   * @param failure a node call's failure
+   */
+  public static boolean isStall(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ClientStalledException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The time a call may still wait for its reply. */
+  public static final class Deadline {
+    private final long startNanos;
+    private final long stalledAtStart;
+    private final long timeoutNanos;
+    private final long boundNanos;
+
+    private Deadline(long timeoutNanos, long boundNanos) {
+      this.stalledAtStart = stalledNanos();
+      this.startNanos = System.nanoTime();
+      this.timeoutNanos = timeoutNanos;
+      this.boundNanos = boundNanos;
+    }
+
+    /**
+     * {@return the nanoseconds left to wait: the timeout less the awake time so far, never past the
+     * bound; 0 when none are}
+     */
+    public long remainingNanos() {
+      long waited = System.nanoTime() - startNanos;
+      long awake = waited - (stalledNanos() - stalledAtStart);
+      return Math.max(0, Math.min(timeoutNanos - awake, boundNanos - waited));
+    }
+
+    /**
+     * {@return the failure when no time is left: a timeout when the call had its timeout of awake
+     * time, else {@link #stalledFailure}; null while time is left}
+     */
+    public TimeoutException expired() {
+      if (remainingNanos() > 0) {
+        return null;
+      }
+      long waited = System.nanoTime() - startNanos;
+      long awake = waited - (stalledNanos() - stalledAtStart);
+      return awake >= timeoutNanos
+          ? new TimeoutException(
+              "command timed out after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")
+          : stalledFailure(waited);
+    }
+
+    /**
+     * {@return the reply, failed with {@link #expired}'s exception when the deadline passes first;
+     * the timer checks again whenever the client stalled meanwhile}
+     *
+     * @param reply the pending reply
+     * @param <T> its type
+     */
+    public <T> CompletableFuture<T> bound(CompletableFuture<T> reply) {
+      check(reply);
+      return reply;
+    }
+
+    private <T> void check(CompletableFuture<T> reply) {
+      if (reply.isDone()) {
+        return;
+      }
+      TimeoutException expired = expired();
+      if (expired != null) {
+        reply.completeExceptionally(expired);
+        return;
+      }
+      CompletableFuture.delayedExecutor(remainingNanos(), TimeUnit.NANOSECONDS)
+          .execute(() -> check(reply));
+    }
+  }
+
+  /** A call's time ran out while the client, not the node, could not run. */
+  private static final class ClientStalledException extends TimeoutException {
+    private static final long serialVersionUID = 1L;
+
+    ClientStalledException(long waitedNanos) {
+      super(
+          "no reply read within "
+              + TimeUnit.NANOSECONDS.toMillis(waitedNanos)
+              + " ms while this JVM could not run (CPU quota, GC pause): not the node's failure");
+    }
+  }
+}
