@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.node.ClientStalls;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -66,6 +67,7 @@ final class FailurePolicy {
     }
     if (slot.consecutiveFailures.get() != 0) {
       slot.consecutiveFailures.set(0);
+      slot.heldIn = false;
     }
     if (write && slot.consecutiveWriteFailures.get() != 0) {
       slot.consecutiveWriteFailures.set(0);
@@ -78,6 +80,11 @@ final class FailurePolicy {
    */
   void failed(NodeSlot slot, RuntimeException e, boolean write) {
     slot.stats.error();
+    if (ClientStalls.isStall(e)) {
+      // this JVM could not run for most of the call's wait: no evidence against the node
+      LOG.log(Level.DEBUG, () -> "cache node \"" + slot.id() + "\" not read in time", e);
+      return;
+    }
     slot.failureTotal.incrementAndGet();
     int streak = slot.consecutiveFailures.incrementAndGet();
     int writeStreak = write ? slot.consecutiveWriteFailures.incrementAndGet() : 0;
@@ -85,12 +92,61 @@ final class FailurePolicy {
         Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
     int limit = failover.failureLimit();
     if (!slot.ejected && (streak >= limit || writeStreak >= limit)) {
-      eject(
+      ejectUnlessTooMany(
           slot,
           streak >= limit
               ? "after " + streak + " consecutive failures"
               : "after " + writeStreak + " consecutive failed writes");
     }
+  }
+
+  /**
+   * Ejects a failing node, unless more than half the ring's weight would then be out: when most of
+   * the ring fails at once, the client (a throttled CPU, a saturated network) is a likelier cause
+   * than the servers, and ejecting them all would turn every call into a load, the avalanche this
+   * library exists to prevent. Envoy caps ejection the same way ({@code max_ejection_percent}). A
+   * node held in keeps failing fast or within its timeout, a miss per call, and is ejected at its
+   * next failure once others are back. One node may always be ejected, whatever its weight.
+   * Ejections that keep reads correct ({@link #mustEmpty}, untrackable copies) are never held back.
+   */
+  private void ejectUnlessTooMany(NodeSlot slot, String why) {
+    synchronized (this) {
+      if (!tooManyOut(slot)) {
+        eject(slot, why);
+        return;
+      }
+    }
+    if (!slot.heldIn) {
+      slot.heldIn = true;
+      LOG.log(
+          Level.WARNING,
+          "cache node \"{0}\" failed {1} but stays in the live ring: ejecting it would take more"
+              + " than half the ring''s weight out, so this client suspects itself (CPU, network)"
+              + " as much as the servers; its calls are misses until it answers or another node is"
+              + " back",
+          slot.id(),
+          why);
+    }
+  }
+
+  /** Whether ejecting the slot would leave more than half the live ring's weight out. */
+  private boolean tooManyOut(NodeSlot slot) {
+    long total = 0;
+    long out = 0;
+    int outNodes = 0;
+    boolean inRing = false;
+    for (NodeSlot each : router.current().slots()) {
+      int weight = each.ringNode.weight();
+      total += weight;
+      if (each == slot) {
+        inRing = true;
+      }
+      if (each.ejected || each == slot) {
+        out += weight;
+        outNodes++;
+      }
+    }
+    return inRing && outNodes > 1 && 2 * out > total;
   }
 
   /**

@@ -36,6 +36,12 @@ final class NodeSlot {
   /** Written under the {@link FailurePolicy} lock, read without it. */
   volatile boolean ejected;
 
+  /**
+   * Its failures reached the limit but it stays in, since ejecting it would take more than half the
+   * ring out ({@link FailurePolicy}); logged once per failure streak.
+   */
+  volatile boolean heldIn;
+
   /** Some mark could not be made while the node was out: it must be emptied before it rejoins. */
   volatile boolean mustFlush;
 

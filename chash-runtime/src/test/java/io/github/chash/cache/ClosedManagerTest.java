@@ -129,7 +129,8 @@ class ClosedManagerTest {
             .isEqualTo(expected);
       }
 
-      assertThat(manager.liveRing().nodes()).isEmpty();
+      // one of three ejected: a second would take more than half the ring out
+      assertThat(manager.liveRing().nodes()).hasSize(2);
       assertThat(users.stats().loadCount()).isEqualTo(20);
     }
   }

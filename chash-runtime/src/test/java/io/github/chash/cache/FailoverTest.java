@@ -250,17 +250,70 @@ class FailoverTest {
   }
 
   @Test
-  void allNodesEjected_callsStillSucceedAsMisses() throws Throwable {
+  void allNodesFailing_halfAreEjected_andCallsStillSucceedAsMisses() throws Throwable {
     start(OnRejoin.FLUSH);
     nodes.values().forEach(n -> n.failing(true));
     for (int i = 0; i < 100; i++) {
       String key = users.routingKey(i, "T.m(id)");
       assertThat(users.<Integer>get(key, ValueType.OBJECT, () -> 7, false, false)).isEqualTo(7);
     }
-    assertThat(manager.liveRing().nodes()).isEmpty();
+    // at most half the ring's weight is ejected: the other two stay in, their calls misses
+    assertThat(liveIds()).hasSize(2);
     assertThat(users.<Integer>get("users:x", ValueType.OBJECT, () -> 8, true, false)).isEqualTo(8);
     users.put("users:x", 1);
     users.evict("users:x");
+  }
+
+  @Test
+  void callsThatFailedBecauseThisJvmStalled_neverEjectTheNode() throws Throwable {
+    start(OnRejoin.FLUSH);
+    String key = keyOwnedBy("a");
+    nodes.get("a").stalled(true);
+    for (int i = 0; i < 10; i++) {
+      assertThat(users.<String>get(key, ValueType.OBJECT, () -> "loaded", false, false))
+          .isEqualTo("loaded");
+    }
+    assertThat(liveIds()).contains("a");
+    assertThat(manager.nodeStats().get("a").errorCount()).isGreaterThanOrEqualTo(10);
+    assertThat(manager.nodeStats().get("a").ejectionCount()).isZero();
+  }
+
+  @Test
+  void aNodeHeldInIsEjectedOnceAnotherIsBack() {
+    start(OnRejoin.FLUSH);
+    for (String id : List.of("a", "b", "c")) {
+      nodes.get(id).failing(true);
+      for (int i = 0; i < 3; i++) {
+        users.getIfPresent(keyOwnedBy(id), ValueType.OBJECT);
+      }
+    }
+    assertThat(liveIds()).containsExactly("c", "d");
+
+    nodes.get("a").failing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.failurePolicy().probeDue();
+    assertThat(liveIds()).containsExactlyInAnyOrder("a", "c", "d");
+    users.getIfPresent(keyOwnedBy("c"), ValueType.OBJECT);
+    assertThat(liveIds()).containsExactlyInAnyOrder("a", "d");
+  }
+
+  @Test
+  void oneNodeMayAlwaysBeEjected_whateverItsWeight() {
+    ShardedCaches.Builder builder =
+        ShardedCaches.builder()
+            .ticker(ticker)
+            .scheduleProbes(false)
+            .failover(new FailoverConfig(1, RETRY_AFTER, Duration.ofMillis(100), OnRejoin.FLUSH))
+            .cache("users", Duration.ofMinutes(10));
+    FaultyNode heavy = new FaultyNode(CacheNodes.local("heavy", 1000, ticker));
+    builder.node(heavy, 3).node(CacheNodes.local("light", 1000, ticker), 1);
+    manager = (RingCacheManager) builder.build();
+    users = InterceptedCache.of(manager.cache("users"));
+    heavy.failing(true);
+
+    users.getIfPresent(keyOwnedBy("heavy"), ValueType.OBJECT);
+
+    assertThat(liveIds()).containsExactly("light");
   }
 
   @Test
