@@ -10,7 +10,8 @@ import java.util.List;
  *
  * @param keyPrefix prefix of every key this library writes (default {@code chash:}): 1 to {@value
  *     #MAX_KEY_PREFIX_LENGTH} printable ASCII characters without spaces, since memcached keys are
- *     at most 250 bytes with no spaces or control characters
+ *     at most 250 bytes with no spaces or control characters; one segment ending in {@code :} (no
+ *     other colon), so no other application's prefix can start with it
  * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
  * @param allowedClasses class-name patterns the JDK codec may deserialize, as {@code redis.allow}
  * @param maxValueSize the largest encoded value, in bytes, a node stores or returns; a larger one
@@ -92,6 +93,6 @@ public record MemcachedConfig(
             + Quotes.quote(keyPrefix);
       }
     }
-    return null;
+    return Rules.keyPrefixShape(keyPrefix);
   }
 }

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
  * The {@code redis:} block: settings shared by all Redis nodes; its constructor applies the rules
  * {@code chash.yaml} gets.
  *
- * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
- *     since {@code onRejoin: flush} deletes every key with it
+ * @param keyPrefix prefix of every key this library writes (default {@code chash:}): one segment
+ *     ending in {@code :} (no other colon), so no other application's prefix can start with it; not
+ *     empty, since {@code onRejoin: flush} deletes every key with it
  * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
  * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
  *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
@@ -44,8 +45,9 @@ public record RedisConfig(
   /**
    * Checks the values; keeps a copy of the patterns.
    *
-   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
-   *     since {@code onRejoin: flush} deletes every key with it
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}): one segment
+   *     ending in {@code :} (no other colon), so no other application's prefix can start with it;
+   *     not empty, since {@code onRejoin: flush} deletes every key with it
    * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
    * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
    *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
@@ -71,8 +73,9 @@ public record RedisConfig(
   /**
    * Settings with the default {@code maxValueSize}.
    *
-   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
-   *     since {@code onRejoin: flush} deletes every key with it
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}): one segment
+   *     ending in {@code :} (no other colon), so no other application's prefix can start with it;
+   *     not empty, since {@code onRejoin: flush} deletes every key with it
    * @param codec {@code jdk} (serialization behind an allow-list) or {@code jackson}
    * @param allowedClasses class-name patterns the JDK codec may deserialize ({@code
    *     ObjectInputFilter} syntax: {@code com.example.*}, {@code com.example.**})
@@ -92,14 +95,15 @@ public record RedisConfig(
   /**
    * {@return the rule of {@code keyPrefix}: null when valid, else what is wrong}
    *
-   * @param keyPrefix prefix of every key this library writes (default {@code chash:}); not empty,
-   *     since {@code onRejoin: flush} deletes every key with it
+   * @param keyPrefix prefix of every key this library writes (default {@code chash:}): one segment
+   *     ending in {@code :} (no other colon), so no other application's prefix can start with it;
+   *     not empty, since {@code onRejoin: flush} deletes every key with it
    */
   public static String keyPrefixProblem(String keyPrefix) {
     // onRejoin: flush deletes by this prefix; an empty one would empty the whole database
     return keyPrefix == null || keyPrefix.isEmpty()
         ? "must not be empty: onRejoin flush deletes every key with this prefix"
-        : null;
+        : Rules.keyPrefixShape(keyPrefix);
   }
 
   /**

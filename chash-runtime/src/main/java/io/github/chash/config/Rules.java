@@ -21,6 +21,25 @@ final class Rules {
     }
   }
 
+  /**
+   * The shape every {@code keyPrefix} has: one segment ending in {@code :} (such as {@code app:}).
+   * Routing keys start with a cache name, which has no {@code :}, so a key's application is its
+   * text up to the first colon: no two applications with different prefixes share a key, and one's
+   * flush or sweep (every key starting with its prefix) never touches the other's, as {@code app:}
+   * and {@code app:v2:} would.
+   *
+   * @return null when the prefix has that shape, else what is wrong
+   */
+  static String keyPrefixShape(String keyPrefix) {
+    int colon = keyPrefix.indexOf(':');
+    return colon == keyPrefix.length() - 1
+        ? null
+        : "must end with ':' and have no other ':' (one segment, such as \"app:\" or"
+            + " \"app-v2:\"), so that no other application's prefix can start with it (\"app:\""
+            + " and \"app:v2:\" would share keys, and one's flush would delete the other's); was "
+            + Quotes.quote(keyPrefix);
+  }
+
   /** A positive duration. */
   static String positive(Duration d) {
     return positive(d, d == null ? "null" : shown(d));

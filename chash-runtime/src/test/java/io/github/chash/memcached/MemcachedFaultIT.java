@@ -5,6 +5,7 @@ import static io.github.chash.cache.RingKeys.keysOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.HostileValues;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
@@ -169,6 +170,37 @@ class MemcachedFaultIT {
       assertThat(node.refusedCount()).isEqualTo(3);
       assertThat(node.errorCount()).isZero();
       assertThat(isLive(manager, "m3")).isTrue();
+    }
+  }
+
+  /**
+   * Issue 27: nested hash sets took 732 ms to read at 24 levels on memcached; every depth from 20
+   * to 40 is a refused value, never an error, and the node stays live.
+   */
+  @Test
+  void hashSetBombs_areRefusedValuesAndTheNodeStaysLive() throws IOException {
+    try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = keysOwnedBy(manager, users, "m2", 21);
+      MemcachedServerProcess m2 = fleet.server("m2");
+      users.put(keys.get(0), "first"); // the generation counters exist from here on
+      long slowest = 0;
+      for (int depth = 20; depth <= 40; depth++) {
+        String key = keys.get(depth - 20);
+        byte[] bomb = javaBytes(HostileValues.hashSetBomb(depth));
+        m2.setBytes(KEYS.dataKey(key), envelope(m2, key, bomb));
+        long start = System.nanoTime();
+        assertThat(users.getIfPresent(key, ValueType.OBJECT)).as("depth %d", depth).isNull();
+        slowest = Math.max(slowest, System.nanoTime() - start);
+      }
+      CacheStats node = manager.nodeStats().get("m2");
+      System.out.printf(
+          "%n=== memcached hash set bombs of 20 to 40 levels: refused %d, errors %d, slowest read"
+              + " %.1f ms%n",
+          node.refusedCount(), node.errorCount(), slowest / 1e6);
+      assertThat(node.refusedCount()).isEqualTo(21);
+      assertThat(node.errorCount()).isZero();
+      assertThat(isLive(manager, "m2")).isTrue();
     }
   }
 

@@ -3,10 +3,14 @@ package io.github.chash.redis;
 import static io.github.chash.cache.RingKeys.isLive;
 import static io.github.chash.cache.RingKeys.keysOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.HostileValues;
+import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
+import io.github.chash.cache.TypedCache;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.cache.InterceptedCache;
@@ -194,7 +198,7 @@ class RedisFaultIT {
       long slowest = 0;
       for (int depth = 20; depth <= 40; depth++) {
         String key = keys.get(depth - 20);
-        r3.setBytes("chash:" + key, serialize(hashSetBomb(depth)));
+        r3.setBytes("chash:" + key, serialize(HostileValues.hashSetBomb(depth)));
         long start = System.nanoTime();
         assertThat(users.getIfPresent(key, ValueType.OBJECT)).as("depth %d", depth).isNull();
         slowest = Math.max(slowest, System.nanoTime() - start);
@@ -203,30 +207,14 @@ class RedisFaultIT {
       System.out.printf(
           "%n=== hash set bombs of 20 to 40 levels (%d bytes at 28): refused %d, errors %d,"
               + " slowest read %.1f ms%n",
-          serialize(hashSetBomb(28)).length, node.refusedCount(), node.errorCount(), slowest / 1e6);
+          serialize(HostileValues.hashSetBomb(28)).length,
+          node.refusedCount(),
+          node.errorCount(),
+          slowest / 1e6);
       assertThat(node.refusedCount()).isEqualTo(21);
       assertThat(node.errorCount()).isZero();
       assertThat(isLive(manager, "r3")).isTrue();
     }
-  }
-
-  /** Two hash sets a level, each holding both of the next level's: hashing one visits 2^depth. */
-  private static java.util.Set<Object> hashSetBomb(int depth) {
-    java.util.Set<Object> root = new java.util.HashSet<>();
-    java.util.Set<Object> s1 = root;
-    java.util.Set<Object> s2 = new java.util.HashSet<>();
-    for (int i = 0; i < depth; i++) {
-      java.util.Set<Object> t1 = new java.util.HashSet<>();
-      java.util.Set<Object> t2 = new java.util.HashSet<>();
-      t1.add("foo"); // t1 and t2 differ, so both stay in every set
-      s1.add(t1);
-      s1.add(t2);
-      s2.add(t1);
-      s2.add(t2);
-      s1 = t1;
-      s2 = t2;
-    }
-    return root;
   }
 
   @Test
@@ -307,5 +295,53 @@ class RedisFaultIT {
       out.writeObject(value);
     }
     return bytes.toByteArray();
+  }
+
+  /**
+   * Two applications on the same servers, A with {@code keyPrefix: "app:"} and a cache {@code v2},
+   * B with {@code "app-v2:"} and a cache {@code users}: A's key {@code users:N} of cache v2 and B's
+   * key {@code N} never meet, and A's flush (readmission) and cache clear delete none of B's keys.
+   * The overlapping {@code "app:v2:"} is refused (issue 27: it shared 62 values and lost 262 keys).
+   */
+  @Test
+  void twoApplications_neverReadOrDeleteEachOthersKeys() {
+    String caches = "caches:\n  v2: { ttl: 10m }\n  users: { ttl: 10m }\n";
+    try (ShardedCacheManager a = application(caches + "redis: { keyPrefix: 'app:' }\n");
+        ShardedCacheManager b = application(caches + "redis: { keyPrefix: 'app-v2:' }\n")) {
+      TypedCache<String, String> aV2 = a.cache("v2").typed(String.class, String.class);
+      TypedCache<String, String> bUsers = b.cache("users").typed(String.class, String.class);
+      for (int n = 0; n < 300; n++) {
+        bUsers.put(Integer.toString(n), "B" + n);
+        aV2.put("users:" + n, "A" + n);
+      }
+      int foreign = 0;
+      for (int n = 0; n < 300; n++) {
+        foreign += ("A" + n).equals(aV2.get("users:" + n)) ? 0 : 1;
+        foreign += ("B" + n).equals(bUsers.get(Integer.toString(n))) ? 0 : 1;
+      }
+      assertThat(foreign).as("reads that missed or saw the other application's value").isZero();
+
+      for (String id : fleet.nodeIds()) {
+        a.node(id).clear(); // what A's readmission flush does
+      }
+      a.cache("users").clear();
+
+      int bKeys = 0;
+      for (String id : fleet.nodeIds()) {
+        bKeys += fleet.server(id).keys("app-v2:*").size();
+      }
+      assertThat(bKeys).as("B's keys after A emptied its own").isEqualTo(300);
+      for (int n = 0; n < 300; n++) {
+        assertThat(bUsers.get(Integer.toString(n))).isEqualTo("B" + n);
+        assertThat(aV2.get("users:" + n)).isNull();
+      }
+    }
+    assertThatThrownBy(() -> application("redis: { keyPrefix: 'app:v2:' }\n"))
+        .hasMessageContaining("redis.keyPrefix must end with ':' and have no other ':'");
+  }
+
+  private static ShardedCacheManager application(String yaml) {
+    return LoopbackFleet.connected(
+        ShardedCaches.create(ChashConfigs.parse(fleet.nodesYaml() + yaml, "chash.yaml")));
   }
 }
