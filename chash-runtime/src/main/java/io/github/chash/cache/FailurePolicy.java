@@ -92,22 +92,40 @@ final class FailurePolicy {
         Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
     int limit = failover.failureLimit();
     if (!slot.ejected && (streak >= limit || writeStreak >= limit)) {
-      ejectUnlessTooMany(
-          slot,
+      String why =
           streak >= limit
               ? "after " + streak + " consecutive failures"
-              : "after " + writeStreak + " consecutive failed writes");
+              : "after " + writeStreak + " consecutive failed writes";
+      if (timedOut(e)) {
+        ejectUnlessTooMany(slot, why);
+      } else {
+        eject(slot, why); // the server refused, reset or answered an error: it is the cause
+      }
     }
   }
 
   /**
-   * Ejects a failing node, unless more than half the ring's weight would then be out: when most of
-   * the ring fails at once, the client (a throttled CPU, a saturated network) is a likelier cause
-   * than the servers, and ejecting them all would turn every call into a load, the avalanche this
-   * library exists to prevent. Envoy caps ejection the same way ({@code max_ejection_percent}). A
-   * node held in keeps failing fast or within its timeout, a miss per call, and is ejected at its
-   * next failure once others are back. One node may always be ejected, whatever its weight.
-   * Ejections that keep reads correct ({@link #mustEmpty}, untrackable copies) are never held back.
+   * Whether the failure is a timeout: the one failure a client that cannot keep up (CPU, GC, a
+   * saturated event loop) also produces, unlike a refused or reset connection or an error reply.
+   */
+  private static boolean timedOut(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Ejects a node whose calls time out, unless more than half the ring's weight would then be out:
+   * when most of the ring times out at once, the client (a throttled CPU, a saturated event loop)
+   * is a likelier cause than the servers, and ejecting them all would turn every call into a load,
+   * the avalanche this library exists to prevent. Envoy caps ejection the same way ({@code
+   * max_ejection_percent}). A node held in keeps failing fast or within its timeout, a miss per
+   * call, and is ejected at its next failure once others are back. One node may always be ejected,
+   * whatever its weight. Ejections that keep reads correct ({@link #mustEmpty}, untrackable copies)
+   * are never held back.
    */
   private void ejectUnlessTooMany(NodeSlot slot, String why) {
     synchronized (this) {

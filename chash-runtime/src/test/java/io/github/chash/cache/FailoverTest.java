@@ -279,6 +279,19 @@ class FailoverTest {
   }
 
   @Test
+  void serversThatRefuseConnections_areAllEjected_theCapHoldsBackOnlyTimeouts() {
+    start(OnRejoin.FLUSH);
+    for (String id : List.of("a", "b", "c")) {
+      nodes.get(id).refusing(true);
+      for (int i = 0; i < 3; i++) {
+        users.getIfPresent(keyOwnedBy(id), ValueType.OBJECT);
+      }
+    }
+    // a refused connection is the server's doing, never a starved client's: no cap
+    assertThat(liveIds()).containsExactly("d");
+  }
+
+  @Test
   void aNodeHeldInIsEjectedOnceAnotherIsBack() {
     start(OnRejoin.FLUSH);
     for (String id : List.of("a", "b", "c")) {

@@ -14,6 +14,7 @@ final class FaultyNode implements CacheNode {
   final AtomicInteger clears = new AtomicInteger();
   private volatile boolean failing;
   private volatile boolean stalled;
+  private volatile boolean refusing;
 
   FaultyNode(CacheNode delegate) {
     this.delegate = delegate;
@@ -31,14 +32,26 @@ final class FaultyNode implements CacheNode {
     this.stalled = stalled;
   }
 
+  /** Fails every call as a node whose server is gone does: the connection is refused. */
+  void refusing(boolean refusing) {
+    this.refusing = refusing;
+  }
+
   private void check(String op) {
     calls.incrementAndGet();
     if (stalled) {
       throw new CacheNodeException(
           delegate.id(), op + " not read in time", ClientStalls.stalledFailure(1_000_000_000L));
     }
+    if (refusing) {
+      throw new CacheNodeException(
+          delegate.id(), op + " failed: connection refused", new java.net.ConnectException());
+    }
     if (failing) {
-      throw new CacheNodeException(delegate.id(), op + " timed out", null);
+      throw new CacheNodeException(
+          delegate.id(),
+          op + " timed out",
+          new java.util.concurrent.TimeoutException(op + " timed out"));
     }
   }
 

@@ -312,6 +312,96 @@ public abstract class RemoteFailoverScenarios {
     }
   }
 
+  /**
+   * Issue 27: two of three servers killed at once. A refused connection is the servers' doing,
+   * never a starved client's, so both are ejected and the survivor serves every key; no caller sees
+   * an exception.
+   */
+  @Test
+  void twoOfThreeKilledAtOnce_bothEjected_theSurvivorServesEveryKey() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < KEYS; i++) {
+        keys.add(users.routingKey(i, "test"));
+      }
+      keys.forEach(key -> users.put(key, value(key)));
+      String survivor = nodeIds().get(2);
+      kill(nodeIds().get(0));
+      kill(nodeIds().get(1));
+
+      long slowest = 0;
+      int exceptions = 0;
+      long loadsBefore = users.stats().loadCount();
+      for (int round = 0; round < 3; round++) {
+        for (String key : keys) {
+          long start = System.nanoTime();
+          try {
+            assertThat(users.<String>get(key, STRING, () -> value(key), false, false))
+                .isEqualTo(value(key));
+          } catch (Throwable e) {
+            exceptions++;
+          }
+          slowest = Math.max(slowest, System.nanoTime() - start);
+        }
+      }
+      long loads = users.stats().loadCount() - loadsBefore;
+      long hits =
+          keys.stream().filter(key -> value(key).equals(users.getIfPresent(key, STRING))).count();
+      System.out.printf(
+          "%n=== %s: 2 of 3 killed at once: live ring %s, loader calls %d for %d keys x 3"
+              + " rounds, then %d of %d keys hit, slowest call %.1f ms, exceptions %d%n",
+          getClass().getSimpleName(),
+          liveIds(manager),
+          loads,
+          KEYS,
+          hits,
+          KEYS,
+          slowest / 1e6,
+          exceptions);
+      assertThat(exceptions).isZero();
+      assertThat(liveIds(manager)).containsExactly(survivor);
+      assertThat(hits).as("every key served from the survivor").isEqualTo(KEYS);
+      assertThat(loads).as("each moved key loaded about once").isLessThan(2L * KEYS);
+    }
+  }
+
+  /**
+   * Issue 27's panic rule: two of three servers frozen at once. Timeouts are what a starved client
+   * also sees, so ejecting both would take more than half the ring out on evidence that may be the
+   * client's: one is ejected, the other held in (its calls misses within the timeout) until the
+   * first is back.
+   */
+  @Test
+  void twoOfThreeFrozenAtOnce_oneEjected_theOtherHeldIn() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      String first = nodeIds().get(0);
+      String second = nodeIds().get(1);
+      pause(first);
+      pause(second);
+      try {
+        for (String id : List.of(first, second)) {
+          String key = keysOwnedBy(manager, users, id).get(0);
+          for (int i = 0; i < FAILURE_LIMIT; i++) {
+            assertThat(users.getIfPresent(key, STRING)).isNull();
+          }
+        }
+        System.out.printf(
+            "%n=== %s: 2 of 3 frozen at once: live ring %s%n",
+            getClass().getSimpleName(), liveIds(manager));
+        assertThat(liveIds(manager)).containsExactlyInAnyOrder(second, nodeIds().get(2));
+      } finally {
+        resume(first);
+        resume(second);
+      }
+    }
+  }
+
+  private static List<String> liveIds(ShardedCacheManager manager) {
+    return manager.liveRing().nodes().stream().map(Node::id).toList();
+  }
+
   private static void ejectByReading(
       ShardedCacheManager manager, InterceptedCache users, String key, String owner) {
     for (int i = 0; i < FAILURE_LIMIT * 3 && isLive(manager, owner); i++) {

@@ -346,13 +346,13 @@ class ConfigMessagesTest {
   void parse_keyPrefixesThatAnotherApplicationsCouldStartWith_areRefused() {
     assertThat(problems("nodes: [{id: a}]\nredis: { keyPrefix: 'app:v2:' }\n"))
         .containsExactly(
-            "chash.yaml:2:22: redis.keyPrefix must end with ':' and have no other ':' (one"
+            "chash.yaml:2:21: redis.keyPrefix must end with ':' and have no other ':' (one"
                 + " segment, such as \"app:\" or \"app-v2:\"), so that no other application's"
                 + " prefix can start with it (\"app:\" and \"app:v2:\" would share keys, and one's"
                 + " flush would delete the other's); was \"app:v2:\"");
     assertThat(problems("nodes: [{id: a}]\nmemcached: { keyPrefix: 'app' }\n"))
         .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
-        .startsWith("chash.yaml:2:26: memcached.keyPrefix must end with ':'");
+        .startsWith("chash.yaml:2:25: memcached.keyPrefix must end with ':'");
   }
 
   @Test

@@ -40,7 +40,7 @@ public final class ClientStalls {
    * {@return the nanoseconds this JVM stalled since the watch started, counting a stall under way
    * (the watch thread itself not run for longer than a tick)}
    */
-  static long stalledNanos() {
+  public static long stalledNanos() {
     watch();
     Tick tick = last;
     long late = System.nanoTime() - tick.atNanos - TICK_NANOS;
