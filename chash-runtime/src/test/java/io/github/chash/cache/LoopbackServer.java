@@ -106,6 +106,8 @@ public abstract class LoopbackServer implements TestServer, AutoCloseable {
   @Override
   public final void pause() {
     ServerProcesses.signal(process, "-STOP");
+    // kill returns once the signal is sent; the server may still answer until it is delivered
+    ServerProcesses.awaitState(process, 'T');
   }
 
   /** Thaws a {@link #pause() paused} server (SIGCONT). */

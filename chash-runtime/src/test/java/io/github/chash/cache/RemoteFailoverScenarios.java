@@ -115,6 +115,7 @@ public abstract class RemoteFailoverScenarios {
       Timeline timeline = new Timeline();
       Load load = new Load(users, timeline);
       long failuresAtReadmission = -1;
+      long failuresAtEjection;
       load.start();
       try {
         Thread.sleep(300);
@@ -130,7 +131,7 @@ public abstract class RemoteFailoverScenarios {
         long ejectedAt =
             timeline.await(
                 () -> !isLive(manager, victim), Duration.ofSeconds(5), "ejection of " + victim);
-        long failuresAtEjection = manager.nodeStats().get(victim).errorCount();
+        failuresAtEjection = manager.nodeStats().get(victim).errorCount();
         timeline.mark(
             "ejection seen ("
                 + failuresAtEjection
@@ -241,12 +242,15 @@ public abstract class RemoteFailoverScenarios {
 
       assertThat(load.errors).as("exceptions that reached callers").isEmpty();
       assertThat(load.wrongValues).hasValue(0);
-      long failures = failuresAtReadmission;
-      // during the outage: failureLimit in a row eject; a call under way at that moment (one per
-      // thread) may add one more; the ejection itself is published at once, so no later call
-      // reaches the dead node. (Later timeouts of a starved JVM on the healthy node are not
-      // failures of the outage.)
-      assertThat(failures).isBetween((long) FAILURE_LIMIT, (long) FAILURE_LIMIT + THREADS);
+      // failureLimit failures in a row eject. Calls that fail at once (a refused connection) can
+      // add more while the ejecting thread publishes the next routing, if it is descheduled there;
+      // once it is published no call starts on the dead node, so at most the calls under way then
+      // (one per thread) fail after it. (Later timeouts of a starved JVM on the healthy node are
+      // not failures of the outage.)
+      assertThat(failuresAtEjection).isGreaterThanOrEqualTo(FAILURE_LIMIT);
+      assertThat(failuresAtReadmission - failuresAtEjection)
+          .as("failed calls on %s after its ejection was seen", victim)
+          .isLessThanOrEqualTo(THREADS);
       assertThat(manager.nodeStats().get(victim).ejectionCount()).isEqualTo(1);
       // the probe waits retryAfter from the ejection, which came after the kill
       assertThat(timeline.at("readmission"))

@@ -73,6 +73,42 @@ public final class ServerProcesses {
     throw new IllegalStateException("no free port on " + LOOPBACK);
   }
 
+  /**
+   * Waits (at most 5 s) until every thread of the process is in the given state of {@code
+   * /proc/PID/task/TID/stat} ({@code T}: stopped by a signal); returns at once where there is no
+   * {@code /proc}.
+   */
+  public static void awaitState(Process process, char state) {
+    Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (true) {
+      try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
+        if (threads.allMatch(task -> inState(task.resolve("stat"), state))) {
+          return;
+        }
+      } catch (IOException | UncheckedIOException e) {
+        return; // no /proc, or the process is gone
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "process " + process.pid() + " never reached state " + state);
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  private static boolean inState(Path stat, char state) {
+    String line;
+    try {
+      line = Files.readString(stat);
+    } catch (IOException e) {
+      return true; // the thread ended
+    }
+    // "pid (comm) S ...": the state follows the last ')'
+    int close = line.lastIndexOf(')');
+    return close >= 0 && close + 2 < line.length() && line.charAt(close + 2) == state;
+  }
+
   /** Sends a signal ({@code -STOP}, {@code -CONT}) to the process, waiting at most 5 s. */
   public static void signal(Process process, String signal) {
     try {
