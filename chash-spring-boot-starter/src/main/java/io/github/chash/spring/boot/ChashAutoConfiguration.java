@@ -5,12 +5,15 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.spring.cache.ChashCacheManager;
+import io.github.chash.spring.cache.ChashKeyGenerator;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cache.CacheManager;
+import org.springframework.cache.annotation.CachingConfigurer;
+import org.springframework.cache.interceptor.KeyGenerator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -31,6 +34,10 @@ import org.springframework.core.io.ResourceLoader;
  *       {@code org.springframework.boot.cache.autoconfigure} on Boot 4), which then backs off. The
  *       cache names Spring caching uses must be configured, or are created when {@code
  *       chash.cache.create-missing}; the startup fails otherwise, listing them.
+ *   <li>A {@link CachingConfigurer} whose key generator is {@link ChashKeyGenerator}, so that keys
+ *       of several arguments are routed as {@code @ShardedCacheable} routes them; unless the
+ *       application has its own {@link CachingConfigurer} (whose {@code keyGenerator()} should then
+ *       return a {@link ChashKeyGenerator}).
  *   <li>The {@code @ShardedCacheable} family through {@link ShardedCacheAspectConfiguration}'s
  *       advisors, unless {@code chash.aspect.proxies=false}.
  * </ul>
@@ -110,6 +117,33 @@ public class ChashAutoConfiguration {
       Environment environment) {
     CacheNamesInUse.find(beans, environment).requireConfiguredIn(manager);
     return new ChashCacheManager(manager, properties.getCache().isAllowNullValues());
+  }
+
+  /**
+   * Chash's key generator for Spring's cache interceptor, unless the application has its own {@link
+   * CachingConfigurer}. Spring allows one configurer per context, so the starter's backs off rather
+   * than fail the startup. Its keys equal those of Spring's default generator, so caches of other
+   * providers in the same application are not affected.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingBean(CachingConfigurer.class)
+  static class Keys {
+    Keys() {}
+
+    /**
+     * {@return the configurer that only sets the key generator; the cache manager, resolver and
+     * error handler stay Spring's defaults}
+     */
+    @Bean
+    CachingConfigurer chashCachingConfigurer() {
+      KeyGenerator keys = new ChashKeyGenerator();
+      return new CachingConfigurer() {
+        @Override
+        public KeyGenerator keyGenerator() {
+          return keys;
+        }
+      };
+    }
   }
 
   /** The {@code @ShardedCache*} advisors, unless the classes are woven by AspectJ instead. */

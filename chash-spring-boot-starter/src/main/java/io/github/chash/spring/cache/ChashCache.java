@@ -18,8 +18,8 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  *
  * <ul>
  *   <li>Keys: Spring computes the key object (its key generator or SpEL); the routing key is made
- *       from it by chash's canonical key rules, a {@code SimpleKey} of several arguments as those
- *       arguments (see {@link ChashCacheManager}).
+ *       from it by chash's canonical key rules, the key {@link ChashKeyGenerator} makes of several
+ *       arguments as those arguments (see {@link ChashCacheManager}).
  *   <li>Nulls: with {@code allowNullValues} a {@code null} is stored as chash's {@link NullValue}
  *       (the marker both annotation families read as a cached null); without it, storing {@code
  *       null} is refused as Spring's own caches refuse it.
@@ -63,8 +63,8 @@ public final class ChashCache extends AbstractValueAdaptingCache {
 
   @Override
   protected Object lookup(Object key) {
-    // a SimpleKey is routed by its arguments; any other key as the aspect's #p0 is, so a String or
-    // numeric key's hit builds no routing key
+    // a key of arguments is routed by its arguments; any other key as the aspect's #p0 is, so a
+    // String or numeric key's hit builds no routing key
     return key instanceof SimpleKey
         ? cache.getIfPresent(routingKey(key), ValueType.OBJECT)
         : cache.getIfPresentByKey(key, where, ValueType.OBJECT);

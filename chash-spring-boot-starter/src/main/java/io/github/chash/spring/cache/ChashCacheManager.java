@@ -17,12 +17,21 @@ import org.springframework.cache.CacheManager;
  * {@code @CachePut} and {@code @CacheEvict} (with {@code condition}, {@code unless}, {@code sync},
  * {@code allEntries}, {@code @Caching}, {@code @CacheConfig}) route through the ring. The Spring
  * Boot starter declares one as the {@code cacheManager} bean; a plain Spring application declares
- * it itself:
+ * it itself, with chash's key generator (which the starter registers too):
  *
  * <pre>{@code
- * @Bean
- * CacheManager cacheManager(ShardedCacheManager caches) {
- *   return new ChashCacheManager(caches, true);
+ * @Configuration
+ * @EnableCaching
+ * class CachingSetup implements CachingConfigurer {
+ *   @Bean
+ *   CacheManager cacheManager(ShardedCacheManager caches) {
+ *     return new ChashCacheManager(caches, true);
+ *   }
+ *
+ *   @Override
+ *   public KeyGenerator keyGenerator() {
+ *     return new ChashKeyGenerator();
+ *   }
  * }
  * }</pre>
  *
@@ -32,9 +41,11 @@ import org.springframework.cache.CacheManager;
  * the names the application's annotations use at startup instead).
  *
  * <p>Keys agree with the {@code @ShardedCache*} annotations: a key object is routed by chash's
- * canonical key rules, and Spring's {@code SimpleKey} of several arguments as those arguments, the
- * way a {@code @ShardedCacheable} without a key expression routes them; so the same key lands on
- * the same node through either family and they share entries. Thread-safe.
+ * canonical key rules, and the key {@link ChashKeyGenerator} makes of several arguments as those
+ * arguments, the way a {@code @ShardedCacheable} without a key expression routes them; so the same
+ * key lands on the same node through either family and they share entries. A key of several
+ * arguments from Spring's default {@code SimpleKeyGenerator} is refused at the call, saying how to
+ * register chash's. Thread-safe.
  */
 public final class ChashCacheManager implements CacheManager {
   private static final Log LOG = LogFactory.getLog(ChashCacheManager.class);
@@ -48,16 +59,9 @@ public final class ChashCacheManager implements CacheManager {
    * @param manager the manager; its lifecycle stays with the caller
    * @param allowNullValues whether {@code null} results are cached (Spring's {@code
    *     allowNullValues}, {@code true} in Spring's own cache managers)
-   * @throws IllegalStateException if this Spring version's {@code SimpleKey} cannot be read, so
-   *     keys of several arguments could not be routed like the aspect routes them
    */
   public ChashCacheManager(ShardedCacheManager manager, boolean allowNullValues) {
     this.manager = Objects.requireNonNull(manager, "manager");
-    if (!SpringKeys.simpleKeysReadable()) {
-      throw new IllegalStateException(
-          "this Spring version's org.springframework.cache.interceptor.SimpleKey has no field"
-              + " params; chash cannot route keys of several arguments like @ShardedCacheable");
-    }
     Map<String, ChashCache> byName = new LinkedHashMap<>();
     for (String name : manager.cacheNames()) {
       byName.put(name, new ChashCache(InterceptedCache.of(manager.cache(name)), allowNullValues));

@@ -2,65 +2,52 @@ package io.github.chash.spring.cache;
 
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.internal.cache.InterceptedCache;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import org.springframework.cache.interceptor.SimpleKey;
 
 /**
  * Routing keys of the key objects Spring's cache abstraction produces, by chash's canonical rules,
  * so that a key reaches the node {@code @ShardedCacheable} sends it to.
  *
- * <p>Spring's default {@code SimpleKeyGenerator} returns the argument itself for a method of one
- * (non-null, non-array) argument, and a {@link SimpleKey} of all arguments otherwise. A {@link
- * SimpleKey} is routed as its arguments ({@link ShardedCache#routingKeyOfArguments}), exactly as a
- * {@code @ShardedCacheable} without a key expression routes the same arguments; any other key (an
- * argument, a SpEL result, a custom generator's object) is routed by {@link
- * ShardedCache#routingKey}. Stateless and thread-safe.
+ * <p>The key of a call without a key expression comes from the interceptor's key generator. With
+ * {@link ChashKeyGenerator} (which the starter registers), a method of one argument has the
+ * argument as its key, routed by {@link ShardedCache#routingKey}; a method of several arguments a
+ * {@link SimpleKey} whose arguments chash reads, routed as those arguments ({@link
+ * InterceptedCache#routingKeyOfArguments}), exactly as a {@code @ShardedCacheable} without a key
+ * expression routes them; a method of none {@link SimpleKey#EMPTY}, routed as no arguments. Any
+ * other key (a SpEL result, a custom generator's object) is routed by {@link
+ * ShardedCache#routingKey}. A plain {@link SimpleKey} of arguments, from Spring's default {@code
+ * SimpleKeyGenerator}, is refused: its arguments are private (see {@link ChashKeyGenerator} for why
+ * chash does not read them). Stateless and thread-safe.
  */
 final class SpringKeys {
   private static final String[] NO_PARAMETER_NAMES = {};
-
-  /**
-   * SimpleKey keeps its arguments in a private field and has no accessor; reading the field is the
-   * only way to route them like the aspect does. Null when this Spring version lacks it.
-   */
-  private static final VarHandle SIMPLE_KEY_PARAMS = simpleKeyParams();
+  private static final Object[] NO_ARGUMENTS = {};
 
   private SpringKeys() {}
-
-  /** Whether {@link SimpleKey} keys can be routed by their arguments on this Spring version. */
-  static boolean simpleKeysReadable() {
-    return SIMPLE_KEY_PARAMS != null;
-  }
 
   /**
    * Returns the routing key of a Spring cache key in a cache.
    *
    * @param where the cache operation, for the message when the key has no stable form
-   * @throws IllegalArgumentException if the key (or an argument in it) has no stable form
+   * @throws IllegalArgumentException if the key (or an argument in it) has no stable form, or is a
+   *     {@link SimpleKey} of arguments not made by {@link ChashKeyGenerator}
    */
   static String routingKey(InterceptedCache cache, Object key, String where) {
-    if (key instanceof SimpleKey simple) {
-      return cache.routingKeyOfArguments(arguments(simple), where, NO_PARAMETER_NAMES);
+    if (key instanceof ChashKeyGenerator.ArgumentsKey arguments) {
+      return cache.routingKeyOfArguments(arguments.arguments(), where, NO_PARAMETER_NAMES);
+    }
+    if (key instanceof SimpleKey) {
+      if (SimpleKey.EMPTY.equals(key)) {
+        return cache.routingKeyOfArguments(NO_ARGUMENTS, where, NO_PARAMETER_NAMES);
+      }
+      throw new IllegalArgumentException(
+          where
+              + " has a key of several arguments from Spring's SimpleKeyGenerator, whose"
+              + " arguments chash cannot read to route them as @ShardedCacheable does. Use chash's key generator: the Spring Boot"
+              + " starter registers io.github.chash.spring.cache.ChashKeyGenerator unless the"
+              + " application has its own CachingConfigurer, whose keyGenerator() should then"
+              + " return new ChashKeyGenerator(); or give the annotation a key expression");
     }
     return cache.routingKey(key, where);
-  }
-
-  private static Object[] arguments(SimpleKey key) {
-    if (SIMPLE_KEY_PARAMS == null) {
-      throw new IllegalStateException(
-          "cannot read the arguments of Spring's SimpleKey on this Spring version (no field"
-              + " params); chash routes them by its canonical key rules");
-    }
-    return (Object[]) SIMPLE_KEY_PARAMS.get(key);
-  }
-
-  private static VarHandle simpleKeyParams() {
-    try {
-      return MethodHandles.privateLookupIn(SimpleKey.class, MethodHandles.lookup())
-          .findVarHandle(SimpleKey.class, "params", Object[].class);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
-    }
   }
 }

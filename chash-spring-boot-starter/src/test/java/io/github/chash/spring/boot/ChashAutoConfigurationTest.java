@@ -10,6 +10,7 @@ import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ConfigException;
 import io.github.chash.spring.cache.ChashCacheManager;
+import io.github.chash.spring.cache.ChashKeyGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,11 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.cache.CacheManager;
 import org.springframework.cache.annotation.Cacheable;
+import org.springframework.cache.annotation.CachingConfigurer;
 import org.springframework.cache.annotation.EnableCaching;
 import org.springframework.cache.concurrent.ConcurrentMapCacheManager;
+import org.springframework.cache.interceptor.CacheInterceptor;
+import org.springframework.cache.interceptor.SimpleKeyGenerator;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -60,6 +64,12 @@ class ChashAutoConfigurationTest {
     @Cacheable(cacheNames = "prices")
     public String price(String sku) {
       return sku;
+    }
+
+    @Cacheable(cacheNames = "prices")
+    public String price(String sku, int quantity) {
+      runs.incrementAndGet();
+      return sku + "x" + quantity;
     }
 
     @ShardedCacheable(cache = "users", key = "'sharded:' + #id")
@@ -258,6 +268,46 @@ class ChashAutoConfigurationTest {
                           .get("users")
                           .hitCount())
                   .isEqualTo(2);
+            });
+  }
+
+  @Test
+  void keysOfSeveralArguments_routedByTheStartersKeyGenerator() {
+    runner
+        .withUserConfiguration(UsesUsersAndPrices.class)
+        .run(
+            context -> {
+              assertThat(context.getBean(CacheInterceptor.class).getKeyGenerator())
+                  .isInstanceOf(ChashKeyGenerator.class);
+              Prices prices = context.getBean(Prices.class);
+              assertThat(prices.price("sku", 3)).isEqualTo("skux3");
+              assertThat(prices.price("sku", 3)).isEqualTo("skux3");
+              assertThat(prices.runs()).isEqualTo(1);
+              // routed as @ShardedCacheable routes the arguments ("sku", 3)
+              assertThat(
+                      io.github.chash.internal.cache.InterceptedCache.of(
+                              context.getBean(ShardedCacheManager.class).cache("prices"))
+                          .getIfPresent("prices:sku,3", io.github.chash.cache.ValueType.OBJECT))
+                  .isEqualTo("skux3");
+            });
+  }
+
+  /** An application's own caching configurer, which keeps Spring's default key generator. */
+  @Configuration(proxyBeanMethods = false)
+  static class OwnConfigurer implements CachingConfigurer {}
+
+  @Test
+  void usersOwnCachingConfigurer_makesTheStartersBackOff() {
+    runner
+        .withUserConfiguration(UsesUsersAndPrices.class, OwnConfigurer.class)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context).hasSingleBean(CachingConfigurer.class);
+              assertThat(context.getBean(CachingConfigurer.class))
+                  .isInstanceOf(OwnConfigurer.class);
+              assertThat(context.getBean(CacheInterceptor.class).getKeyGenerator())
+                  .isInstanceOf(SimpleKeyGenerator.class);
             });
   }
 

@@ -46,7 +46,7 @@ public class CatalogService {
     return "product-" + id;
   }
 
-  /** Default key of two arguments: a SimpleKey. */
+  /** Default key of two arguments: a SimpleKey (chash's, from ChashKeyGenerator). */
   @Cacheable("prices")
   public String price(String sku, String currency) {
     ran("price");

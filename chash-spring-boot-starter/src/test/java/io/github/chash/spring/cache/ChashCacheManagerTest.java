@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.cache.CacheManager;
+import org.springframework.cache.annotation.CachingConfigurer;
 import org.springframework.cache.annotation.EnableCaching;
+import org.springframework.cache.interceptor.KeyGenerator;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -43,10 +45,15 @@ class ChashCacheManagerTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableCaching
-  static class Caching {
+  static class Caching implements CachingConfigurer {
     @Bean
     CatalogService catalog() {
       return new CatalogService();
+    }
+
+    @Override
+    public KeyGenerator keyGenerator() {
+      return new ChashKeyGenerator();
     }
   }
 

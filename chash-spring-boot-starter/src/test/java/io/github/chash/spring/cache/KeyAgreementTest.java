@@ -12,8 +12,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.cache.CacheManager;
+import org.springframework.cache.annotation.CachingConfigurer;
 import org.springframework.cache.annotation.EnableCaching;
-import org.springframework.cache.interceptor.SimpleKey;
+import org.springframework.cache.interceptor.KeyGenerator;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -29,10 +30,16 @@ class KeyAgreementTest {
   private TwoFamiliesService service;
   private ChashCacheManager springCaches;
 
+  /** A plain Spring application's setup: chash's key generator, as the starter registers it. */
   @Configuration(proxyBeanMethods = false)
   @EnableCaching
   @Import(ShardedCacheAspectConfiguration.class)
-  static class BothFamilies {}
+  static class BothFamilies implements CachingConfigurer {
+    @Override
+    public KeyGenerator keyGenerator() {
+      return new ChashKeyGenerator();
+    }
+  }
 
   @BeforeEach
   void start() {
@@ -112,7 +119,7 @@ class KeyAgreementTest {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       service.springPrice("sku" + i, i);
-      String routingKey = prices.routingKey(new SimpleKey("sku" + i, i));
+      String routingKey = prices.routingKey(ChashKeyGenerator.generateKey("sku" + i, i));
       assertThat(routingKey).isEqualTo("prices:sku" + i + "," + i);
       keys.add(routingKey);
     }
