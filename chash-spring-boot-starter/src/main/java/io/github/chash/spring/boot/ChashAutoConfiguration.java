@@ -1,6 +1,7 @@
 package io.github.chash.spring.boot;
 
 import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
+import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfig;
@@ -27,6 +28,9 @@ import org.springframework.core.io.ResourceLoader;
  *   <li>A {@link ChashConfig} read from {@code chash.yaml} ({@code chash.config}, default {@code
  *       classpath:chash.yaml}) and a {@link ShardedCacheManager} built from it, closed with the
  *       context; each backs off when the application defines its own.
+ *   <li>With {@code chash.watch} (an interval such as {@code 5s}), a {@link ConfigWatch} that polls
+ *       the file {@code chash.config} names and moves the running manager to each valid change;
+ *       stopped with the context.
  *   <li>A {@link ChashCacheManager} named {@code cacheManager}, so plain {@code @Cacheable} and its
  *       siblings route through the ring: when {@code spring.cache.type} is {@code chash} or unset
  *       and the application defines no {@link CacheManager}. It runs before Boot's cache
@@ -92,6 +96,23 @@ public class ChashAutoConfiguration {
           CacheNamesInUse.find(beans, environment).addMissingTo(config, cache.getDefaultTtl());
     }
     return ShardedCaches.create(withMissing);
+  }
+
+  /**
+   * {@return the watch of {@code chash.yaml}, when {@code chash.watch} is set; stopped with the
+   * context}
+   *
+   * @param manager the manager a valid change of the file reconfigures
+   * @param properties the {@code chash.*} properties
+   * @param resources resolves the location of {@code chash.yaml}
+   * @throws IllegalStateException if {@code chash.config} is not a file, or the interval is not
+   *     positive
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnProperty(prefix = "chash", name = "watch")
+  public ConfigWatch chashConfigWatch(
+      ShardedCacheManager manager, ChashProperties properties, ResourceLoader resources) {
+    return ConfigResources.watch(manager, resources, properties.getConfig(), properties.getWatch());
   }
 
   /**

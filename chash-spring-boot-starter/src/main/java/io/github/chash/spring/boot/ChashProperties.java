@@ -16,6 +16,14 @@ public class ChashProperties {
    */
   private String config = "classpath:chash.yaml";
 
+  /**
+   * How often chash.yaml (chash.config, which must then be a file) is read for changes, e.g. 5s;
+   * unset, it is not watched. A changed file that is valid moves the running ring to it (nodes,
+   * weights, ring settings, new caches) one to two intervals after it stops changing; an invalid
+   * one is logged with file:line:column and the running ring stays.
+   */
+  private Duration watch;
+
   private final Cache cache = new Cache();
 
   private final Aspect aspect = new Aspect();
@@ -35,6 +43,20 @@ public class ChashProperties {
    */
   public void setConfig(String config) {
     this.config = config;
+  }
+
+  /** {@return how often chash.yaml is read for changes, or null when it is not watched} */
+  public Duration getWatch() {
+    return watch;
+  }
+
+  /**
+   * Sets how often chash.yaml is read for changes.
+   *
+   * @param watch the interval, or null not to watch the file
+   */
+  public void setWatch(Duration watch) {
+    this.watch = watch;
   }
 
   /** {@return the Spring cache abstraction's settings} */

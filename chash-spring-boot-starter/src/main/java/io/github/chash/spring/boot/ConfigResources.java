@@ -1,5 +1,7 @@
 package io.github.chash.spring.boot;
 
+import io.github.chash.cache.ConfigWatch;
+import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.ConfigException;
@@ -10,6 +12,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
@@ -18,7 +22,8 @@ import org.springframework.core.io.ResourceLoader;
  * Reads {@code chash.yaml} from a Spring resource location ({@code chash.config}). A resource that
  * is a file (a {@code file:} location, or a class path resource in a directory) goes through {@link
  * ChashConfigs#load}; one inside a jar (an application's fat jar) is read as bytes and parsed.
- * Problems are {@link ConfigException}s naming the file.
+ * Problems are {@link ConfigException}s naming the file. {@link #watch} polls the same location for
+ * changes ({@code chash.watch}), which must then be a file.
  */
 final class ConfigResources {
   /** Larger files are refused before parsing (the parser's own limit is 2 Mi characters). */
@@ -53,6 +58,41 @@ final class ConfigResources {
     } catch (IOException e) {
       throw problem(name, "cannot read " + location + ": " + e, e);
     }
+  }
+
+  /**
+   * Starts chash's {@link ConfigWatch} on the file at {@code location}.
+   *
+   * @param interval {@code chash.watch}
+   * @throws IllegalStateException if the interval is not positive, or the location is not a file (a
+   *     class path resource inside a jar)
+   */
+  static ConfigWatch watch(
+      ShardedCacheManager manager, ResourceLoader loader, String location, Duration interval) {
+    if (interval == null || interval.isZero() || interval.isNegative()) {
+      throw new IllegalStateException(
+          "chash.watch must be a positive duration such as 5s, was " + interval);
+    }
+    Resource resource = loader.getResource(location);
+    Path file;
+    try {
+      if (!resource.isFile()) {
+        throw new IllegalStateException(notAFile(location, resource.getDescription()));
+      }
+      file = resource.getFile().toPath();
+    } catch (IOException e) {
+      throw new IllegalStateException(notAFile(location, e.toString()), e);
+    }
+    return ConfigWatch.start(manager, file, interval);
+  }
+
+  private static String notAFile(String location, String what) {
+    return "chash.watch needs chash.config to be a file it can read again, but "
+        + location
+        + " is not one ("
+        + what
+        + "); set chash.config to a file location such as file:/etc/app/chash.yaml, or remove"
+        + " chash.watch";
   }
 
   private static String utf8(byte[] bytes, String name) {
