@@ -247,8 +247,8 @@ class ConfigMessagesTest {
 
     assertThat(problems(yaml))
         .containsExactly(
-            "chash.yaml:2:31: nodes[0].uri must start with redis:// or rediss://, was"
-                + " \"http://x:1\"",
+            "chash.yaml:2:31: nodes[0].uri must start with redis://, rediss:// or"
+                + " redis-sentinel://, was \"http://x:1\"",
             "chash.yaml:3:31: nodes[1].uri contains a plain-text password; use ${env:NAME}",
             "chash.yaml:4:31: nodes[2].uri contains a plain-text password; use ${env:NAME}",
             "chash.yaml:5:31: nodes[3].uri port must be between 1 and 65535, was \"70000\"",
@@ -260,6 +260,69 @@ class ConfigMessagesTest {
             "chash.yaml:9:31: nodes[7].uri contains a malformed placeholder; use ${env:NAME}",
             "chash.yaml:10:31: nodes[8].uri has an invalid host \"bad_host!\"");
     assertThat(String.join("\n", problems(yaml))).doesNotContain("hunter2");
+  }
+
+  @Test
+  void parse_sentinelUriChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: redis, uri: 'redis-sentinel://s1:26379,s2:26379,s3:26379/0'}",
+            "  - {id: b, type: redis, uri: 'redis-sentinel://s1,s2/0#'}",
+            "  - {id: c, type: redis, uri: 'redis-sentinel://s1,,s2/0#shard-c'}",
+            "  - {id: d, type: redis, uri: 'redis-sentinel://s1:26379,s2:70000#shard-d'}",
+            "  - {id: e, type: redis, uri: 'redis-sentinel://s1,S1:26379#shard-e'}",
+            "  - {id: f, type: redis, uri: 'redis-sentinel://s1#shard f'}",
+            "  - {id: g, type: redis, uri: 'redis-sentinel://:hunter2@s1,s2#shard-g'}",
+            "  - {id: h, type: redis, uri: 'redis-sentinel://s1,s2/zero#shard-h'}",
+            "  - {id: i, type: redis, uri: 'redis-sentinel://s1,s2?timeout=1s'}",
+            "  - {id: j, type: redis, uri: 'redis-sentinel://s1,bad_host!#shard-j'}",
+            "  - {id: k, type: redis, uri: 'redis-sentinel://#shard-k'}",
+            "  - {id: l, type: redis, uri: 'rediss-sentinel://s1#shard-l'}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:2:31: nodes[0].uri must name the Sentinel master after '#', like"
+                + " redis-sentinel://s1:26379,s2:26379,s3:26379/0#shard-a",
+            "chash.yaml:3:31: nodes[1].uri must name the Sentinel master after '#', like"
+                + " redis-sentinel://s1:26379,s2:26379,s3:26379/0#shard-a",
+            "chash.yaml:4:31: nodes[2].uri has an empty entry in its sentinel list (sentinel 2 of"
+                + " 3); separate sentinels by a single ','",
+            "chash.yaml:5:31: nodes[3].uri port must be between 1 and 65535, was \"70000\"",
+            "chash.yaml:6:31: nodes[4].uri lists sentinel s1:26379 twice",
+            "chash.yaml:7:31: nodes[5].uri has an invalid Sentinel master name \"shard f\"; use"
+                + " letters, digits, '.', '_' and '-'",
+            "chash.yaml:8:31: nodes[6].uri contains a plain-text password; use ${env:NAME}",
+            "chash.yaml:9:31: nodes[7].uri database must be a non-negative integer (like /0), was"
+                + " \"zero\"",
+            "chash.yaml:10:31: nodes[8].uri must not have a query, was \"?timeout=1s\"",
+            "chash.yaml:11:31: nodes[9].uri has an invalid host \"bad_host!\"",
+            "chash.yaml:12:31: nodes[10].uri has no host",
+            "chash.yaml:13:31: nodes[11].uri must start with redis://, rediss:// or"
+                + " redis-sentinel://, was \"rediss-sentinel://s1#shard-l\"");
+    assertThat(String.join("\n", problems(yaml))).doesNotContain("hunter2");
+  }
+
+  @Test
+  void parse_sentinelShards_sameSentinelsOtherMasters_areDistinct() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: redis, uri: 'redis-sentinel://s1:26379,s2,s3/0#shard-a'}",
+            "  - {id: b, type: redis, uri: 'redis-sentinel://s1,s2,s3/0#shard-b'}",
+            "  - {id: c, type: redis, uri: 'redis-sentinel://S3,s2:26379,s1/0#shard-a'}",
+            "  - {id: d, type: redis, uri: 'redis-sentinel://s1,s2,s3/1#shard-a'}",
+            "  - {id: e, type: redis, uri: 'redis-sentinel://${env:PW}@s1,s2/0#${env:MASTER}'}",
+            "  - {id: f, type: redis, uri: 'redis-sentinel://[::1]:26379,[::1]:26380#shard-f'}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:4:31: nodes[2].uri points to the same server as nodes[0] (master shard-a"
+                + " of s1:26379,s2:26379,s3:26379/0)");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.github.chash.internal.text;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,8 +13,10 @@ import java.util.regex.Pattern;
  * ignored.
  *
  * <p>The shape is {@code scheme://[[user]:password@]host[:port][/path][?query]}; a lone {@code
- * secret@} is a password (as Lettuce and redis-cli read it). Linear in the URI's length; immutable
- * and thread-safe.
+ * secret@} is a password (as Lettuce and redis-cli read it). A {@code redis-sentinel://} URI lists
+ * several {@code host[:port]} separated by {@code ,}: {@link #host} and {@link #port} then cut the
+ * whole list at its last {@code :}, and {@link #servers} gives each entry. Linear in the URI's
+ * length; immutable and thread-safe.
  *
  * @param scheme the text before {@code ://} as written (not lower-cased), {@code ""} if there is no
  *     {@code ://}
@@ -71,20 +75,55 @@ public record RedisUriParts(
       authority = authority.substring(at + 1);
       maskedAuthority = maskedAuthority.substring(at + 1);
     }
-    String host;
-    String port;
+    HostPort server = hostPort(authority, maskedAuthority);
+    return new RedisUriParts(
+        scheme, query, userInfo, user, password, server.host(), server.port(), path);
+  }
+
+  /**
+   * A host and its port as written, placeholders unresolved.
+   *
+   * @param host the host; an IPv6 host keeps its brackets (see {@link RedisUriParts#host})
+   * @param port the text after the host's {@code :}, null if there is none
+   */
+  public record HostPort(String host, String port) {}
+
+  /**
+   * The servers the authority lists, cut at each {@code ,}: one for a {@code redis://} URI, every
+   * sentinel for a {@code redis-sentinel://} one ({@code s1:26379,s2:26379}). An empty entry (as in
+   * {@code s1,,s2} or a trailing comma) is kept, with an empty host, for the check to report.
+   *
+   * @return the servers in the order written, at least one
+   */
+  public List<HostPort> servers() {
+    String authority = port == null ? host : host + ":" + port;
+    String masked = mask(authority);
+    List<HostPort> servers = new ArrayList<>();
+    int start = 0;
+    while (true) {
+      int comma = masked.indexOf(',', start);
+      int end = comma < 0 ? authority.length() : comma;
+      servers.add(hostPort(authority.substring(start, end), masked.substring(start, end)));
+      if (comma < 0) {
+        return servers;
+      }
+      start = comma + 1;
+    }
+  }
+
+  private static HostPort hostPort(String authority, String maskedAuthority) {
     if (authority.startsWith("[")) {
       int close = authority.indexOf(']');
       String after = close < 0 ? "" : authority.substring(close + 1);
       boolean portOrNothing = after.isEmpty() || after.startsWith(":");
-      host = close < 0 || !portOrNothing ? authority : authority.substring(0, close + 1);
-      port = close >= 0 && after.startsWith(":") ? after.substring(1) : null;
-    } else {
-      int colon = maskedAuthority.lastIndexOf(':');
-      host = colon < 0 ? authority : authority.substring(0, colon);
-      port = colon < 0 ? null : authority.substring(colon + 1);
+      String host = close < 0 || !portOrNothing ? authority : authority.substring(0, close + 1);
+      String port = close >= 0 && after.startsWith(":") ? after.substring(1) : null;
+      return new HostPort(host, port);
     }
-    return new RedisUriParts(scheme, query, userInfo, user, password, host, port, path);
+    int colon = maskedAuthority.lastIndexOf(':');
+    return colon < 0
+        ? new HostPort(authority, null)
+        : new HostPort(authority.substring(0, colon), authority.substring(colon + 1));
   }
 
   /** The text with every character of each placeholder replaced by '_', same length. */

@@ -57,4 +57,26 @@ class RedisUriPartsTest {
     assertThat(RedisUriParts.split("redis://[::1]x:1").host()).isEqualTo("[::1]x:1");
     assertThat(RedisUriParts.split("redis://[::1]x:1").port()).isNull();
   }
+
+  @Test
+  void servers_cutsASentinelListAtEachComma() {
+    RedisUriParts parts =
+        RedisUriParts.split("redis-sentinel://:${env:PW}@s1:26379,${env:S2},[::1]:26380,s4/0#a");
+    assertThat(parts.query()).isEqualTo("#a");
+    assertThat(parts.password()).isEqualTo("${env:PW}");
+    assertThat(parts.servers())
+        .containsExactly(
+            new RedisUriParts.HostPort("s1", "26379"),
+            new RedisUriParts.HostPort("${env:S2}", null),
+            new RedisUriParts.HostPort("[::1]", "26380"),
+            new RedisUriParts.HostPort("s4", null));
+    assertThat(RedisUriParts.split("redis-sentinel://[::1]:1,h:2").servers())
+        .containsExactly(
+            new RedisUriParts.HostPort("[::1]", "1"), new RedisUriParts.HostPort("h", "2"));
+    assertThat(RedisUriParts.split("redis-sentinel://a,,b,").servers())
+        .extracting(RedisUriParts.HostPort::host)
+        .containsExactly("a", "", "b", "");
+    assertThat(RedisUriParts.split("redis://h:1").servers())
+        .containsExactly(new RedisUriParts.HostPort("h", "1"));
+  }
 }
