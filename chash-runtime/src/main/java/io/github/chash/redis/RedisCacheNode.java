@@ -27,6 +27,7 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A {@link CacheNode} on one Redis (or Valkey) server, through one shared Lettuce connection.
+ * A {@link CacheNode} on one Redis (or Valkey) server, through one shared Lettuce connection; or on
+ * a Sentinel-managed shard, through two (see below).
  *
  * <p>Every command is bounded by the node's timeout (a slow cache is a miss). While disconnected,
  * commands fail at once instead of queueing, and nothing written before a disconnect is replayed
@@ -46,7 +48,19 @@ import java.util.concurrent.TimeoutException;
  * decoded), and a stored value the codec refuses (class outside the allow-list, unreadable bytes,
  * beyond the decoder's bounds, wrong type) is refused too: both are {@link ValueRefusedException}s,
  * logged once per reason at WARNING, because the server is healthy. Keys are the prefix and the
- * routing key in {@link KeyBytes}, so distinct keys stay distinct on the server. Thread-safe.
+ * routing key in {@link KeyBytes}, so distinct keys stay distinct on the server.
+ *
+ * <p>A Sentinel-managed shard ({@code redis-sentinel://}) asks its sentinels for the current
+ * primary on every (re)connect, so after a promotion Lettuce's reconnect lands on the new primary;
+ * the node's id, and so every key's place on the ring, never changes. Asynchronous replication
+ * could lose, at a promotion, a write the old primary acknowledged, so on such a shard a write (a
+ * put, an evict, a clear) counts as done only once a replica has it: each is followed by {@code
+ * WAIT 1 <half the timeout>} on the same connection, and a reply of 0 fails the call, which makes
+ * the write's outcome unknown to the cache layer (the key is not read there until a write lands).
+ * {@code WAIT} blocks the connection it runs on, so writes get a connection of their own and reads
+ * never queue behind a replica's acknowledgement. A probe ({@link #ping}) of such a shard succeeds
+ * only while a replica is attached, so a shard that cannot make a write durable stays out.
+ * Thread-safe.
  */
 final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
@@ -72,9 +86,18 @@ final class RedisCacheNode implements CacheNode {
   private final long readyDeadlineNanos;
   private final StoredValues storedValues;
 
-  private volatile StatefulRedisConnection<byte[], byte[]> connection;
-  private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
-  private long lastConnectAttempt;
+  /** Whether a write must reach a replica to count (a Sentinel-managed shard). */
+  private final boolean replicated;
+
+  /** The {@code WAIT} timeout of a replicated write: half the node's timeout, at least 1 ms. */
+  private final long waitMillis;
+
+  /** The connection of reads (and, on a server, of everything). */
+  private final Link reads;
+
+  /** The connection of writes: {@link #reads} itself unless writes wait for a replica. */
+  private final Link writes;
+
   private volatile boolean closed;
 
   /** Creates the node and starts connecting; {@link #awaitReady} waits for the connection. */
@@ -106,7 +129,14 @@ final class RedisCacheNode implements CacheNode {
               + "; lower it to DEBUG");
     }
     this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
-    connectIfIdle();
+    this.replicated = endpoint.isSentinel();
+    this.waitMillis = Math.max(1, timeout.toMillis() / 2);
+    this.reads = new Link("");
+    this.writes = replicated ? new Link(" (its write connection)") : reads;
+    reads.connectIfIdle();
+    if (writes != reads) {
+      writes.connectIfIdle();
+    }
   }
 
   /**
@@ -117,18 +147,19 @@ final class RedisCacheNode implements CacheNode {
    */
   @Override
   public void awaitReady() {
-    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending;
-    synchronized (this) {
-      pending = connecting;
-    }
-    long wait = Math.max(0, readyDeadlineNanos - System.nanoTime());
-    try {
-      pending.get(wait, TimeUnit.NANOSECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      String reason = e instanceof TimeoutException ? null : describe(e.getCause());
-      Connecting.logNotReady(LOG, id, endpoint, reason, timeout);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    for (Link link : writes == reads ? List.of(reads) : List.of(reads, writes)) {
+      CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = link.pending();
+      long wait = Math.max(0, readyDeadlineNanos - System.nanoTime());
+      try {
+        pending.get(wait, TimeUnit.NANOSECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        String reason = e instanceof TimeoutException ? null : describe(e.getCause());
+        Connecting.logNotReady(LOG, id, endpoint, reason, timeout);
+        return;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 
@@ -142,7 +173,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] serverKey = key(key);
     byte[] bytes;
     try {
-      bytes = await(commands().get(serverKey));
+      bytes = await(reads.commands().get(serverKey));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
@@ -154,10 +185,43 @@ final class RedisCacheNode implements CacheNode {
     byte[] serverKey = key(key);
     byte[] bytes = storedValues.encode(value);
     try {
-      await(set(commands(), serverKey, bytes, ttl));
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      awaitWrite(commands, set(commands, serverKey, bytes, ttl));
     } catch (RuntimeException e) {
       throw failure("put", e);
     }
+  }
+
+  /**
+   * Waits for a write's reply and, on a replicated shard, for a {@code WAIT 1} sent right after it
+   * on the same connection, both within one timeout; fails unless a replica acknowledged the write.
+   */
+  private void awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<?> reply) {
+    RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    try {
+      await(reply, deadline);
+    } catch (RuntimeException e) {
+      if (acks != null) {
+        acks.cancel(true); // not sent yet: never sent
+      }
+      throw e;
+    }
+    if (acks != null) {
+      requireReplica(await(acks, deadline));
+    }
+  }
+
+  private void requireReplica(long acks) {
+    if (acks < 1) {
+      throw new IllegalStateException(notReplicated());
+    }
+  }
+
+  private String notReplicated() {
+    return "no replica acknowledged the write within "
+        + waitMillis
+        + " ms, so a failover could lose it: its outcome is unknown";
   }
 
   /** {@code GET} and {@code PTTL} pipelined: one round trip. */
@@ -167,7 +231,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] bytes;
     long pttl;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      RedisAsyncCommands<byte[], byte[]> commands = reads.commands();
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
       bytes = await(value);
@@ -191,7 +255,7 @@ final class RedisCacheNode implements CacheNode {
     long deleted = 0;
     byte[] prefix = KeyBytes.of(keyPrefix);
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       ScanArgs args =
           ScanArgs.Builder.matches(KeyBytes.of(globEscape(keyPrefix) + "*")).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
@@ -214,6 +278,9 @@ final class RedisCacheNode implements CacheNode {
         cursor = page;
         pace(started, page.getKeys().size(), keysPerSecond);
       } while (!cursor.isFinished() && !closed);
+      if (replicated && deleted > 0) {
+        requireReplica(await(commands.waitForReplication(1, waitMillis)));
+      }
     } catch (RuntimeException e) {
       throw failure("sweep", e);
     }
@@ -253,7 +320,7 @@ final class RedisCacheNode implements CacheNode {
     }
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
     try {
-      reply = commands().mget(serverKeys.toArray(new byte[0][]));
+      reply = reads.commands().mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
     }
@@ -280,9 +347,10 @@ final class RedisCacheNode implements CacheNode {
   public CompletableFuture<Map<String, ValueRefusedException>> putAll(
       Map<String, Object> values, Duration ttl) {
     Map<String, ValueRefusedException> refusals = new HashMap<>();
-    List<CompletableFuture<String>> replies = new ArrayList<>();
+    List<CompletableFuture<?>> replies = new ArrayList<>();
+    CompletableFuture<Long> acks = null;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       values.forEach(
           (key, value) -> {
             byte[] serverKey;
@@ -296,11 +364,24 @@ final class RedisCacheNode implements CacheNode {
             }
             replies.add(set(commands, serverKey, bytes, ttl).toCompletableFuture());
           });
+      if (replicated && !replies.isEmpty()) {
+        // sent after every SET on the same connection: it waits for all of them
+        acks = commands.waitForReplication(1, waitMillis).toCompletableFuture();
+        replies.add(acks);
+      }
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("put", e));
     }
-    return bounded(CompletableFuture.allOf(replies.toArray(new CompletableFuture<?>[0])), "put")
-        .thenApply(done -> refusals);
+    CompletableFuture<Long> replicas = acks;
+    CompletableFuture<Void> all =
+        CompletableFuture.allOf(replies.toArray(new CompletableFuture<?>[0]))
+            .thenRun(
+                () -> {
+                  if (replicas != null) {
+                    requireReplica(replicas.join());
+                  }
+                });
+    return bounded(all, "put").thenApply(done -> refusals);
   }
 
   private RedisFuture<String> set(
@@ -344,7 +425,8 @@ final class RedisCacheNode implements CacheNode {
   public void evict(String key) {
     byte[] serverKey = key(key);
     try {
-      await(commands().unlink(serverKey));
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      awaitWrite(commands, commands.unlink(serverKey));
     } catch (RuntimeException e) {
       throw failure("evict", e);
     }
@@ -363,7 +445,7 @@ final class RedisCacheNode implements CacheNode {
 
   private void deleteMatching(String pattern, String operation) {
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       ScanArgs args = ScanArgs.Builder.matches(KeyBytes.of(pattern)).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
       long removed = 0;
@@ -374,6 +456,9 @@ final class RedisCacheNode implements CacheNode {
         }
         cursor = page;
       } while (!cursor.isFinished());
+      if (replicated && removed > 0) {
+        requireReplica(await(commands.waitForReplication(1, waitMillis)));
+      }
       long count = removed;
       LOG.log(
           Level.DEBUG,
@@ -383,16 +468,35 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
+  /**
+   * {@code PING}; on a replicated shard also {@code WAIT 1} on the write connection, which answers
+   * at once while a replica has every write of that connection and fails the probe when none is
+   * attached: a shard whose writes cannot land is not readmitted.
+   */
   @Override
   public void ping() {
     String reply;
+    long replicas = 1;
     try {
-      reply = await(commands().ping());
+      reply = await(reads.commands().ping());
+      if (replicated) {
+        replicas = await(writes.commands().waitForReplication(1, waitMillis));
+      }
     } catch (RuntimeException e) {
       throw failure("ping", e);
     }
     if (!"PONG".equals(reply)) {
       throw new CacheNodeException(id, "ping answered \"" + reply + "\" (" + endpoint + ")", null);
+    }
+    if (replicas < 1) {
+      throw new CacheNodeException(
+          id,
+          "no replica of the primary of "
+              + endpoint
+              + " acknowledged within "
+              + waitMillis
+              + " ms; writes cannot land until one does",
+          null);
     }
   }
 
@@ -404,18 +508,21 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void close() {
-    StatefulRedisConnection<byte[], byte[]> open;
+    StatefulRedisConnection<byte[], byte[]> openReads;
+    StatefulRedisConnection<byte[], byte[]> openWrites;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      open = connection;
-      connection = null;
+      openReads = reads.detach();
+      openWrites = writes == reads ? null : writes.detach();
     }
     try {
-      if (open != null) {
-        open.close();
+      for (StatefulRedisConnection<byte[], byte[]> open : Arrays.asList(openReads, openWrites)) {
+        if (open != null) {
+          open.close();
+        }
       }
       client.shutdown(0, 2, TimeUnit.SECONDS);
     } catch (RuntimeException e) {
@@ -470,7 +577,11 @@ final class RedisCacheNode implements CacheNode {
    * it has not been yet, and its reply is dropped if it has.
    */
   private <T> T await(RedisFuture<T> reply) {
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    return await(reply, ClientStalls.deadline(timeout));
+  }
+
+  /** {@link #await(RedisFuture)} under a deadline that several replies of one call share. */
+  private <T> T await(RedisFuture<T> reply, ClientStalls.Deadline deadline) {
     try {
       while (true) {
         try {
@@ -504,82 +615,118 @@ final class RedisCacheNode implements CacheNode {
         e);
   }
 
-  private RedisAsyncCommands<byte[], byte[]> commands() {
-    StatefulRedisConnection<byte[], byte[]> open = connection;
-    if (open != null) {
-      // Lettuce reconnects by itself; while it is away, commands are rejected at once
-      return open.async();
-    }
-    if (closed) {
-      throw new IllegalStateException("node is closed");
-    }
-    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = connectIfIdle();
-    try {
-      return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).async();
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("not connected yet", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(describe(e.getCause()), e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while connecting", e);
-    }
-  }
-
   /**
-   * Starts a connection attempt unless one is under way or the last one failed less than a timeout
-   * ago; Lettuce's own reconnect only covers connections that were once established.
+   * One Lettuce connection of the node and its (re)connecting. On a Sentinel-managed shard each
+   * connect asks the sentinels for the current primary, Lettuce's reconnects too.
    */
-  private synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectIfIdle() {
-    long now = System.nanoTime();
-    boolean idle =
-        connecting == null
-            || (connecting.isCompletedExceptionally()
-                && now - lastConnectAttempt >= timeout.toNanos());
-    if (idle && !closed) {
-      lastConnectAttempt = now;
-      // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
-      connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
-      connecting.whenComplete(
-          (open, failure) -> {
-            if (open != null) {
-              connected(open);
-            } else {
-              connectFailed(failure);
-            }
-          });
+  private final class Link {
+    /** What names this connection in log lines: empty for the node's only or read connection. */
+    private final String role;
+
+    private volatile StatefulRedisConnection<byte[], byte[]> connection;
+    // both guarded by this Link
+    private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
+    private long lastConnectAttempt;
+
+    /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
+    private volatile boolean connectFailureLogged;
+
+    Link(String role) {
+      this.role = role;
     }
-    return connecting;
-  }
 
-  /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
-  private volatile boolean connectFailureLogged;
+    synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending() {
+      return connecting;
+    }
 
-  /**
-   * Says why a connection attempt failed, at WARNING the first time after a success (it may finish
-   * after {@link #awaitReady} gave up, and a refused login must be named), then at DEBUG.
-   */
-  private void connectFailed(Throwable failure) {
-    Level level = connectFailureLogged || closed ? Level.DEBUG : Level.WARNING;
-    connectFailureLogged = true;
-    LOG.log(
-        level,
-        () -> "node \"" + id + "\": cannot connect to " + endpoint + ": " + describe(failure));
-  }
+    /** The open connection, forgotten; the node holds its lock and is closed. */
+    StatefulRedisConnection<byte[], byte[]> detach() {
+      StatefulRedisConnection<byte[], byte[]> open = connection;
+      connection = null;
+      return open;
+    }
 
-  private void connected(StatefulRedisConnection<byte[], byte[]> open) {
-    connectFailureLogged = false;
-    boolean keep;
-    synchronized (this) {
-      keep = !closed;
-      if (keep) {
-        connection = open;
+    RedisAsyncCommands<byte[], byte[]> commands() {
+      StatefulRedisConnection<byte[], byte[]> open = connection;
+      if (open != null) {
+        // Lettuce reconnects by itself; while it is away, commands are rejected at once
+        return open.async();
+      }
+      if (closed) {
+        throw new IllegalStateException("node is closed");
+      }
+      CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = connectIfIdle();
+      try {
+        return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).async();
+      } catch (TimeoutException e) {
+        throw new IllegalStateException("not connected yet", e);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException(describe(e.getCause()), e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while connecting", e);
       }
     }
-    if (keep) {
-      LOG.log(Level.DEBUG, () -> "node \"" + id + "\": connected to " + endpoint);
-    } else {
-      open.closeAsync();
+
+    /**
+     * Starts a connection attempt unless one is under way or the last one failed less than a
+     * timeout ago; Lettuce's own reconnect only covers connections that were once established.
+     */
+    synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectIfIdle() {
+      long now = System.nanoTime();
+      boolean idle =
+          connecting == null
+              || (connecting.isCompletedExceptionally()
+                  && now - lastConnectAttempt >= timeout.toNanos());
+      if (idle && !closed) {
+        lastConnectAttempt = now;
+        // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
+        connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
+        connecting.whenComplete(
+            (open, failure) -> {
+              if (open != null) {
+                connected(open);
+              } else {
+                connectFailed(failure);
+              }
+            });
+      }
+      return connecting;
+    }
+
+    /**
+     * Says why a connection attempt failed, at WARNING the first time after a success (it may
+     * finish after {@link #awaitReady} gave up, and a refused login must be named), then at DEBUG.
+     */
+    private void connectFailed(Throwable failure) {
+      Level level = connectFailureLogged || closed ? Level.DEBUG : Level.WARNING;
+      connectFailureLogged = true;
+      LOG.log(
+          level,
+          () ->
+              "node \""
+                  + id
+                  + "\": cannot connect to "
+                  + endpoint
+                  + role
+                  + ": "
+                  + describe(failure));
+    }
+
+    private void connected(StatefulRedisConnection<byte[], byte[]> open) {
+      connectFailureLogged = false;
+      boolean keep;
+      synchronized (RedisCacheNode.this) {
+        keep = !closed;
+        if (keep) {
+          connection = open;
+        }
+      }
+      if (keep) {
+        LOG.log(Level.DEBUG, () -> "node \"" + id + "\": connected to " + endpoint + role);
+      } else {
+        open.closeAsync();
+      }
     }
   }
 
@@ -646,15 +793,28 @@ final class RedisCacheNode implements CacheNode {
         .build();
   }
 
+  /**
+   * The server's URI, or a Sentinel shard's: its sentinels (asked without credentials, each under
+   * the handshake timeout) and master name; the credentials and database are the primary's.
+   */
   private static RedisURI redisUri(RedisEndpoint endpoint, Duration handshakeTimeout) {
-    RedisURI.Builder builder =
-        RedisURI.builder()
-            .withHost(endpoint.host())
-            .withPort(endpoint.port())
-            .withSsl(endpoint.ssl())
-            .withDatabase(endpoint.database())
-            .withTimeout(handshakeTimeout)
-            .withClientName("chash");
+    RedisURI.Builder builder;
+    if (endpoint.isSentinel()) {
+      List<RedisEndpoint.Sentinel> sentinels = endpoint.sentinels();
+      builder =
+          RedisURI.Builder.sentinel(
+              sentinels.get(0).host(), sentinels.get(0).port(), endpoint.masterName());
+      for (RedisEndpoint.Sentinel other : sentinels.subList(1, sentinels.size())) {
+        builder.withSentinel(other.host(), other.port());
+      }
+    } else {
+      builder =
+          RedisURI.builder()
+              .withHost(endpoint.host())
+              .withPort(endpoint.port())
+              .withSsl(endpoint.ssl());
+    }
+    builder.withDatabase(endpoint.database()).withTimeout(handshakeTimeout).withClientName("chash");
     char[] password = endpoint.password();
     if (password != null) {
       if (endpoint.user() != null) {

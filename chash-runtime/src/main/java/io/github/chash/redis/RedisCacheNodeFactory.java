@@ -33,6 +33,14 @@ import java.util.function.Function;
  *       logged: {@code toString()} prints {@code redis://***@host:port/db}; a database number as
  *       the path. (Lettuce's own wire dump, logger {@code io.lettuce.core.protocol} at TRACE,
  *       prints every byte sent, AUTH included; a node with credentials warns when it is on.)
+ *   <li>URIs {@code redis-sentinel://[[user:]password@]s1[:port],s2[:port]/db#master}: a shard
+ *       whose primary Redis Sentinel picks (sentinels asked without credentials, default port
+ *       26379). Each (re)connect asks them for the current primary, so a promotion inside the shard
+ *       is a reconnect, not a move of its keys. Each write (put, evict, clear) waits for one
+ *       replica ({@code WAIT 1}, half the timeout) and counts only then: a write the old primary
+ *       acknowledged but no replica had can be lost at a failover, so without a replica's
+ *       acknowledgement its outcome is unknown and the key is not read there until a write lands.
+ *       Writes use a second connection, so reads never wait behind {@code WAIT}.
  *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server
  *       is unreachable commands fail at once, and nothing is buffered or replayed after a
  *       reconnect.

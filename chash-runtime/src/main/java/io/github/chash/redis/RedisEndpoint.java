@@ -2,11 +2,14 @@ package io.github.chash.redis;
 
 import io.github.chash.internal.text.Placeholders;
 import io.github.chash.internal.text.RedisUriParts;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Where a Redis node lives and how to log in: a node's {@code uri} from {@code chash.yaml} with its
@@ -14,12 +17,33 @@ import java.util.regex.Pattern;
  * contain {@code @}, {@code :} or {@code /} without escaping). The URI is cut by {@link
  * RedisUriParts}, the same reading the configuration check uses.
  *
+ * <p>A Sentinel-managed shard ({@code redis-sentinel://s1[:port],s2[:port]/db#master}) has no host
+ * of its own: {@link #sentinels()} lists where to ask for the current primary of {@link
+ * #masterName()}, and the credentials are the primary's.
+ *
  * <p>The password is held as a {@code char[]} and never printed: {@link #toString()} gives {@code
  * redis://***@host:port/db}. Error messages quote the URI as written (placeholders, never their
  * values). Immutable and thread-safe.
  */
 final class RedisEndpoint {
   static final int DEFAULT_PORT = 6379;
+  static final int DEFAULT_SENTINEL_PORT = 26379;
+  private static final String SENTINEL_SCHEME = "redis-sentinel";
+  private static final Pattern MASTER_NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+  /**
+   * One sentinel of a Sentinel-managed shard.
+   *
+   * @param host its host, resolved (an IPv6 host without brackets)
+   * @param port its port
+   */
+  record Sentinel(String host, int port) {
+    @Override
+    public String toString() {
+      return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+    }
+  }
+
   // only to spot a malformed placeholder; cutting the URI is RedisUriParts' job
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
 
@@ -29,15 +53,26 @@ final class RedisEndpoint {
   private final int database;
   private final String user;
   private final char[] password;
+  private final List<Sentinel> sentinels;
+  private final String masterName;
 
   private RedisEndpoint(
-      boolean ssl, String host, int port, int database, String user, char[] password) {
+      boolean ssl,
+      String host,
+      int port,
+      int database,
+      String user,
+      char[] password,
+      List<Sentinel> sentinels,
+      String masterName) {
     this.ssl = ssl;
     this.host = host;
     this.port = port;
     this.database = database;
     this.user = user;
     this.password = password;
+    this.sentinels = sentinels;
+    this.masterName = masterName;
   }
 
   /**
@@ -45,7 +80,8 @@ final class RedisEndpoint {
    * env}.
    *
    * @param nodeId the node, for messages
-   * @param written {@code redis[s]://[[user]:password@]host[:port][/database]}
+   * @param written {@code redis[s]://[[user]:password@]host[:port][/database]}, or {@code
+   *     redis-sentinel://[[user]:password@]s1[:port][,s2[:port]...][/database]#master}
    * @param env environment lookup ({@code System::getenv} in production); null means "not set"
    * @throws IllegalArgumentException naming the node and the problem; never containing a resolved
    *     value
@@ -57,14 +93,31 @@ final class RedisEndpoint {
     }
     RedisUriParts parts = RedisUriParts.split(written);
     String scheme = parts.scheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-      throw bad(nodeId, written, "must start with redis:// or rediss://");
+    boolean sentinel = scheme.equals(SENTINEL_SCHEME);
+    if (!sentinel && !scheme.equals("redis") && !scheme.equals("rediss")) {
+      throw bad(nodeId, written, "must start with redis://, rediss:// or redis-sentinel://");
     }
     if (PLACEHOLDER.matcher(written).replaceAll("").contains("${")) {
       throw new IllegalArgumentException(
           "node \"" + nodeId + "\": uri contains a malformed placeholder; use ${env:NAME}");
     }
-    if (parts.query() != null) {
+    String masterName = null;
+    if (sentinel) {
+      String query = parts.query();
+      if (query == null || !query.startsWith("#") || query.length() == 1) {
+        throw bad(nodeId, written, "must name the Sentinel master after '#'");
+      }
+      masterName = resolve(nodeId, query.substring(1), env);
+      if (!MASTER_NAME.matcher(masterName).matches()) {
+        // the name may come from a placeholder, but a master name is no secret
+        throw bad(
+            nodeId,
+            written,
+            "has an invalid Sentinel master name \""
+                + masterName
+                + "\"; use letters, digits, '.', '_' and '-'");
+      }
+    } else if (parts.query() != null) {
       throw bad(nodeId, written, "must not have a query or fragment");
     }
     String user = null;
@@ -78,7 +131,55 @@ final class RedisEndpoint {
       password =
           parts.password().isEmpty() ? null : resolve(nodeId, parts.password(), env).toCharArray();
     }
-    String hostPart = parts.host();
+    int database = number(nodeId, written, "database", resolve(nodeId, parts.path(), env), 0);
+    if (sentinel) {
+      List<Sentinel> sentinels = new ArrayList<>();
+      for (RedisUriParts.HostPort each : parts.servers()) {
+        Sentinel one = server(nodeId, written, each, env, DEFAULT_SENTINEL_PORT, Sentinel::new);
+        if (sentinels.contains(one)) {
+          throw bad(nodeId, written, "lists sentinel " + one + " twice");
+        }
+        sentinels.add(one);
+      }
+      Sentinel first = sentinels.get(0);
+      return new RedisEndpoint(
+          false,
+          first.host(),
+          first.port(),
+          database,
+          user,
+          password,
+          List.copyOf(sentinels),
+          masterName);
+    }
+    Sentinel server =
+        server(
+            nodeId,
+            written,
+            new RedisUriParts.HostPort(parts.host(), parts.port()),
+            env,
+            DEFAULT_PORT,
+            Sentinel::new);
+    return new RedisEndpoint(
+        scheme.equals("rediss"),
+        server.host(),
+        server.port(),
+        database,
+        user,
+        password,
+        List.of(),
+        null);
+  }
+
+  /** A host and port, resolved and checked; a sentinel's or the server's. */
+  private static <T> T server(
+      String nodeId,
+      String written,
+      RedisUriParts.HostPort part,
+      Function<String, String> env,
+      int defaultPort,
+      java.util.function.BiFunction<String, Integer, T> make) {
+    String hostPart = part.host();
     if (hostPart.startsWith("[")) {
       if (hostPart.indexOf(']') < 0) {
         throw bad(nodeId, written, "has an unclosed IPv6 host");
@@ -88,24 +189,38 @@ final class RedisEndpoint {
       }
       hostPart = hostPart.substring(1, hostPart.length() - 1);
     }
-    String portPart = parts.port() == null ? "" : parts.port();
-    String path = parts.path();
+    String portPart = part.port() == null ? "" : part.port();
     String host = resolve(nodeId, hostPart, env);
     if (host.isEmpty()) {
       throw bad(nodeId, written, "has no host");
     }
-    int port = number(nodeId, written, "port", resolve(nodeId, portPart, env), DEFAULT_PORT);
+    int port = number(nodeId, written, "port", resolve(nodeId, portPart, env), defaultPort);
     if (port < 1 || port > 65535) {
       throw bad(nodeId, written, "port must be between 1 and 65535, was " + port);
     }
-    int database = number(nodeId, written, "database", resolve(nodeId, path, env), 0);
-    return new RedisEndpoint(scheme.equals("rediss"), host, port, database, user, password);
+    return make.apply(host, port);
+  }
+
+  /** Whether this is a Sentinel-managed shard: its primary is whichever the sentinels name. */
+  boolean isSentinel() {
+    return !sentinels.isEmpty();
+  }
+
+  /** The sentinels of a Sentinel-managed shard, in the order written; empty for a server. */
+  List<Sentinel> sentinels() {
+    return sentinels;
+  }
+
+  /** The name the sentinels monitor the shard's primary by; null for a server. */
+  String masterName() {
+    return masterName;
   }
 
   boolean ssl() {
     return ssl;
   }
 
+  /** The server's host; a Sentinel shard's first sentinel's. */
   String host() {
     return host;
   }
@@ -133,17 +248,24 @@ final class RedisEndpoint {
     return user != null || password != null;
   }
 
-  /** {@code redis://***@host:port/db}: credentials masked, everything else shown. */
+  /**
+   * {@code redis://***@host:port/db} or {@code redis-sentinel://***@s1:26379,s2:26379/db#master}:
+   * credentials masked, everything else shown.
+   */
   @Override
   public String toString() {
+    String credentials = user != null || password != null ? "***@" : "";
+    if (isSentinel()) {
+      return "redis-sentinel://"
+          + credentials
+          + sentinels.stream().map(Sentinel::toString).collect(Collectors.joining(","))
+          + "/"
+          + database
+          + "#"
+          + masterName;
+    }
     String shownHost = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-    return (ssl ? "rediss://" : "redis://")
-        + (user != null || password != null ? "***@" : "")
-        + shownHost
-        + ":"
-        + port
-        + "/"
-        + database;
+    return (ssl ? "rediss://" : "redis://") + credentials + shownHost + ":" + port + "/" + database;
   }
 
   @Override
@@ -154,12 +276,14 @@ final class RedisEndpoint {
         && port == other.port
         && database == other.database
         && Objects.equals(user, other.user)
-        && Arrays.equals(password, other.password);
+        && Arrays.equals(password, other.password)
+        && sentinels.equals(other.sentinels)
+        && Objects.equals(masterName, other.masterName);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(ssl, host, port, database, user);
+    return Objects.hash(ssl, host, port, database, user, sentinels, masterName);
   }
 
   private static String resolve(String nodeId, String text, Function<String, String> env) {

@@ -10,7 +10,16 @@ import org.junit.jupiter.api.Test;
 class RedisEndpointTest {
   private static final String SECRET = "p@ss:w/rd-7319";
   private static final Function<String, String> ENV =
-      Map.of("REDIS_PASSWORD", SECRET, "REDIS_USER", "app", "REDIS_HOST", "cache-1.internal")::get;
+      Map.of(
+              "REDIS_PASSWORD",
+              SECRET,
+              "REDIS_USER",
+              "app",
+              "REDIS_HOST",
+              "cache-1.internal",
+              "MASTER",
+              "shard-b")
+          ::get;
 
   @Test
   void parse_hostPortDatabase() {
@@ -88,7 +97,8 @@ class RedisEndpointTest {
   void parse_wrongScheme() {
     assertThatThrownBy(() -> RedisEndpoint.parse("cache-1", "http://h:1", ENV))
         .hasMessage(
-            "node \"cache-1\": uri must start with redis:// or rediss://; was \"http://h:1\"");
+            "node \"cache-1\": uri must start with redis://, rediss:// or redis-sentinel://; was"
+                + " \"http://h:1\"");
   }
 
   @Test
@@ -124,5 +134,48 @@ class RedisEndpointTest {
   void redact_masksUserInfoOnly() {
     assertThat(RedisEndpoint.redact("redis://u:pw@h:1/0")).isEqualTo("redis://***@h:1/0");
     assertThat(RedisEndpoint.redact("redis://h:1/0")).isEqualTo("redis://h:1/0");
+  }
+
+  @Test
+  void parse_sentinelShard_listsItsSentinelsAndMaster() {
+    RedisEndpoint e =
+        RedisEndpoint.parse(
+            "n",
+            "redis-sentinel://:${env:REDIS_PASSWORD}@127.0.0.1:26380,${env:REDIS_HOST},[::1]:26381"
+                + "/3#shard-a",
+            ENV);
+    assertThat(e.isSentinel()).isTrue();
+    assertThat(e.masterName()).isEqualTo("shard-a");
+    assertThat(e.sentinels())
+        .containsExactly(
+            new RedisEndpoint.Sentinel("127.0.0.1", 26380),
+            new RedisEndpoint.Sentinel("cache-1.internal", 26379),
+            new RedisEndpoint.Sentinel("::1", 26381));
+    assertThat(e.database()).isEqualTo(3);
+    assertThat(new String(e.password())).isEqualTo(SECRET);
+    assertThat(e)
+        .hasToString(
+            "redis-sentinel://***@127.0.0.1:26380,cache-1.internal:26379,[::1]:26381/3#shard-a");
+    assertThat(RedisEndpoint.parse("n", "redis-sentinel://s1#${env:MASTER}", ENV).masterName())
+        .isEqualTo("shard-b");
+    assertThat(RedisEndpoint.parse("n", "redis://h", ENV).isSentinel()).isFalse();
+  }
+
+  @Test
+  void parse_badSentinelShards_sayWhy() {
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis-sentinel://s1,s2/0", ENV))
+        .hasMessage(
+            "node \"c\": uri must name the Sentinel master after '#'; was"
+                + " \"redis-sentinel://s1,s2/0\"");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis-sentinel://s1,,s2#m", ENV))
+        .hasMessageContaining("has no host");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis-sentinel://s1,s1:26379#m", ENV))
+        .hasMessageContaining("lists sentinel s1:26379 twice");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis-sentinel://s1#a b", ENV))
+        .hasMessageContaining("invalid Sentinel master name \"a b\"");
+    assertThatThrownBy(() -> RedisEndpoint.parse("c", "redis-sentinel://:hunter2@s1#m", ENV))
+        .hasMessageContaining("plain-text password")
+        .message()
+        .doesNotContain("hunter2");
   }
 }
