@@ -22,17 +22,25 @@ import java.util.stream.Stream;
  * persistence, in its own temporary directory.
  *
  * <p>Supports {@code kill -9} ({@link #kill()}), restart on the same port ({@link #restart()}),
- * freezing ({@link #pause()}, SIGSTOP) and {@code requirepass}. It never uses port 6379. A JVM
- * shutdown hook kills servers a test forgot to close. If {@code redis-server} is not on the PATH,
- * starting one skips the test, saying how to install it ({@link ServerProcesses#requireOnPath}).
- * Not thread-safe: one test drives it.
+ * freezing ({@link #pause()}, SIGSTOP) and {@code requirepass}. It may run as a replica of another
+ * ({@link #startReplicaOf}) or as a sentinel ({@link #startSentinel}). It never uses port 6379 (nor
+ * 26379 for a sentinel). A JVM shutdown hook kills servers a test forgot to close. If {@code
+ * redis-server} is not on the PATH, starting one skips the test, saying how to install it ({@link
+ * ServerProcesses#requireOnPath}). Not thread-safe: one test drives it.
  */
 public final class RedisServerProcess extends LoopbackServer {
   private static final String LOOPBACK = ServerProcesses.LOOPBACK;
   private static final int RESERVED_PORT = 6379;
+  private static final int RESERVED_SENTINEL_PORT = 26379;
   private final String password;
   private final Tls tls;
   private final Path dir;
+
+  /** The port of the server this one replicates when it starts, or 0. */
+  private int replicaOf;
+
+  /** A sentinel's configuration lines after its port, or null for a server. */
+  private final List<String> sentinelConfig;
 
   /** The log's length when the current start began: a TLS server's readiness is read after it. */
   private int logStart;
@@ -46,11 +54,50 @@ public final class RedisServerProcess extends LoopbackServer {
    */
   public record Tls(Path certificate, Path key, Path authority) {}
 
-  private RedisServerProcess(String password, Tls tls, Path dir, int port) {
-    super("redis-server", RESERVED_PORT, port);
+  private RedisServerProcess(
+      String password, Tls tls, Path dir, int port, int replicaOf, List<String> sentinelConfig) {
+    super(
+        sentinelConfig == null ? "redis-server" : "redis-sentinel",
+        sentinelConfig == null ? RESERVED_PORT : RESERVED_SENTINEL_PORT,
+        port);
     this.password = password;
     this.tls = tls;
     this.dir = dir;
+    this.replicaOf = replicaOf;
+    this.sentinelConfig = sentinelConfig;
+  }
+
+  /** Starts a server without a password that replicates {@code primary} ({@code replicaof}). */
+  public static RedisServerProcess startReplicaOf(RedisServerProcess primary) {
+    return start(null, null, primary.port(), null);
+  }
+
+  /**
+   * Starts a sentinel ({@code redis-server sentinel.conf --sentinel}) that monitors {@code primary}
+   * as {@code master}, with the given quorum and timings; sentinels that monitor the same primary
+   * find each other through it.
+   *
+   * @param master the name the sentinel monitors the primary by
+   * @param primary the primary, on 127.0.0.1
+   * @param quorum sentinels that must agree the primary is down
+   * @param downAfterMillis {@code down-after-milliseconds}
+   * @param failoverTimeoutMillis {@code failover-timeout}
+   */
+  public static RedisServerProcess startSentinel(
+      String master,
+      RedisServerProcess primary,
+      int quorum,
+      long downAfterMillis,
+      long failoverTimeoutMillis) {
+    return start(
+        null,
+        null,
+        0,
+        List.of(
+            "sentinel monitor " + master + " " + LOOPBACK + " " + primary.port() + " " + quorum,
+            "sentinel down-after-milliseconds " + master + " " + downAfterMillis,
+            "sentinel failover-timeout " + master + " " + failoverTimeoutMillis,
+            "sentinel parallel-syncs " + master + " 1"));
   }
 
   /** Starts a server without a password. */
@@ -77,6 +124,11 @@ public final class RedisServerProcess extends LoopbackServer {
   }
 
   private static RedisServerProcess start(String password, Tls tls) {
+    return start(password, tls, 0, null);
+  }
+
+  private static RedisServerProcess start(
+      String password, Tls tls, int replicaOf, List<String> sentinelConfig) {
     ServerProcesses.requireOnPath("redis-server", "redis-server");
     Path dir;
     try {
@@ -85,10 +137,19 @@ public final class RedisServerProcess extends LoopbackServer {
       throw new UncheckedIOException(e);
     }
     return startOnFreePort(
-        "redis-server",
-        RESERVED_PORT,
-        port -> new RedisServerProcess(password, tls, dir, port),
+        sentinelConfig == null ? "redis-server" : "redis-sentinel",
+        sentinelConfig == null ? RESERVED_PORT : RESERVED_SENTINEL_PORT,
+        port -> new RedisServerProcess(password, tls, dir, port, replicaOf, sentinelConfig),
         () -> deleteTree(dir));
+  }
+
+  /**
+   * Starts a fresh, empty server on the same port after {@link #kill()}, as a replica of {@code
+   * primary}: a killed primary that its supervisor brings back after a promotion.
+   */
+  public void restartAsReplicaOf(RedisServerProcess primary) {
+    replicaOf = primary.port();
+    restart();
   }
 
   /** {@code redis://127.0.0.1:PORT}, or {@code rediss://} for a TLS server (no credentials). */
@@ -173,6 +234,9 @@ public final class RedisServerProcess extends LoopbackServer {
   @Override
   protected ProcessBuilder command() {
     logStart = log().length();
+    if (sentinelConfig != null) {
+      return sentinelCommand();
+    }
     List<String> cmd =
         new ArrayList<>(
             List.of(
@@ -190,7 +254,13 @@ public final class RedisServerProcess extends LoopbackServer {
                 "--daemonize",
                 "no",
                 "--databases",
-                "16"));
+                "16",
+                // a replica's first sync starts at once, not after Redis 7's default 5 s
+                "--repl-diskless-sync-delay",
+                "0"));
+    if (replicaOf != 0) {
+      cmd.addAll(List.of("--replicaof", LOOPBACK, Integer.toString(replicaOf)));
+    }
     if (password != null) {
       cmd.add("--requirepass");
       cmd.add(password);
@@ -208,6 +278,41 @@ public final class RedisServerProcess extends LoopbackServer {
         .directory(dir.toFile())
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+  }
+
+  /**
+   * A sentinel's command line. Its configuration file is written at the first start (or again when
+   * it names another port, left by an attempt that lost its port to another process): the sentinel
+   * rewrites it with what it learned (the current primary, the other sentinels), which a restart
+   * keeps.
+   */
+  private ProcessBuilder sentinelCommand() {
+    Path conf = dir.resolve("sentinel.conf");
+    if (!sentinelConfigHasPort(conf)) {
+      List<String> lines = new ArrayList<>();
+      lines.add("port " + port());
+      lines.add("bind " + LOOPBACK);
+      lines.add("dir " + dir);
+      lines.add("daemonize no");
+      lines.addAll(sentinelConfig);
+      try {
+        Files.write(conf, lines);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new ProcessBuilder("redis-server", conf.toString(), "--sentinel")
+        .directory(dir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+  }
+
+  private boolean sentinelConfigHasPort(Path conf) {
+    try {
+      return Files.readAllLines(conf).contains("port " + port());
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**
