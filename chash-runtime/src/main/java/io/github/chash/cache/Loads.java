@@ -139,7 +139,7 @@ final class Loads {
         unchanged -> {
           Map<String, Object> values = new LinkedHashMap<>();
           unchanged.forEach(key -> values.put(key, loaded.get(key)));
-          return writes.writeAll(router.forCache(name), values, true, ttl);
+          return writes.writeAll(router.forCache(name), values, true);
         });
     return loaded;
   }
@@ -163,7 +163,7 @@ final class Loads {
     }
     loaded(owner);
     if (value != null || cacheNull) {
-      writes.fill(routingKey, NullValue.wrap(value), stamp, ttl);
+      writes.fill(routingKey, NullValue.wrap(value), stamp);
     }
     return value;
   }
@@ -205,7 +205,7 @@ final class Loads {
             } else {
               loaded(owner);
               if (storable.test(value)) {
-                writes.fill(routingKey, NullValue.wrap(value), stamp, ttl);
+                writes.fill(routingKey, NullValue.wrap(value), stamp);
               }
             }
           } finally {

@@ -17,6 +17,7 @@ import java.util.function.Predicate;
  * those classes and in the operations guide's protocol section.
  */
 final class RoutedCache implements InterceptedCache {
+  private final CacheConfig config;
   private final String name;
   private final String prefix;
   private final Duration ttl;
@@ -33,8 +34,7 @@ final class RoutedCache implements InterceptedCache {
   private final Loads loads;
 
   RoutedCache(
-      String name,
-      Duration ttl,
+      CacheConfig config,
       StatsCounter stats,
       HitCounts hits,
       Router router,
@@ -42,9 +42,10 @@ final class RoutedCache implements InterceptedCache {
       InFlightLoads inFlight,
       KeyStripes stripes,
       Lifetimes lifetimes) {
-    this.name = name;
+    this.config = config;
+    this.name = config.name();
     this.prefix = name + ":";
-    this.ttl = new CacheConfig(name, ttl).ttl(); // the rules of chash.yaml's caches
+    this.ttl = config.ttl();
     this.stats = stats;
     this.hits = hits;
     this.router = router;
@@ -54,7 +55,7 @@ final class RoutedCache implements InterceptedCache {
     this.lifetimes = lifetimes;
     this.calls = new NodeCalls(policy, stats);
     Migration migration = new Migration(policy, calls, stats);
-    this.writes = new Writes(name, lifetimes, router, policy, calls, migration, stripes, stats);
+    this.writes = new Writes(config, lifetimes, router, policy, calls, migration, stripes, stats);
     this.reads =
         new Reads(name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits);
     this.loads = new Loads(name, this.ttl, router, reads, writes, stripes, inFlight, stats);
@@ -72,7 +73,19 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public InterceptedCache withTtl(Duration ttl) {
-    return new RoutedCache(name, ttl, stats, hits, router, policy, inFlight, stripes, lifetimes);
+    // the method's ttl with the cache's other settings, each kept within the new ttl's rules
+    Duration nullTtl =
+        config.nullTtl() == null || (ttl != null && config.nullTtl().compareTo(ttl) > 0)
+            ? null
+            : config.nullTtl();
+    CacheConfig withTtl =
+        new CacheConfig(
+            name,
+            ttl,
+            ttl == null ? 0 : config.jitter(),
+            ttl == null ? 0 : config.refreshAhead(),
+            nullTtl == null && config.nullTtl() != null ? ttl : nullTtl);
+    return new RoutedCache(withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes);
   }
 
   @Override
@@ -151,7 +164,7 @@ final class RoutedCache implements InterceptedCache {
   @Override
   public void put(String routingKey, Object value) {
     beginWrite(routingKey);
-    writes.write(router.forCache(name), routingKey, NullValue.wrap(value), false, ttl);
+    writes.write(router.forCache(name), routingKey, NullValue.wrap(value), false);
   }
 
   /**
@@ -163,7 +176,7 @@ final class RoutedCache implements InterceptedCache {
     beginWrite(routingKey);
     stats.eviction();
     Routing r = router.forCache(name);
-    writes.write(r, routingKey, null, false, null);
+    writes.write(r, routingKey, null, false);
     NodeSlot target = r.target(routingKey);
     if (target != null && r.home(routingKey) == target) {
       NodeSlot standIn = r.standIn(routingKey, target);
@@ -212,7 +225,7 @@ final class RoutedCache implements InterceptedCache {
     values.keySet().forEach(this::beginWrite);
     Map<String, Object> wrapped = new LinkedHashMap<>();
     values.forEach((key, value) -> wrapped.put(key, NullValue.wrap(value)));
-    writes.writeAll(router.forCache(name), wrapped, false, ttl);
+    writes.writeAll(router.forCache(name), wrapped, false);
   }
 
   /** Loads the missing keys with one call of {@code loader}; see {@link Loads#loadAll}. */

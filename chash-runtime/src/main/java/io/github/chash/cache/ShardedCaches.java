@@ -76,7 +76,7 @@ public final class ShardedCaches {
     private final Map<String, NodeConfig> nodeConfigs = new LinkedHashMap<>();
     private final Map<String, CacheNode> nodeInstances = new LinkedHashMap<>();
     private final Map<String, Integer> weights = new LinkedHashMap<>();
-    private final Map<String, Duration> caches = new LinkedHashMap<>();
+    private final Map<String, CacheConfig> caches = new LinkedHashMap<>();
     private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
     private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
@@ -100,7 +100,7 @@ public final class ShardedCaches {
       ring(config.ring());
       failover(config.failover());
       config.nodes().forEach(this::node);
-      config.caches().values().forEach(c -> cache(c.name(), c.ttl()));
+      config.caches().values().forEach(this::cache);
       return this;
     }
 
@@ -179,11 +179,22 @@ public final class ShardedCaches {
      *     TTL is not positive
      */
     public Builder cache(String name, Duration ttl) {
-      CacheConfig cache = new CacheConfig(name, ttl);
-      if (caches.containsKey(name)) {
-        throw new IllegalArgumentException("duplicate cache name \"" + name + "\"");
+      return cache(new CacheConfig(name, ttl));
+    }
+
+    /**
+     * Adds a named cache with all its settings (ttl, jitter, refresh-ahead, the ttl of nulls).
+     *
+     * @param cache the cache's settings
+     * @return this builder
+     * @throws IllegalArgumentException if the name is taken
+     */
+    public Builder cache(CacheConfig cache) {
+      Objects.requireNonNull(cache, "cache");
+      if (caches.containsKey(cache.name())) {
+        throw new IllegalArgumentException("duplicate cache name \"" + cache.name() + "\"");
       }
-      caches.put(cache.name(), cache.ttl());
+      caches.put(cache.name(), cache);
       return this;
     }
 
@@ -278,8 +289,7 @@ public final class ShardedCaches {
       Function<CacheConfig, RoutedCache> newCache =
           cache ->
               new RoutedCache(
-                  cache.name(),
-                  cache.ttl(),
+                  cache,
                   new StatsCounter(),
                   new HitCounts(slots.size()),
                   router,
@@ -288,7 +298,7 @@ public final class ShardedCaches {
                   stripes,
                   lifetimes);
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
-      caches.forEach((name, ttl) -> handles.put(name, newCache.apply(new CacheConfig(name, ttl))));
+      caches.forEach((name, cache) -> handles.put(name, newCache.apply(cache)));
       RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);
       manager.membership(
           new Membership(
@@ -332,7 +342,7 @@ public final class ShardedCaches {
               .failover(policy)
               .migration(migration())
               .nodes(nodeConfigs.values());
-      caches.forEach((name, ttl) -> b.cache(new CacheConfig(name, ttl)));
+      caches.values().forEach(b::cache);
       return b.build();
     }
   }

@@ -1,10 +1,12 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.CacheConfig;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The write path of one cache: puts, evictions, fills and their bulk forms, each under the same
@@ -21,11 +23,22 @@ import java.util.Set;
  *   <li>A fill lands only if no write of its key began since its load did ({@link KeyStripes}), and
  *       is skipped while the target's last call failed: the caller has usually just waited out that
  *       node's timeout, and must not wait again for what is only an optimisation.
+ *   <li>A new value's TTL is decided here, once ({@link #freshTtl}): the cache's ttl ({@code
+ *       nullTtl} for a cached null) less a random part of up to {@code jitter} of it, so it is
+ *       never longer than the configured ttl ({@link Lifetimes} stays a bound). A copy of an entry
+ *       (migration) keeps the time it has left instead.
  * </ul>
  */
 final class Writes {
   /** Most times a write follows the key to a new target while the routing keeps changing. */
   private static final int MAX_RECONCILES = 3;
+
+  /**
+   * The jitter taken off a TTL is one of this many equal steps (plus none), so that a bulk write
+   * sends one request per node and step rather than per key: with {@code ttl: 10m, jitter: 10%} a
+   * step is 234 ms.
+   */
+  static final int JITTER_STEPS = 256;
 
   private final Router router;
   private final FailurePolicy policy;
@@ -36,9 +49,12 @@ final class Writes {
   private final Duration fallbackTtl;
   private final String cacheName;
   private final Lifetimes lifetimes;
+  private final Duration ttl;
+  private final Duration nullTtl;
+  private final double jitter;
 
   Writes(
-      String cacheName,
+      CacheConfig cache,
       Lifetimes lifetimes,
       Router router,
       FailurePolicy policy,
@@ -46,7 +62,10 @@ final class Writes {
       Migration migration,
       KeyStripes stripes,
       StatsCounter stats) {
-    this.cacheName = cacheName;
+    this.cacheName = cache.name();
+    this.ttl = cache.ttl();
+    this.nullTtl = cache.nullTtl();
+    this.jitter = cache.jitter();
     this.lifetimes = lifetimes;
     this.router = router;
     this.policy = policy;
@@ -58,12 +77,34 @@ final class Writes {
   }
 
   /**
-   * Stores {@code stored} (null: deletes the key) on its target in {@code r}.
+   * The TTL of a new value written now: the cache's ttl, or {@code nullTtl} for a cached null, less
+   * a uniformly random number of {@link #JITTER_STEPS} steps of up to {@code jitter} of it; never
+   * longer than that ttl. Null for no expiry.
+   */
+  Duration freshTtl(Object stored) {
+    Duration base = stored == NullValue.INSTANCE && nullTtl != null ? nullTtl : ttl;
+    if (base == null || jitter == 0) {
+      return base;
+    }
+    long nanos;
+    try {
+      nanos = base.toNanos();
+    } catch (ArithmeticException tooLong) {
+      return base;
+    }
+    long step = (long) (nanos * jitter) / JITTER_STEPS;
+    return Duration.ofNanos(nanos - step * ThreadLocalRandom.current().nextInt(JITTER_STEPS + 1));
+  }
+
+  /**
+   * Stores {@code stored} (null: deletes the key) on its target in {@code r}, with a {@link
+   * #freshTtl}.
    *
    * @return whether the write reached the node
    */
-  boolean write(Routing r, String routingKey, Object stored, boolean optional, Duration ttl) {
+  boolean write(Routing r, String routingKey, Object stored, boolean optional) {
     NodeSlot target = r.target(routingKey);
+    Duration ttl = stored == null ? null : freshTtl(stored);
     boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
     if (landed || !optional) {
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
@@ -71,9 +112,14 @@ final class Writes {
     return landed;
   }
 
+  /** {@link #fill(String, Object, long, Duration)} of a loaded value, with a {@link #freshTtl}. */
+  boolean fill(String routingKey, Object stored, long stamp) {
+    return fill(routingKey, stored, stamp, freshTtl(stored));
+  }
+
   /**
-   * Stores a loaded value (or a copy from a previous owner) on the key's current target unless a
-   * write of the key began since {@code stamp} was taken.
+   * Stores a loaded value (or a copy from a previous owner, with the time it has left) on the key's
+   * current target unless a write of the key began since {@code stamp} was taken.
    *
    * @return whether it landed
    */
@@ -95,33 +141,33 @@ final class Writes {
 
   /**
    * The bulk form of {@link #write}: the same rules for each key, grouped by target (and by whether
-   * the key is at home, which decides its TTL), one request per group, every request sent before
-   * any is awaited.
+   * the key is at home, and by its {@link #freshTtl}, which decide its TTL), one request per group,
+   * every request sent before any is awaited.
    *
    * @return the keys whose values landed
    */
-  Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional, Duration ttl) {
-    record Group(NodeSlot target, boolean atHome) {}
+  Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional) {
+    record Group(NodeSlot target, boolean atHome, Duration ttl) {}
     Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
     stored.forEach(
         (key, value) -> {
           NodeSlot target = r.target(key);
           if (admit(r, target, key, value, optional)) {
+            boolean atHome = atHome(r, target, key);
+            Duration fresh = freshTtl(value);
             groups
                 .computeIfAbsent(
-                    new Group(target, atHome(r, target, key)), g -> new LinkedHashMap<>())
+                    new Group(target, atHome, atHome ? fresh : offHomeTtl(fresh)),
+                    g -> new LinkedHashMap<>())
                 .put(key, value);
           }
         });
     Map<Group, NodeCalls.Sent<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
     groups.forEach(
         (group, values) -> {
-          lifetimes.wrote(group.atHome ? ttl : offHomeTtl(ttl));
+          lifetimes.wrote(group.ttl);
           sent.put(
-              group,
-              calls.send(
-                  group.target,
-                  () -> group.target.node.putAll(values, group.atHome ? ttl : offHomeTtl(ttl))));
+              group, calls.send(group.target, () -> group.target.node.putAll(values, group.ttl)));
         });
     Set<String> written = new HashSet<>();
     sent.forEach(

@@ -9,20 +9,102 @@ import java.time.Duration;
  *
  * @param name the cache name used by the annotations: not blank, without {@code :}
  * @param ttl time to live of each entry, positive; null means no expiry
+ * @param jitter the largest part of the ttl taken off each write's TTL at random (uniformly), as a
+ *     fraction in {@code [0, 0.5]}, so that entries written together do not expire together; a
+ *     write's TTL is never longer than {@code ttl}. Non-zero only with a ttl
+ * @param refreshAhead the last part of an entry's ttl, as a fraction in {@code [0, 0.9]}, in which
+ *     a hit starts one background reload of the key per JVM (0: never); needs a ttl
+ * @param nullTtl the time to live of a cached {@code null}, positive and not longer than the ttl;
+ *     null means the cache's ttl
  */
-public record CacheConfig(String name, Duration ttl) {
+public record CacheConfig(
+    String name, Duration ttl, double jitter, double refreshAhead, Duration nullTtl) {
+
+  /** The largest {@code jitter}: half the ttl. */
+  public static final double MAX_JITTER = 0.5;
+
+  /** The largest {@code refreshAhead}: the last 90% of the ttl. */
+  public static final double MAX_REFRESH_AHEAD = 0.9;
 
   /**
    * Checks the values.
    *
    * @param name the cache name used by the annotations: not blank, without {@code :}
    * @param ttl time to live of each entry, positive; null means no expiry
-   * @throws IllegalArgumentException if the name or the ttl breaks its rule ({@link #nameProblem},
-   *     {@link #ttlProblem})
+   * @param jitter the largest part of the ttl taken off at random, in {@code [0, 0.5]}
+   * @param refreshAhead the last part of the ttl in which a hit reloads, in {@code [0, 0.9]}
+   * @param nullTtl the time to live of a cached null; null for the cache's ttl
+   * @throws IllegalArgumentException if a value breaks its rule ({@link #nameProblem}, {@link
+   *     #ttlProblem}, {@link #jitterProblem}, {@link #refreshAheadProblem}, {@link
+   *     #nullTtlProblem})
    */
   public CacheConfig {
     Rules.require("cache name", nameProblem(name));
     Rules.require("ttl of cache " + Quotes.quote(name), ttlProblem(ttl));
+    Rules.require("jitter of cache " + Quotes.quote(name), jitterProblem(jitter, ttl));
+    Rules.require(
+        "refreshAhead of cache " + Quotes.quote(name), refreshAheadProblem(refreshAhead, ttl));
+    Rules.require("nullTtl of cache " + Quotes.quote(name), nullTtlProblem(nullTtl, ttl));
+  }
+
+  /**
+   * A cache without jitter, refresh-ahead or a ttl of its own for nulls.
+   *
+   * @param name the cache name used by the annotations: not blank, without {@code :}
+   * @param ttl time to live of each entry, positive; null means no expiry
+   * @throws IllegalArgumentException if the name or the ttl breaks its rule
+   */
+  public CacheConfig(String name, Duration ttl) {
+    this(name, ttl, 0, 0, null);
+  }
+
+  /**
+   * {@return the rule of jitters: null when {@code jitter} is 0, or in {@code (0, 0.5]} with a ttl,
+   * else what is wrong}
+   *
+   * @param jitter the fraction of the ttl
+   * @param ttl the cache's ttl; null means no expiry
+   */
+  public static String jitterProblem(double jitter, Duration ttl) {
+    return fractionProblem(jitter, MAX_JITTER, ttl, "spreads the ttl");
+  }
+
+  /**
+   * {@return the rule of refreshAhead: null when it is 0, or in {@code (0, 0.9]} with a ttl, else
+   * what is wrong}
+   *
+   * @param refreshAhead the fraction of the ttl
+   * @param ttl the cache's ttl; null means no expiry
+   */
+  public static String refreshAheadProblem(double refreshAhead, Duration ttl) {
+    return fractionProblem(refreshAhead, MAX_REFRESH_AHEAD, ttl, "is a part of the ttl");
+  }
+
+  /**
+   * {@return the rule of nullTtl: null when it is null, or positive and not longer than the ttl,
+   * else what is wrong}
+   *
+   * @param nullTtl the ttl of cached nulls; null means the cache's ttl
+   * @param ttl the cache's ttl; null means no expiry
+   */
+  public static String nullTtlProblem(Duration nullTtl, Duration ttl) {
+    if (nullTtl == null) {
+      return null;
+    }
+    String positive = Rules.positive(nullTtl);
+    if (positive != null) {
+      return positive;
+    }
+    return ttl != null && nullTtl.compareTo(ttl) > 0
+        ? "must not be longer than the ttl (" + Rules.shown(ttl) + "), was " + Rules.shown(nullTtl)
+        : null;
+  }
+
+  private static String fractionProblem(double f, double max, Duration ttl, String why) {
+    if (!(f >= 0 && f <= max)) { // NaN too
+      return "must be between 0% and " + Percentages.format(max) + ", was " + Percentages.format(f);
+    }
+    return f > 0 && ttl == null ? "needs a ttl (it " + why + "), and the cache has none" : null;
   }
 
   /**

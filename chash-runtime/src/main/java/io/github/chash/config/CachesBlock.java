@@ -11,7 +11,7 @@ import java.util.Optional;
  * CacheConfig}'s.
  */
 final class CachesBlock {
-  static final List<String> KEYS = List.of("ttl");
+  static final List<String> KEYS = List.of("ttl", "jitter", "refreshAhead", "nullTtl");
 
   private CachesBlock() {}
 
@@ -29,11 +29,28 @@ final class CachesBlock {
         continue;
       }
       Duration ttl = null;
+      double jitter = 0;
+      double refreshAhead = 0;
+      Duration nullTtl = null;
       Optional<YamlMap> settings = YamlMap.of(map.get(name).orElseThrow(), path, map.problems());
       if (settings.isPresent()) {
-        ttl = new Fields(settings.get().allowOnly(KEYS)).duration("ttl", null);
+        Fields f = new Fields(settings.get().allowOnly(KEYS));
+        ttl = f.duration("ttl", null);
+        boolean ttlBad = f.has("ttl") && ttl == null; // reported already: no second message
+        Duration ruleTtl = ttlBad ? Duration.ofDays(365) : ttl;
+        double j = f.percent("jitter", 0.0);
+        jitter = f.check("jitter", CacheConfig.jitterProblem(j, ruleTtl), j, 0.0);
+        double r = f.percent("refreshAhead", 0.0);
+        refreshAhead = f.check("refreshAhead", CacheConfig.refreshAheadProblem(r, ruleTtl), r, 0.0);
+        Duration n = f.duration("nullTtl", null);
+        nullTtl = f.check("nullTtl", CacheConfig.nullTtlProblem(n, ttlBad ? null : ttl), n, null);
+        if (ttlBad) {
+          jitter = 0;
+          refreshAhead = 0;
+          nullTtl = null;
+        }
       }
-      caches.put(name, new CacheConfig(name, ttl));
+      caches.put(name, new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl));
     }
     return caches;
   }

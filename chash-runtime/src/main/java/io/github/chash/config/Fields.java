@@ -108,6 +108,24 @@ final class Fields {
     return fallback;
   }
 
+  /**
+   * A percentage such as {@code 10%}, as a fraction ({@code 0.1}); range checks are the caller's.
+   */
+  Double percent(String key, Double fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (node instanceof ScalarNode && text != null && Percentages.problem(text) == null) {
+      return Percentages.parse(text);
+    }
+    problems.at(
+        node, map.child(key) + " must be " + Percentages.FORM + ", was " + Scalars.describe(node));
+    return fallback;
+  }
+
   /** A positive duration such as {@code 30s}. */
   Duration duration(String key, Duration fallback) {
     Optional<Node> value = map.get(key);

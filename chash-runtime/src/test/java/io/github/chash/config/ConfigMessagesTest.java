@@ -379,11 +379,94 @@ class ConfigMessagesTest {
             "chash.yaml:4:17: caches.orders.ttl must be positive, was \"0s\"",
             "chash.yaml:5:3: cache name must not be empty, was \"\"",
             "chash.yaml:6:3: cache name \"a:b\" must not contain ':'",
-            "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl; did you mean"
-                + " \"ttl\"?",
+            "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl, jitter,"
+                + " refreshAhead, nullTtl; did you mean \"ttl\"?",
             "chash.yaml:8:10: caches.lists must be a mapping, was a list",
             "chash.yaml:9:14: caches.old.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was"
                 + " \"PT10M\"");
+  }
+
+  @Test
+  void parse_cacheAvalancheDefenses_readAsFractions() throws Exception {
+    ChashConfig config =
+        ChashConfigs.parse(
+            String.join(
+                "\n",
+                "nodes: [{id: a}]",
+                "caches:",
+                "  users: {ttl: 10m, jitter: 10%, refreshAhead: 20%, nullTtl: 30s}",
+                "  plain: {ttl: 1m}",
+                "  halves: {ttl: 1m, jitter: 50%, refreshAhead: 2.5%}",
+                ""),
+            "chash.yaml");
+
+    assertThat(config.caches().get("users"))
+        .isEqualTo(
+            new CacheConfig(
+                "users",
+                java.time.Duration.ofMinutes(10),
+                0.1,
+                0.2,
+                java.time.Duration.ofSeconds(30)));
+    assertThat(config.caches().get("plain"))
+        .isEqualTo(new CacheConfig("plain", java.time.Duration.ofMinutes(1)));
+    assertThat(config.caches().get("halves").jitter()).isEqualTo(0.5);
+    assertThat(config.caches().get("halves").refreshAhead()).isEqualTo(0.025);
+  }
+
+  @Test
+  void parse_cacheAvalancheDefenseChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "caches:",
+            "  a: {ttl: 10m, jitter: 60%}",
+            "  b: {jitter: 10%}",
+            "  c: {ttl: 10m, jitter: 0.1}",
+            "  d: {ttl: 10m, jitter: -5%}",
+            "  e: {ttl: 10m, refreshAhead: 95%}",
+            "  f: {refreshAhead: 20%}",
+            "  g: {ttl: 1m, nullTtl: 2m}",
+            "  h: {ttl: 1m, nullTtl: 0s}",
+            "  i: {ttl: 0s, jitter: 10%}",
+            "  j: {ttl: 1m, jiter: 10%}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:25: caches.a.jitter must be between 0% and 50%, was 60%",
+            "chash.yaml:4:15: caches.b.jitter needs a ttl (it spreads the ttl), and the cache has"
+                + " none",
+            "chash.yaml:5:25: caches.c.jitter must be a percentage like 10% or 2.5%, was 0.1",
+            "chash.yaml:6:25: caches.d.jitter must be between 0% and 50%, was -5%",
+            "chash.yaml:7:31: caches.e.refreshAhead must be between 0% and 90%, was 95%",
+            "chash.yaml:8:21: caches.f.refreshAhead needs a ttl (it is a part of the ttl), and the"
+                + " cache has none",
+            "chash.yaml:9:25: caches.g.nullTtl must not be longer than the ttl (\"1m\"), was \"2m\"",
+            "chash.yaml:10:25: caches.h.nullTtl must be positive, was \"0s\"",
+            "chash.yaml:11:12: caches.i.ttl must be positive, was \"0s\"",
+            "chash.yaml:12:16: unknown key \"jiter\" in caches.j; valid keys: ttl, jitter,"
+                + " refreshAhead, nullTtl; did you mean \"jitter\"?");
+  }
+
+  @Test
+  void cacheConfig_avalancheDefenseRules() {
+    java.time.Duration tenMinutes = java.time.Duration.ofMinutes(10);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("users", tenMinutes, 0.51, 0, null))
+        .hasMessage("jitter of cache \"users\" must be between 0% and 50%, was 51%");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("users", null, 0.1, 0, null))
+        .hasMessage(
+            "jitter of cache \"users\" needs a ttl (it spreads the ttl), and the cache has none");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("users", tenMinutes, 0, Double.NaN, null))
+        .hasMessage("refreshAhead of cache \"users\" must be between 0% and 90%, was NaN");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("users", tenMinutes, 0, 0, tenMinutes.plusMillis(1)))
+        .hasMessageStartingWith("nullTtl of cache \"users\" must not be longer than the ttl");
+    assertThat(new CacheConfig("users", null, 0, 0, tenMinutes).nullTtl()).isEqualTo(tenMinutes);
   }
 
   @Test
