@@ -38,7 +38,7 @@ final class Writes {
    * sends one request per node and step rather than per key: with {@code ttl: 10m, jitter: 10%} a
    * step is 234 ms.
    */
-  static final int JITTER_STEPS = 256;
+  static final int JITTER_STEPS = 1024;
 
   private final Router router;
   private final FailurePolicy policy;
