@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Predicate;
 
 /**
@@ -14,6 +18,18 @@ import java.util.function.Predicate;
  * KeyStripes}), so a slow load never overwrites a newer write.
  */
 final class Loads {
+  /**
+   * The threads refresh-ahead reloads run on by default: created as needed, daemons, gone after a
+   * minute idle; at most one reload per key runs at a time in a JVM.
+   */
+  static final ExecutorService REFRESHES =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread t = new Thread(task, "chash-refresh");
+            t.setDaemon(true);
+            return t;
+          });
+
   private final Router router;
   private final String name;
   private final Duration ttl;
@@ -22,6 +38,7 @@ final class Loads {
   private final KeyStripes stripes;
   private final InFlightLoads inFlight;
   private final StatsCounter stats;
+  private final Executor refreshes;
 
   Loads(
       String name,
@@ -31,7 +48,8 @@ final class Loads {
       Writes writes,
       KeyStripes stripes,
       InFlightLoads inFlight,
-      StatsCounter stats) {
+      StatsCounter stats,
+      Executor refreshes) {
     this.name = name;
     this.ttl = ttl;
     this.router = router;
@@ -40,6 +58,63 @@ final class Loads {
     this.stripes = stripes;
     this.inFlight = inFlight;
     this.stats = stats;
+    this.refreshes = refreshes;
+  }
+
+  /**
+   * Refresh-ahead: a hit found the key within the last part of its TTL ({@code windowNanos} left or
+   * less). Starts one reload of the key in the background unless a load of it is running in this
+   * JVM; the caller does not wait. The reload is a load like any other: it looks again first (a
+   * reload may have landed since the caller read), and its value is filled only if no write of the
+   * key began since it started ({@link KeyStripes}), through the write path with a fresh TTL.
+   */
+  <V> void refresh(
+      NodeSlot owner,
+      String routingKey,
+      ValueType type,
+      ValueLoader<V> loader,
+      boolean cacheNull,
+      long windowNanos) {
+    InFlightLoads.Load mine = InFlightLoads.Load.future();
+    if (inFlight.joinOrStart(routingKey, mine) != null) {
+      return; // a load or reload of the key is running: it is the one reload
+    }
+    Runnable reload =
+        () -> {
+          try {
+            long stamp = stripes.stamp(routingKey);
+            Routing r = router.forCache(name);
+            CacheNode.StoredEntry now =
+                reads.readEntryUncounted(r, r.target(routingKey), routingKey, type);
+            if (now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)) {
+              mine.complete(now.value()); // refreshed since the caller read it
+              return;
+            }
+            V value;
+            try {
+              value = loader.load();
+            } catch (Throwable t) {
+              loadFailed(owner);
+              mine.completeExceptionally(t);
+              return;
+            }
+            loaded(owner);
+            if (value != null || cacheNull) {
+              writes.fill(routingKey, NullValue.wrap(value), stamp);
+            }
+            mine.complete(NullValue.wrap(value));
+          } catch (RuntimeException | Error e) {
+            mine.completeExceptionally(e);
+          } finally {
+            inFlight.finished(routingKey, mine);
+          }
+        };
+    try {
+      refreshes.execute(reload);
+    } catch (RejectedExecutionException e) {
+      inFlight.finished(routingKey, mine); // no reload this time; a later hit tries again
+      mine.completeExceptionally(e);
+    }
   }
 
   /** Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader. */

@@ -70,6 +70,38 @@ final class Reads {
   }
 
   /**
+   * {@link #read} with the time the entry has left ({@code null} when the node cannot tell, or the
+   * value came from a previous owner), for refresh-ahead. Counts as {@code read}; null on a miss.
+   */
+  CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    CacheNode.StoredEntry entry = null;
+    if (target != null && r.readable(target, routingKey)) {
+      Object got = calls.getEntry(target, routingKey, type);
+      if (got instanceof CacheNode.StoredEntry e) {
+        entry = e;
+      } else if (got == null) {
+        Object previous = readPrevious(r, target, routingKey, type);
+        entry = previous == null ? null : new CacheNode.StoredEntry(previous, null);
+      }
+    }
+    if (entry == null) {
+      miss(target);
+    } else {
+      hits.hit(target);
+    }
+    return entry;
+  }
+
+  /** {@link #readEntry} for a refresh's second look: counts nothing, skips a node that failed. */
+  CacheNode.StoredEntry readEntryUncounted(
+      Routing r, NodeSlot target, String routingKey, ValueType type) {
+    if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
+      return null;
+    }
+    return calls.getEntry(target, routingKey, type) instanceof CacheNode.StoredEntry e ? e : null;
+  }
+
+  /**
    * {@link #read} for the plain case, a hit on a local home node that has no copy marks while every
    * node serves, found with the probe; anything else takes the full read with the routing key as a
    * string. Counts as {@code read}.

@@ -32,6 +32,13 @@ final class RoutedCache implements InterceptedCache {
   private final Writes writes;
   private final Reads reads;
   private final Loads loads;
+  private final java.util.concurrent.Executor refreshes;
+
+  /** A hit with this much time left or less starts a reload (refresh-ahead); 0: never. */
+  private final long refreshWindowNanos;
+
+  /** {@link #refreshWindowNanos} of a cached null, which lives {@code nullTtl}. */
+  private final long nullRefreshWindowNanos;
 
   RoutedCache(
       CacheConfig config,
@@ -41,7 +48,8 @@ final class RoutedCache implements InterceptedCache {
       FailurePolicy policy,
       InFlightLoads inFlight,
       KeyStripes stripes,
-      Lifetimes lifetimes) {
+      Lifetimes lifetimes,
+      java.util.concurrent.Executor refreshes) {
     this.config = config;
     this.name = config.name();
     this.prefix = name + ":";
@@ -58,7 +66,12 @@ final class RoutedCache implements InterceptedCache {
     this.writes = new Writes(config, lifetimes, router, policy, calls, migration, stripes, stats);
     this.reads =
         new Reads(name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits);
-    this.loads = new Loads(name, this.ttl, router, reads, writes, stripes, inFlight, stats);
+    this.refreshes = refreshes;
+    this.loads =
+        new Loads(name, this.ttl, router, reads, writes, stripes, inFlight, stats, refreshes);
+    this.refreshWindowNanos = window(config.ttl(), config.refreshAhead());
+    this.nullRefreshWindowNanos =
+        window(config.nullTtl() != null ? config.nullTtl() : config.ttl(), config.refreshAhead());
   }
 
   @Override
@@ -85,7 +98,19 @@ final class RoutedCache implements InterceptedCache {
             ttl == null ? 0 : config.jitter(),
             ttl == null ? 0 : config.refreshAhead(),
             nullTtl == null && config.nullTtl() != null ? ttl : nullTtl);
-    return new RoutedCache(withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes);
+    return new RoutedCache(
+        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes);
+  }
+
+  private static long window(Duration ttl, double part) {
+    if (ttl == null || part == 0) {
+      return 0;
+    }
+    try {
+      return (long) (ttl.toNanos() * part);
+    } catch (ArithmeticException tooLong) {
+      return Long.MAX_VALUE;
+    }
   }
 
   @Override
@@ -135,6 +160,18 @@ final class RoutedCache implements InterceptedCache {
       throws Throwable {
     Routing r = router.forCache(name);
     NodeSlot target = r.target(routingKey);
+    if (refreshWindowNanos > 0) {
+      CacheNode.StoredEntry entry = reads.readEntry(r, target, routingKey, type);
+      if (entry != null) {
+        Object stored = entry.value();
+        long window = stored == NullValue.INSTANCE ? nullRefreshWindowNanos : refreshWindowNanos;
+        if (entry.ttl() != null && entry.ttl().toNanos() <= window) {
+          loads.refresh(target, routingKey, type, loader, cacheNull, window);
+        }
+        return NullValue.unwrapAs(stored);
+      }
+      return loads.load(target, routingKey, type, loader, sync, cacheNull);
+    }
     Object cached = reads.read(r, target, routingKey, type);
     if (cached != null) {
       return NullValue.unwrapAs(cached);

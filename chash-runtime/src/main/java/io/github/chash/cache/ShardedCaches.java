@@ -77,6 +77,7 @@ public final class ShardedCaches {
     private final Map<String, CacheNode> nodeInstances = new LinkedHashMap<>();
     private final Map<String, Integer> weights = new LinkedHashMap<>();
     private final Map<String, CacheConfig> caches = new LinkedHashMap<>();
+    private java.util.concurrent.Executor refreshes;
     private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
     private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
@@ -235,6 +236,12 @@ public final class ShardedCaches {
       return migration != null ? migration : MigrationConfig.defaults();
     }
 
+    /** Where refresh-ahead reloads run; tests run them by hand. */
+    Builder refreshExecutor(java.util.concurrent.Executor refreshes) {
+      this.refreshes = refreshes;
+      return this;
+    }
+
     /** The clock of expiry and retry delays; tests pass a fake one. */
     Builder ticker(Ticker ticker) {
       this.ticker = ticker;
@@ -296,7 +303,8 @@ public final class ShardedCaches {
                   failures,
                   inFlight,
                   stripes,
-                  lifetimes);
+                  lifetimes,
+                  refreshes != null ? refreshes : Loads.REFRESHES);
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach((name, cache) -> handles.put(name, newCache.apply(cache)));
       RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);
