@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -19,16 +21,30 @@ import java.util.function.Predicate;
  */
 final class Loads {
   /**
-   * The threads refresh-ahead reloads run on by default: created as needed, daemons, gone after a
-   * minute idle; at most one reload per key runs at a time in a JVM.
+   * The threads refresh-ahead reloads run on by default: daemons, at most two per core, gone after
+   * a minute idle, with at most 1,024 reloads waiting; a reload beyond that is skipped (the key
+   * reloads on its next hit in the window, or on expiry), so a burst of hot keys cannot pile up
+   * threads or memory. At most one reload per key runs at a time in a JVM.
    */
-  static final ExecutorService REFRESHES =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread t = new Thread(task, "chash-refresh");
-            t.setDaemon(true);
-            return t;
-          });
+  static final ExecutorService REFRESHES = refreshPool();
+
+  private static ExecutorService refreshPool() {
+    int threads = 2 * Runtime.getRuntime().availableProcessors();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            1,
+            TimeUnit.MINUTES,
+            new ArrayBlockingQueue<>(1024),
+            task -> {
+              Thread t = new Thread(task, "chash-refresh");
+              t.setDaemon(true);
+              return t;
+            });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
 
   private final Router router;
   private final String name;
