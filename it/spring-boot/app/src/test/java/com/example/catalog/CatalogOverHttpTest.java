@@ -204,5 +204,35 @@ class CatalogOverHttpTest {
         .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
     assertThat((List<String>) JsonPath.read(ring, "$.nodes[*].state"))
         .containsExactly("live", "live", "live");
+
+    // a refused change answers 400 with its reason; a drain is listed until its readmission
+    HttpResponse<String> unknown = post("/actuator/chash", change("zz", "drain"));
+    assertThat(unknown.statusCode()).isEqualTo(400);
+    assertThat((String) JsonPath.read(unknown.body(), "$.error"))
+        .startsWith("unknown node \"zz\"");
+    HttpResponse<String> action = post("/actuator/chash", change("shard-a", "explode"));
+    assertThat(action.statusCode()).isEqualTo(400);
+    assertThat((String) JsonPath.read(action.body(), "$.error"))
+        .isEqualTo("action must be drain or readmit; was \"explode\"");
+    HttpResponse<String> drain = post("/actuator/chash", change("shard-c", "drain"));
+    assertThat(drain.statusCode()).isEqualTo(200);
+    assertThat((List<String>) JsonPath.read(get("/actuator/chash"), "$.drained"))
+        .containsExactly("shard-c");
+    assertThat(post("/actuator/chash", change("shard-c", "readmit")).statusCode()).isEqualTo(200);
+    assertThat((List<String>) JsonPath.read(get("/actuator/chash"), "$.drained")).isEmpty();
+  }
+
+  private static String change(String node, String action) {
+    return "{\"node\":\"" + node + "\",\"action\":\"" + action + "\"}";
+  }
+
+  private HttpResponse<String> post(String path, String json) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .timeout(java.time.Duration.ofSeconds(10))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -40,6 +40,17 @@ public class ChashActuatorAutoConfiguration {
     return new ChashEndpoint(manager);
   }
 
+  /**
+   * {@return the endpoint's HTTP answers: 400 with the reason for a refused change}
+   *
+   * @param endpoint the {@code chash} endpoint
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public ChashEndpointWebExtension chashEndpointWebExtension(ChashEndpoint endpoint) {
+    return new ChashEndpointWebExtension(endpoint);
+  }
+
   /** The failure policy of the starter's manager, for the health details; null for a user's. */
   static FailoverConfig failover(ObjectProvider<ChashConfig> config) {
     ChashConfig c = config.getIfUnique();

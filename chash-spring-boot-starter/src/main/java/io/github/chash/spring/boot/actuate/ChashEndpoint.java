@@ -112,6 +112,7 @@ public class ChashEndpoint {
         configured.settings().hash().name(),
         configured.settings().pointsPerWeight(),
         nodes,
+        List.copyOf(new java.util.TreeSet<>(drained.keySet())),
         caches);
   }
 
@@ -122,6 +123,8 @@ public class ChashEndpoint {
    * @param hash the hash function
    * @param pointsPerWeight virtual points per unit of weight ({@code ring}, {@code ketama})
    * @param nodes the configured nodes, in ring order
+   * @param drained the ids of the nodes drained through this endpoint and not readmitted, in order:
+   *     they are out of the ring, and {@code readmit} brings each back
    * @param caches the caches, in configuration order
    */
   public record RingState(
@@ -129,6 +132,7 @@ public class ChashEndpoint {
       String hash,
       int pointsPerWeight,
       List<NodeState> nodes,
+      List<String> drained,
       List<CacheState> caches) {}
 
   /**

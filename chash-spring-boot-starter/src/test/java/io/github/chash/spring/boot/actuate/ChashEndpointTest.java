@@ -75,14 +75,24 @@ class ChashEndpointTest {
       ChashEndpoint.RingState drained = endpoint.change("b", "drain");
 
       assertThat(drained.nodes()).extracting(ChashEndpoint.NodeState::id).containsExactly("a", "c");
+      assertThat(drained.drained()).as("drained nodes stay listed").containsExactly("b");
       for (int i = 0; i < 300; i++) {
         // b's keys are still served, from b, during the migration window
         assertThat(cache.getIfPresent(cache.routingKey(i, "test"), ValueType.OBJECT))
             .isEqualTo("v" + i);
       }
-      assertThat(endpoint.change("b", "readmit").nodes())
+      ChashEndpoint.RingState readmitted = endpoint.change("b", "readmit");
+      assertThat(readmitted.nodes())
           .extracting(ChashEndpoint.NodeState::id)
           .containsExactly("a", "b", "c");
+      assertThat(readmitted.drained()).isEmpty();
+      // over HTTP, a refused change is a 400 with its reason
+      ChashEndpointWebExtension web = new ChashEndpointWebExtension(endpoint);
+      var refused = web.change("zz", "drain");
+      assertThat(refused.getStatus()).isEqualTo(400);
+      assertThat(refused.getBody().toString()).contains("unknown node \"zz\"");
+      assertThat(web.change("b", "drain").getStatus()).isEqualTo(200);
+      assertThat(web.change("b", "readmit").getStatus()).isEqualTo(200);
       assertThatThrownBy(() -> endpoint.change("b", "readmit"))
           .hasMessage("node \"b\" was not drained here; drained nodes are []");
       assertThatThrownBy(() -> endpoint.change("zz", "drain"))

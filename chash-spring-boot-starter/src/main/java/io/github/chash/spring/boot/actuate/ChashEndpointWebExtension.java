@@ -1,0 +1,43 @@
+package io.github.chash.spring.boot.actuate;
+
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
+
+/**
+ * The {@code chash} endpoint over HTTP: a change it refuses (an unknown node or action, a node that
+ * was not drained here, the last node) answers 400 with the reason in the body, {@code {"error":
+ * "..."}}, instead of a 500 whose reason is only in the server's log. Thread-safe.
+ */
+@EndpointWebExtension(endpoint = ChashEndpoint.class)
+public class ChashEndpointWebExtension {
+  private final ChashEndpoint endpoint;
+
+  /**
+   * Creates the extension of an endpoint.
+   *
+   * @param endpoint the endpoint whose changes it answers over HTTP
+   */
+  public ChashEndpointWebExtension(ChashEndpoint endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  /**
+   * {@link ChashEndpoint#change}, over HTTP.
+   *
+   * @param node the node's id
+   * @param action {@code drain} or {@code readmit}
+   * @return the ring after the change (200), or the reason the change was refused (400)
+   */
+  @WriteOperation
+  public WebEndpointResponse<Object> change(String node, String action) {
+    try {
+      return new WebEndpointResponse<>(endpoint.change(node, action));
+    } catch (IllegalArgumentException | IllegalStateException refused) {
+      return new WebEndpointResponse<>(
+          Map.of("error", String.valueOf(refused.getMessage())),
+          WebEndpointResponse.STATUS_BAD_REQUEST);
+    }
+  }
+}
