@@ -208,8 +208,7 @@ class CatalogOverHttpTest {
     // a refused change answers 400 with its reason; a drain is listed until its readmission
     HttpResponse<String> unknown = post("/actuator/chash", change("zz", "drain"));
     assertThat(unknown.statusCode()).isEqualTo(400);
-    assertThat((String) JsonPath.read(unknown.body(), "$.error"))
-        .startsWith("unknown node \"zz\"");
+    assertThat((String) JsonPath.read(unknown.body(), "$.error")).startsWith("unknown node \"zz\"");
     HttpResponse<String> action = post("/actuator/chash", change("shard-a", "explode"));
     assertThat(action.statusCode()).isEqualTo(400);
     assertThat((String) JsonPath.read(action.body(), "$.error"))
