@@ -96,25 +96,12 @@ final class FailurePolicy {
           streak >= limit
               ? "after " + streak + " consecutive failures"
               : "after " + writeStreak + " consecutive failed writes";
-      if (timedOut(e)) {
+      if (ClientStalls.isTimeout(e)) {
         ejectUnlessTooMany(slot, why);
       } else {
         eject(slot, why); // the server refused, reset or answered an error: it is the cause
       }
     }
-  }
-
-  /**
-   * Whether the failure is a timeout: the one failure a client that cannot keep up (CPU, GC, a
-   * saturated event loop) also produces, unlike a refused or reset connection or an error reply.
-   */
-  private static boolean timedOut(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof java.util.concurrent.TimeoutException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

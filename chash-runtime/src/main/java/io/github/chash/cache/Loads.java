@@ -98,29 +98,16 @@ final class Loads {
     Runnable reload =
         () -> {
           try {
-            long stamp = stripes.stamp(routingKey);
             Routing r = router.forCache(name);
             CacheNode.StoredEntry now =
                 reads.readEntryUncounted(r, r.target(routingKey), routingKey, type);
             if (now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)) {
               mine.complete(now.value()); // refreshed since the caller read it
-              return;
+            } else {
+              mine.complete(NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull)));
             }
-            V value;
-            try {
-              value = loader.load();
-            } catch (Throwable t) {
-              loadFailed(owner);
-              mine.completeExceptionally(t);
-              return;
-            }
-            loaded(owner);
-            if (value != null || cacheNull) {
-              writes.fill(routingKey, NullValue.wrap(value), stamp);
-            }
-            mine.complete(NullValue.wrap(value));
-          } catch (RuntimeException | Error e) {
-            mine.completeExceptionally(e);
+          } catch (Throwable t) {
+            mine.completeExceptionally(t);
           } finally {
             inFlight.finished(routingKey, mine);
           }

@@ -86,10 +86,11 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public InterceptedCache withTtl(Duration ttl) {
-    // the method's ttl with the cache's other settings, each kept within the new ttl's rules
+    // the method's ttl with the cache's other settings, each kept within the new ttl's rules: no
+    // jitter or refresh without a ttl, and nulls never outliving values
     Duration nullTtl =
-        config.nullTtl() == null || (ttl != null && config.nullTtl().compareTo(ttl) > 0)
-            ? null
+        config.nullTtl() != null && ttl != null && config.nullTtl().compareTo(ttl) > 0
+            ? ttl
             : config.nullTtl();
     CacheConfig withTtl =
         new CacheConfig(
@@ -97,7 +98,7 @@ final class RoutedCache implements InterceptedCache {
             ttl,
             ttl == null ? 0 : config.jitter(),
             ttl == null ? 0 : config.refreshAhead(),
-            nullTtl == null && config.nullTtl() != null ? ttl : nullTtl);
+            nullTtl);
     return new RoutedCache(
         withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes);
   }
@@ -160,19 +161,17 @@ final class RoutedCache implements InterceptedCache {
       throws Throwable {
     Routing r = router.forCache(name);
     NodeSlot target = r.target(routingKey);
-    if (refreshWindowNanos > 0) {
+    Object cached;
+    if (refreshWindowNanos == 0) {
+      cached = reads.read(r, target, routingKey, type);
+    } else {
       CacheNode.StoredEntry entry = reads.readEntry(r, target, routingKey, type);
-      if (entry != null) {
-        Object stored = entry.value();
-        long window = stored == NullValue.INSTANCE ? nullRefreshWindowNanos : refreshWindowNanos;
-        if (entry.ttl() != null && entry.ttl().toNanos() <= window) {
-          loads.refresh(target, routingKey, type, loader, cacheNull, window);
-        }
-        return NullValue.unwrapAs(stored);
+      cached = entry == null ? null : entry.value();
+      long window = cached == NullValue.INSTANCE ? nullRefreshWindowNanos : refreshWindowNanos;
+      if (entry != null && entry.ttl() != null && entry.ttl().toNanos() <= window) {
+        loads.refresh(target, routingKey, type, loader, cacheNull, window);
       }
-      return loads.load(target, routingKey, type, loader, sync, cacheNull);
     }
-    Object cached = reads.read(r, target, routingKey, type);
     if (cached != null) {
       return NullValue.unwrapAs(cached);
     }

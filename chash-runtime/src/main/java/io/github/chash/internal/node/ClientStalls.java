@@ -98,8 +98,23 @@ public final class ClientStalls {
    * @param failure a node call's failure
    */
   public static boolean isStall(Throwable failure) {
+    return hasCause(failure, ClientStalledException.class);
+  }
+
+  /**
+   * {@return whether the failure (or one of its causes) is a timeout: the one failure a client that
+   * cannot keep up (CPU, GC, a saturated event loop) also produces, unlike a refused or reset
+   * connection or an error reply}
+   *
+   * @param failure a node call's failure
+   */
+  public static boolean isTimeout(Throwable failure) {
+    return hasCause(failure, TimeoutException.class);
+  }
+
+  private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof ClientStalledException) {
+      if (type.isInstance(t)) {
         return true;
       }
     }
@@ -126,8 +141,7 @@ public final class ClientStalls {
      */
     public long remainingNanos() {
       long waited = System.nanoTime() - startNanos;
-      long awake = waited - (stalledNanos() - stalledAtStart);
-      return Math.max(0, Math.min(timeoutNanos - awake, boundNanos - waited));
+      return Math.max(0, Math.min(timeoutNanos - awake(waited), boundNanos - waited));
     }
 
     /**
@@ -135,15 +149,20 @@ public final class ClientStalls {
      * time, else {@link #stalledFailure}; null while time is left}
      */
     public TimeoutException expired() {
-      if (remainingNanos() > 0) {
+      long waited = System.nanoTime() - startNanos;
+      long awake = awake(waited);
+      if (awake < timeoutNanos && waited < boundNanos) {
         return null;
       }
-      long waited = System.nanoTime() - startNanos;
-      long awake = waited - (stalledNanos() - stalledAtStart);
       return awake >= timeoutNanos
           ? new TimeoutException(
               "command timed out after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")
           : stalledFailure(waited);
+    }
+
+    /** The part of {@code waitedNanos} since the start that this JVM was able to run. */
+    private long awake(long waitedNanos) {
+      return waitedNanos - (stalledNanos() - stalledAtStart);
     }
 
     /**
