@@ -13,6 +13,7 @@ module io.github.chash.runtime {
   requires org.snakeyaml.engine;
   requires static lettuce.core;
   requires static io.netty.common;
+  requires static io.netty.transport;
   requires static com.fasterxml.jackson.core;
   requires static com.fasterxml.jackson.databind;
 

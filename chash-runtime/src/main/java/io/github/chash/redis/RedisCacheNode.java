@@ -84,6 +84,10 @@ final class RedisCacheNode implements CacheNode {
   private final RedisClient client;
   private final RedisURI uri;
   private final long readyDeadlineNanos;
+
+  /** The event loops that read this node's replies, checked before a timeout is blamed on it. */
+  private final ClientStalls.IoCheck ioThreads;
+
   private final StoredValues storedValues;
 
   /** Whether a write must reach a replica to count (a Sentinel-managed shard). */
@@ -115,6 +119,7 @@ final class RedisCacheNode implements CacheNode {
     this.storedValues = new StoredValues(id, codec, maxValueSize, "redis", LOG);
     this.uri = redisUri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
+    this.ioThreads = SharedClientResources.ioThreads();
     client.setOptions(clientOptions(timeout));
     if (endpoint.hasCredentials() && wireTraceEnabled()) {
       LOG.log(
@@ -198,7 +203,7 @@ final class RedisCacheNode implements CacheNode {
    */
   private void awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<?> reply) {
     RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     try {
       await(reply, deadline);
     } catch (RuntimeException e) {
@@ -399,7 +404,7 @@ final class RedisCacheNode implements CacheNode {
   private <T> CompletableFuture<T> bounded(
       java.util.concurrent.CompletionStage<T> reply, String operation) {
     CompletableFuture<T> future = reply.toCompletableFuture();
-    return ClientStalls.deadline(timeout)
+    return deadline()
         .bound(future)
         .handle(
             (value, failure) -> {
@@ -577,22 +582,17 @@ final class RedisCacheNode implements CacheNode {
    * it has not been yet, and its reply is dropped if it has.
    */
   private <T> T await(RedisFuture<T> reply) {
-    return await(reply, ClientStalls.deadline(timeout));
+    return await(reply, deadline());
   }
 
   /** {@link #await(RedisFuture)} under a deadline that several replies of one call share. */
   private <T> T await(RedisFuture<T> reply, ClientStalls.Deadline deadline) {
     try {
-      while (true) {
-        try {
-          return reply.get(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-          TimeoutException expired = deadline.expired();
-          if (expired != null) {
-            reply.cancel(true);
-            throw timedOut(expired);
-          }
-        }
+      try {
+        return deadline.await(reply);
+      } catch (TimeoutException expired) {
+        reply.cancel(true);
+        throw timedOut(expired);
       }
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
@@ -604,6 +604,14 @@ final class RedisCacheNode implements CacheNode {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     }
+  }
+
+  /**
+   * {@return a deadline starting now: the node's timeout of awake time, blamed on the server only
+   * once Lettuce's I/O threads could read its reply}
+   */
+  private ClientStalls.Deadline deadline() {
+    return ClientStalls.deadline(timeout, ioThreads);
   }
 
   /** A command's timeout, or the client's stall ({@link ClientStalls}), as a node failure. */

@@ -2,6 +2,8 @@ package io.github.chash.internal.node;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
@@ -20,6 +22,14 @@ import java.util.concurrent.locks.LockSupport;
  * {@link Connecting#timeout its connect timeout} (ten timeouts, at least 1 s); one that reaches
  * that bound without its timeout of awake time fails as {@link #stalledFailure stalled}, which
  * never counts against the node.
+ *
+ * <p>The watch thread's wake-ups show the JVM ran, not that the thread which reads the node's
+ * replies did: under a quota, 30 runnable callers can keep a client library's I/O thread queued
+ * while the watch thread, asleep most of the time, is scheduled on time. So a node type whose
+ * replies are read by threads it can reach passes a {@link IoCheck}: when the timeout of awake time
+ * has passed, the deadline asks those threads to run a no-op first. A reply that was read meanwhile
+ * is served; one still missing after they ran is the server's fault; when they cannot run before
+ * the bound, the call failed as stalled.
  */
 public final class ClientStalls {
   /** How often the watch thread wakes. */
@@ -79,7 +89,31 @@ public final class ClientStalls {
    * @param timeout the node's command timeout
    */
   public static Deadline deadline(Duration timeout) {
-    return new Deadline(timeout.toNanos(), Connecting.timeout(timeout).toNanos());
+    return deadline(timeout, IoCheck.NONE);
+  }
+
+  /**
+   * {@return a deadline starting now: {@code timeout} of the client's awake time, a timeout blamed
+   * on the node only once {@code io} shows the threads that read its replies could run}
+   *
+   * @param timeout the node's command timeout
+   * @param io the check of the threads that read the node's replies
+   */
+  public static Deadline deadline(Duration timeout, IoCheck io) {
+    return new Deadline(timeout.toNanos(), Connecting.timeout(timeout).toNanos(), io);
+  }
+
+  /** Whether the threads that read a node's replies can run. */
+  @FunctionalInterface
+  public interface IoCheck {
+    /** For clients whose I/O threads are out of reach: the stall watch alone decides. */
+    IoCheck NONE = () -> CompletableFuture.completedFuture(null);
+
+    /**
+     * {@return a future completed once every thread that reads this node's replies has run a task
+     * submitted now, so any reply that had arrived before has been read}
+     */
+    CompletableFuture<?> ran();
   }
 
   /**
@@ -127,12 +161,14 @@ public final class ClientStalls {
     private final long stalledAtStart;
     private final long timeoutNanos;
     private final long boundNanos;
+    private final IoCheck io;
 
-    private Deadline(long timeoutNanos, long boundNanos) {
+    private Deadline(long timeoutNanos, long boundNanos, IoCheck io) {
       this.stalledAtStart = stalledNanos();
       this.startNanos = System.nanoTime();
       this.timeoutNanos = timeoutNanos;
       this.boundNanos = boundNanos;
+      this.io = io;
     }
 
     /**
@@ -167,7 +203,8 @@ public final class ClientStalls {
 
     /**
      * {@return the reply, failed with {@link #expired}'s exception when the deadline passes first;
-     * the timer checks again whenever the client stalled meanwhile}
+     * the timer checks again whenever the client stalled meanwhile, and a timeout is reported only
+     * after the {@link IoCheck} shows the reply was not left unread}
      *
      * @param reply the pending reply
      * @param <T> its type
@@ -177,17 +214,68 @@ public final class ClientStalls {
       return reply;
     }
 
+    /**
+     * Waits for the reply within this deadline (as {@link #bound}, on the calling thread).
+     *
+     * @param reply the pending reply
+     * @param <T> its type
+     * @return the reply's value
+     * @throws TimeoutException when the deadline passed first: {@link #isStall a stall} or the
+     *     node's timeout
+     * @throws ExecutionException when the reply failed
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public <T> T await(Future<T> reply)
+        throws TimeoutException, ExecutionException, InterruptedException {
+      while (true) {
+        try {
+          return reply.get(remainingNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          TimeoutException expired = expired();
+          if (expired != null) {
+            if (!isStall(expired) && !ioRan()) {
+              expired = stalledFailure(System.nanoTime() - startNanos);
+            }
+            if (!reply.isDone()) {
+              throw expired;
+            }
+          }
+        }
+      }
+    }
+
     private <T> void check(CompletableFuture<T> reply) {
       if (reply.isDone()) {
         return;
       }
       TimeoutException expired = expired();
-      if (expired != null) {
+      if (expired == null) {
+        CompletableFuture.delayedExecutor(remainingNanos(), TimeUnit.NANOSECONDS)
+            .execute(() -> check(reply));
+      } else if (isStall(expired)) {
         reply.completeExceptionally(expired);
-        return;
+      } else {
+        io.ran()
+            .orTimeout(boundLeftNanos(), TimeUnit.NANOSECONDS)
+            .whenComplete(
+                (ran, notRun) ->
+                    reply.completeExceptionally(
+                        notRun == null ? expired : stalledFailure(System.nanoTime() - startNanos)));
       }
-      CompletableFuture.delayedExecutor(remainingNanos(), TimeUnit.NANOSECONDS)
-          .execute(() -> check(reply));
+    }
+
+    /** {@return whether the threads that read the replies ran a task before the bound} */
+    private boolean ioRan() throws InterruptedException {
+      try {
+        io.ran().get(boundLeftNanos(), TimeUnit.NANOSECONDS);
+        return true;
+      } catch (TimeoutException | ExecutionException e) {
+        return false;
+      }
+    }
+
+    private long boundLeftNanos() {
+      return Math.max(0, boundNanos - (System.nanoTime() - startNanos));
     }
   }
 
@@ -199,7 +287,8 @@ public final class ClientStalls {
       super(
           "no reply read within "
               + TimeUnit.NANOSECONDS.toMillis(waitedNanos)
-              + " ms while this JVM could not run (CPU quota, GC pause): not the node's failure");
+              + " ms while this client could not run (CPU quota, GC pause, its I/O threads queued):"
+              + " not the node's failure");
     }
   }
 }
