@@ -22,7 +22,8 @@ import org.aspectj.lang.annotation.SuppressAjWarnings;
  *
  * <p>Why code style and not an {@code @Aspect} class: annotation-style around advice makes AspectJ
  * build a {@code JoinPointImpl} (with a {@code ThreadLocal} of its own), a closure and two argument
- * arrays on every call, about 60 ns and 184 bytes, more than half of a hit. Here the advice binds
+ * arrays on every call, more than half the cost of a hit (the aspect benchmarks in {@code
+ * benchmarks/} measure it). Here the advice binds
  * the arguments of methods with up to three parameters directly and reads the method from the join
  * point's static part, so a hit allocates only the argument array (which usually does not escape;
  * a lone {@code long} is bound unboxed, without one); the JoinPoint and the closure

@@ -10,6 +10,9 @@ class SampleService {
   /** Body runs per method name and key. */
   final ConcurrentHashMap<String, AtomicInteger> runs = new ConcurrentHashMap<>();
 
+  /** Holds {@link #slow} inside its body until the test has every caller waiting. */
+  final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
+
   volatile CompletableFuture<String> nextFuture;
 
   record Customer(String id, String region) {}
@@ -134,7 +137,7 @@ class SampleService {
   @ShardedCacheable(cache = "users", key = "'slow:' + #id", sync = true)
   String slow(String id) throws InterruptedException {
     ran("slow", id);
-    Thread.sleep(50);
+    slowGate.await(10, java.util.concurrent.TimeUnit.SECONDS);
     return "slow-" + id;
   }
 

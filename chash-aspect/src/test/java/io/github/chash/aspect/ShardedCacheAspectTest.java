@@ -15,10 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -256,27 +252,40 @@ class ShardedCacheAspectTest {
 
   @Test
   void cacheable_syncComputesOncePerKeyUnderConcurrentMisses() throws Exception {
-    int threads = 8;
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<String>> results = new ArrayList<>();
-      for (int i = 0; i < threads; i++) {
-        results.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return service.slow("k");
-                }));
-      }
-      start.countDown();
-      for (Future<String> r : results) {
-        assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("slow-k");
-      }
-      assertThat(service.runs("slow", "k")).isEqualTo(1);
-    } finally {
-      pool.shutdownNow();
+    int callers = 8;
+    List<CompletableFuture<String>> results = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < callers; i++) {
+      CompletableFuture<String> result = new CompletableFuture<>();
+      results.add(result);
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  result.complete(service.slow("k"));
+                } catch (Throwable e) {
+                  result.completeExceptionally(e);
+                }
+              });
+      threads.add(caller);
+      caller.start();
     }
+    // the body is held at its gate until every caller waits, in the body or for the one load:
+    // without sync all eight would be in the body
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!threads.stream()
+        .allMatch(
+            t ->
+                t.getState() == Thread.State.WAITING
+                    || t.getState() == Thread.State.TIMED_WAITING)) {
+      assertThat(System.nanoTime()).as("callers waiting within 10 s").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+    service.slowGate.countDown();
+    for (CompletableFuture<String> r : results) {
+      assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("slow-k");
+    }
+    assertThat(service.runs("slow", "k")).isEqualTo(1);
   }
 
   @Test

@@ -72,8 +72,8 @@ final class NamedHash implements HashFunction {
 
   @Override
   public long hash(CharSequence key) {
-    // a String goes straight to the function: with the AsciiBytes test first, String lookups took
-    // twice as long on maglev and 1.3x on ring (RingLookupBenchmark; the JIT inlined less)
+    // a String goes straight to the function: with the AsciiBytes test first, the JIT inlined less
+    // and String lookups were measurably slower (RingLookupBenchmark has the current figures)
     return key instanceof String ? function.applyAsLong(key) : hashOther(key);
   }
 

@@ -9,9 +9,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * Where the advice finds its manager: the one set programmatically ({@code
- * ShardedCacheAspect.setManager}), else (Spring) the context's bean, else the one built from {@code
- * chash.yaml} on the class path, once, at the first call that needs it. Thread-safe.
+ * Where the woven advice finds its manager: the one set programmatically ({@code
+ * ShardedCacheAspect.setManager}), else the one built from {@code chash.yaml} on the class path,
+ * once, at the first call that needs it. (Spring's {@link ShardedCacheInterceptor} asks the
+ * context's bean between the two.) Thread-safe.
  */
 public final class ManagerLocator {
   private static final Object LOCK = new Object();
