@@ -5,6 +5,7 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.spring.cache.ChashCacheManager;
 import java.lang.reflect.Method;
+import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -21,6 +22,8 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.cache.interceptor.CacheOperation;
 import org.springframework.cache.interceptor.CacheOperationSource;
+import org.springframework.cache.interceptor.CachePutOperation;
+import org.springframework.cache.interceptor.CacheableOperation;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -43,13 +46,22 @@ final class CacheNamesInUse {
   /** Name to the places that use it, in the order found. */
   private final Map<String, Set<String>> places;
 
-  private CacheNamesInUse(Map<String, Set<String>> places) {
+  /**
+   * Name to the value types its {@code @Cacheable} and {@code @CachePut} methods declare (their
+   * generic return types, unwrapped: see {@link ValueTypes#cached}), each with its methods.
+   */
+  private final Map<String, Map<Type, Set<String>>> valueTypes;
+
+  private CacheNamesInUse(
+      Map<String, Set<String>> places, Map<String, Map<Type, Set<String>>> valueTypes) {
     this.places = places;
+    this.valueTypes = valueTypes;
   }
 
   /** Finds the names of the context's Spring caching operations served by chash. */
   static CacheNamesInUse find(ConfigurableListableBeanFactory beans, Environment environment) {
     Map<String, Set<String>> places = new LinkedHashMap<>();
+    Map<String, Map<Type, Set<String>>> valueTypes = new LinkedHashMap<>();
     Binder.get(environment)
         .bind(CACHE_NAMES_PROPERTY, Bindable.listOf(String.class))
         .orElse(List.of())
@@ -60,15 +72,16 @@ final class CacheNamesInUse {
         .getBeanProvider(CacheOperationSource.class)
         .orderedStream()
         .findFirst()
-        .ifPresent(source -> scanBeans(beans, source, chashManagers, places));
-    return new CacheNamesInUse(places);
+        .ifPresent(source -> scanBeans(beans, source, chashManagers, places, valueTypes));
+    return new CacheNamesInUse(places, valueTypes);
   }
 
   private static void scanBeans(
       ConfigurableListableBeanFactory beans,
       CacheOperationSource source,
       Set<String> chashManagers,
-      Map<String, Set<String>> places) {
+      Map<String, Set<String>> places,
+      Map<String, Map<Type, Set<String>>> valueTypes) {
     for (String bean : beans.getBeanDefinitionNames()) {
       Class<?> type = applicationType(beans, bean);
       if (type == null) {
@@ -84,6 +97,19 @@ final class CacheNamesInUse {
           if (servedByChash(operation, chashManagers)) {
             String where = type.getSimpleName() + "." + method.getName();
             operation.getCacheNames().forEach(name -> add(places, name, where));
+            if (operation instanceof CacheableOperation || operation instanceof CachePutOperation) {
+              Type value = ValueTypes.cached(method.getGenericReturnType());
+              if (value != null) {
+                operation
+                    .getCacheNames()
+                    .forEach(
+                        name ->
+                            valueTypes
+                                .computeIfAbsent(name, n -> new LinkedHashMap<>())
+                                .computeIfAbsent(value, t -> new LinkedHashSet<>())
+                                .add(where));
+              }
+            }
           }
         }
       }
@@ -114,6 +140,67 @@ final class CacheNamesInUse {
 
   private static void add(Map<String, Set<String>> places, String name, String where) {
     places.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(where);
+  }
+
+  /**
+   * {@return cache name to the type its values are stored as JSON for: the caches whose methods
+   * declare one value type that JDK serialization cannot write} A cache whose methods declare
+   * several value types, one of them such a type, fails: JSON is read as one declared type.
+   *
+   * @param json what writes the JSON, or null when the application has no Jackson
+   * @throws IllegalStateException naming the cache, the type and the methods: when there is no JSON
+   *     mapping for such a type, or such a cache has several value types
+   */
+  Map<String, Type> jsonTypes(io.github.chash.spring.cache.JsonMapping json) {
+    Map<String, Type> out = new LinkedHashMap<>();
+    List<String> problems = new java.util.ArrayList<>();
+    valueTypes.forEach(
+        (name, types) -> {
+          List<Type> needJson =
+              types.keySet().stream().filter(t -> !ValueTypes.jdkWritable(t)).toList();
+          if (needJson.isEmpty()) {
+            return;
+          }
+          if (types.size() > 1) {
+            problems.add(
+                "cache \""
+                    + name
+                    + "\" holds values of several declared types, "
+                    + describe(types)
+                    + ", and "
+                    + needJson.get(0).getTypeName()
+                    + " is not java.io.Serializable, so its values are stored as json, which is"
+                    + " read as one declared type: give each type its own cache");
+          } else if (json == null) {
+            problems.add(
+                "cache \""
+                    + name
+                    + "\" holds "
+                    + describe(types)
+                    + ", which is not java.io.Serializable, and no Jackson is on the class path"
+                    + " to store it as json: add spring-boot-starter-json (spring-boot-starter-web"
+                    + " has it), or make the type implement java.io.Serializable");
+          } else {
+            out.put(name, needJson.get(0));
+          }
+        });
+    if (!problems.isEmpty()) {
+      throw new IllegalStateException(
+          "chash cannot store the values of "
+              + problems.size()
+              + (problems.size() == 1 ? " cache" : " caches")
+              + ":\n  "
+              + String.join("\n  ", problems));
+    }
+    return out;
+  }
+
+  private static String describe(Map<Type, Set<String>> types) {
+    return types.entrySet().stream()
+        .map(
+            e ->
+                e.getKey().getTypeName() + " (returned by " + String.join(", ", e.getValue()) + ")")
+        .collect(Collectors.joining(" and "));
   }
 
   /** The names found, in the order found. */

@@ -7,6 +7,7 @@ import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.spring.cache.ChashCacheManager;
 import io.github.chash.spring.cache.ChashKeyGenerator;
+import io.github.chash.spring.cache.JsonMapping;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -122,7 +123,9 @@ public class ChashAutoConfiguration {
    * @param properties the {@code chash.*} properties
    * @param beans the context's bean factory, to find the cache names in use
    * @param environment the context's environment, to resolve cache names written as placeholders
-   * @throws IllegalStateException if Spring caching uses a cache the manager does not have
+   * @throws IllegalStateException if Spring caching uses a cache the manager does not have, or a
+   *     cache whose declared value type is not {@code Serializable} when there is no Jackson to
+   *     store it as JSON
    */
   @Bean
   @ConditionalOnMissingBean(CacheManager.class)
@@ -136,8 +139,11 @@ public class ChashAutoConfiguration {
       ChashProperties properties,
       ConfigurableListableBeanFactory beans,
       Environment environment) {
-    CacheNamesInUse.find(beans, environment).requireConfiguredIn(manager);
-    return new ChashCacheManager(manager, properties.getCache().isAllowNullValues());
+    CacheNamesInUse inUse = CacheNamesInUse.find(beans, environment);
+    inUse.requireConfiguredIn(manager);
+    JsonMapping json = JsonMappings.find(beans);
+    return new ChashCacheManager(
+        manager, properties.getCache().isAllowNullValues(), inUse.jsonTypes(json), json);
   }
 
   /**

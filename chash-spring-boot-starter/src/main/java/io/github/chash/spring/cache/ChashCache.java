@@ -2,12 +2,20 @@ package io.github.chash.spring.cache;
 
 import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
+import io.github.chash.cache.ValueLoader;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.lang.reflect.Type;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.cache.interceptor.SimpleKey;
 import org.springframework.cache.support.AbstractValueAdaptingCache;
 
@@ -35,19 +43,65 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  *       method is); only the loading is asynchronous.
  *   <li>{@link #clear()} ({@code allEntries = true}) removes this cache's entries on every node.
  *   <li>{@link #putIfAbsent} is Spring's default get-then-put, not atomic.
+ *   <li>Values as JSON: a cache whose methods declare a value type that JDK serialization cannot
+ *       write (a record or class that is not {@code Serializable}) is given that type and a {@link
+ *       JsonMapping}; its values are then stored as JSON bytes and read back as the declared
+ *       (generic) type, with no class name in the data. A value that cannot be written is not
+ *       stored (its key is evicted, so no older value stays readable) and JSON that cannot be read
+ *       is a miss: both are counted in {@link #refusedCount()}, logged at WARN the first time for
+ *       each reason, and never fail the call.
  * </ul>
  *
  * <p>A failing node is a miss and a skipped write, never an exception (chash's failure policy).
  * Thread-safe.
  */
 public final class ChashCache extends AbstractValueAdaptingCache {
+  private static final Log LOG = LogFactory.getLog(ChashCache.class);
+
+  /** What remote nodes read for a cache stored as JSON: the JSON's bytes. */
+  private static final ValueType JSON_BYTES = ValueType.of(byte[].class);
+
+  /** The distinct refusal reasons logged at WARN, at most; later ones go to DEBUG. */
+  private static final int LOGGED_REASONS_LIMIT = 100;
+
   private final InterceptedCache cache;
   private final String where;
 
+  /** How values are stored as JSON, or null when they are stored as they are. */
+  private final Json json;
+
+  private final AtomicLong refused = new AtomicLong();
+  private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
+
+  /** A cache stored as JSON: the mapping and the declared type values are read as. */
+  record Json(JsonMapping mapping, ValueType type) {}
+
   ChashCache(InterceptedCache cache, boolean allowNullValues) {
+    this(cache, allowNullValues, null);
+  }
+
+  ChashCache(InterceptedCache cache, boolean allowNullValues, Json json) {
     super(allowNullValues);
     this.cache = cache;
     this.where = "a Spring cache operation on cache \"" + cache.name() + "\"";
+    this.json = json;
+  }
+
+  /**
+   * {@return the declared type this cache's values are stored as JSON for, or null when they are
+   * stored as they are (through the nodes' codec)}
+   */
+  public Type jsonType() {
+    return json == null ? null : json.type().type();
+  }
+
+  /**
+   * {@return values this view refused as JSON: values that could not be written (not stored) and
+   * stored JSON that could not be read (a miss)} The nodes' own refusals are in the cache's {@link
+   * io.github.chash.cache.CacheStats#refusedCount()}.
+   */
+  public long refusedCount() {
+    return refused.get();
   }
 
   @Override
@@ -65,16 +119,43 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   protected Object lookup(Object key) {
     // a key of arguments is routed by its arguments; any other key as the aspect's #p0 is, so a
     // String or numeric key's hit builds no routing key
-    return key instanceof SimpleKey
-        ? cache.getIfPresent(routingKey(key), ValueType.OBJECT)
-        : cache.getIfPresentByKey(key, where, ValueType.OBJECT);
+    ValueType type = json == null ? ValueType.OBJECT : JSON_BYTES;
+    Object stored =
+        key instanceof SimpleKey
+            ? cache.getIfPresent(routingKey(key), type)
+            : cache.getIfPresentByKey(key, where, type);
+    return json == null ? stored : fromJson(stored);
   }
 
   @Override
+  @SuppressWarnings("unchecked")
   public <T> T get(Object key, Callable<T> valueLoader) {
     String routingKey = routingKey(key);
     try {
-      return cache.get(routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
+      if (json == null) {
+        return cache.get(
+            routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
+      }
+      // the value this caller's loader returned, if it ran: not read back from its JSON
+      AtomicReference<Object> own = new AtomicReference<>(NOT_LOADED);
+      ValueLoader<Object> load =
+          () -> {
+            Object value = valueLoader.call();
+            own.set(value);
+            return toJsonOrThrow(value);
+          };
+      Object stored = cache.get(routingKey, JSON_BYTES, load, true, isAllowNullValues());
+      if (own.get() != NOT_LOADED) {
+        return (T) own.get();
+      }
+      Object value = fromJson(stored);
+      if (stored != null && value == null) { // JSON that cannot be read: load over it
+        stored = cache.load(routingKey, JSON_BYTES, load, true, isAllowNullValues());
+        value = own.get() != NOT_LOADED ? own.get() : fromJson(stored);
+      }
+      return (T) fromStoreValue(value);
+    } catch (Unstorable u) {
+      return (T) u.value; // not stored, already counted; the call goes on
     } catch (Throwable t) {
       // Spring's cache interceptor rethrows the cause: the method's own exception.
       throw new ValueRetrievalException(key, valueLoader, t);
@@ -114,6 +195,9 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @SuppressWarnings("unchecked")
   public <T> CompletableFuture<T> retrieve(Object key, Supplier<CompletableFuture<T>> valueLoader) {
     String routingKey = routingKey(key);
+    if (json != null) {
+      return retrieveJson(key, routingKey, valueLoader);
+    }
     Object stored = cache.getIfPresent(routingKey, ValueType.OBJECT);
     if (stored != null) {
       return CompletableFuture.completedFuture((T) fromStoreValue(stored));
@@ -139,9 +223,79 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     return loading.toCompletableFuture();
   }
 
+  /**
+   * {@link #retrieve(Object, Supplier)} of a cache stored as JSON: the future's value is stored as
+   * its JSON (a value that cannot be written is returned and not stored); callers that share
+   * another caller's load read it back from that JSON.
+   */
+  @SuppressWarnings("unchecked")
+  private <T> CompletableFuture<T> retrieveJson(
+      Object key, String routingKey, Supplier<CompletableFuture<T>> valueLoader) {
+    Object stored = fromJson(cache.getIfPresent(routingKey, JSON_BYTES));
+    if (stored != null) {
+      return CompletableFuture.completedFuture((T) fromStoreValue(stored));
+    }
+    boolean cacheNull = isAllowNullValues();
+    AtomicReference<Object> own = new AtomicReference<>(NOT_LOADED);
+    CompletionStage<Object> loading;
+    try {
+      loading =
+          cache.loadFuture(
+              routingKey,
+              JSON_BYTES,
+              () -> {
+                CompletableFuture<T> future = valueLoader.get();
+                return future == null
+                    ? null
+                    : future.thenApply(
+                        value -> {
+                          own.set(value);
+                          return toJsonOrHolder(value);
+                        });
+              },
+              true,
+              value -> value instanceof byte[] || (value == null && cacheNull));
+    } catch (Throwable t) {
+      return CompletableFuture.failedFuture(t);
+    }
+    if (loading == null) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException(
+              "the value loader of key " + key + " in " + where + " returned no future"));
+    }
+    return loading
+        .toCompletableFuture()
+        .thenCompose(
+            result -> {
+              if (own.get() != NOT_LOADED) {
+                return CompletableFuture.completedFuture((T) own.get());
+              }
+              if (result == null || result instanceof Unstorable) {
+                return CompletableFuture.completedFuture(
+                    result == null ? null : (T) ((Unstorable) result).value);
+              }
+              Object value = fromJson(result);
+              if (value == null) { // another caller's JSON that cannot be read: load uncached
+                return valueLoader.get();
+              }
+              return CompletableFuture.completedFuture((T) fromStoreValue(value));
+            });
+  }
+
   @Override
   public void put(Object key, Object value) {
-    cache.put(routingKey(key), toStoreValue(value));
+    String routingKey = routingKey(key);
+    Object stored = toStoreValue(value);
+    if (json != null && stored != NullValue.INSTANCE) {
+      try {
+        stored = json.mapping().write(stored);
+      } catch (RuntimeException e) {
+        refuse(notWritten(stored, e), e);
+        cache.evict(routingKey); // no older value stays readable
+        return;
+      }
+    }
+    cache.put(routingKey, stored);
   }
 
   @Override
@@ -173,8 +327,103 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     return SpringKeys.routingKey(cache, key, where);
   }
 
+  /** Marks that this caller's loader did not run. */
+  private static final Object NOT_LOADED = new Object();
+
+  /**
+   * A loaded value that could not be written as JSON: thrown out of a blocking load (so nothing is
+   * stored, and the caller and the callers waiting on it get the value), or completed by a future
+   * (which {@code storable} then refuses). No stack trace: it is no error of the caller's.
+   */
+  private static final class Unstorable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    @SuppressWarnings("serial") // never serialized
+    final transient Object value;
+
+    Unstorable(Object value) {
+      super("value not stored as json", null, false, false);
+      this.value = value;
+    }
+  }
+
+  /** The loaded value's JSON, or null for null; throws {@link Unstorable} if it cannot be. */
+  private Object toJsonOrThrow(Object value) {
+    Object stored = toJsonOrHolder(value);
+    if (stored instanceof Unstorable u) {
+      throw u;
+    }
+    return stored;
+  }
+
+  /** The loaded value's JSON, null for null, or an {@link Unstorable} if it cannot be written. */
+  private Object toJsonOrHolder(Object value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return json.mapping().write(value);
+    } catch (RuntimeException e) {
+      refuse(notWritten(value, e), e);
+      return new Unstorable(value);
+    }
+  }
+
+  private String notWritten(Object value, RuntimeException e) {
+    return "value of class "
+        + value.getClass().getName()
+        + " not stored: "
+        + json.mapping().name()
+        + " cannot write it as json: "
+        + e.getMessage();
+  }
+
+  /**
+   * What a node answered for a cache stored as JSON, read: a value of the declared type, the
+   * cached-null marker, or null for a miss (JSON that cannot be read is a counted miss).
+   */
+  private Object fromJson(Object stored) {
+    if (stored == null || stored == NullValue.INSTANCE) {
+      return stored;
+    }
+    if (!(stored instanceof byte[] bytes)) {
+      // a local node's entry written otherwise (by @ShardedCacheable, say): usable if of the type
+      return json.type().rawClass().isInstance(stored) ? stored : null;
+    }
+    try {
+      Object value = json.mapping().read(bytes, json.type().type());
+      return value == null ? NullValue.INSTANCE : value;
+    } catch (RuntimeException e) {
+      refuse(
+          "stored json read as a miss: "
+              + json.mapping().name()
+              + " cannot read it as "
+              + json.type()
+              + ": "
+              + e.getMessage(),
+          e);
+      return null;
+    }
+  }
+
+  /** Counts a refusal and logs it: at WARN the first time for each reason, then at DEBUG. */
+  private void refuse(String message, RuntimeException e) {
+    refused.incrementAndGet();
+    String line = "cache \"" + cache.name() + "\": " + message;
+    if (loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(message)) {
+      LOG.warn(line + " (later ones are logged at DEBUG)");
+    } else if (LOG.isDebugEnabled()) {
+      LOG.debug(line, e);
+    }
+  }
+
   @Override
   public String toString() {
-    return "ChashCache{name=" + cache.name() + ", allowNullValues=" + isAllowNullValues() + "}";
+    return "ChashCache{name="
+        + cache.name()
+        + ", allowNullValues="
+        + isAllowNullValues()
+        + (json == null ? "" : ", json=" + json.type())
+        + "}";
   }
 }

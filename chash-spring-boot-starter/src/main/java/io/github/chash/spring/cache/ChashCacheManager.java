@@ -1,7 +1,9 @@
 package io.github.chash.spring.cache;
 
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -61,10 +63,44 @@ public final class ChashCacheManager implements CacheManager {
    *     allowNullValues}, {@code true} in Spring's own cache managers)
    */
   public ChashCacheManager(ShardedCacheManager manager, boolean allowNullValues) {
+    this(manager, allowNullValues, Map.of(), null);
+  }
+
+  /**
+   * Creates the Spring view of every cache of the manager, some of them stored as JSON: their
+   * values are written by {@code json} and read back as the cache's declared type (see {@link
+   * ChashCache}). The Spring Boot starter chooses them: the caches whose methods declare a value
+   * type JDK serialization cannot write.
+   *
+   * @param manager the manager; its lifecycle stays with the caller
+   * @param allowNullValues whether {@code null} results are cached
+   * @param jsonTypes cache name to the type its values are read as, for the caches stored as JSON
+   * @param json writes and reads their JSON; may be null when {@code jsonTypes} is empty
+   * @throws IllegalArgumentException if {@code jsonTypes} names a cache the manager does not have,
+   *     or is not empty while {@code json} is null
+   */
+  public ChashCacheManager(
+      ShardedCacheManager manager,
+      boolean allowNullValues,
+      Map<String, ? extends Type> jsonTypes,
+      JsonMapping json) {
     this.manager = Objects.requireNonNull(manager, "manager");
+    if (!jsonTypes.isEmpty() && json == null) {
+      throw new IllegalArgumentException(
+          "caches " + jsonTypes.keySet() + " are stored as json but no JsonMapping was given");
+    }
+    for (String name : jsonTypes.keySet()) {
+      if (!manager.cacheNames().contains(name)) {
+        throw new IllegalArgumentException(
+            "no cache \"" + name + "\" to store as json; caches are " + manager.cacheNames());
+      }
+    }
     Map<String, ChashCache> byName = new LinkedHashMap<>();
     for (String name : manager.cacheNames()) {
-      byName.put(name, new ChashCache(InterceptedCache.of(manager.cache(name)), allowNullValues));
+      Type type = jsonTypes.get(name);
+      ChashCache.Json form = type == null ? null : new ChashCache.Json(json, ValueType.of(type));
+      byName.put(
+          name, new ChashCache(InterceptedCache.of(manager.cache(name)), allowNullValues, form));
     }
     this.caches = Collections.unmodifiableMap(byName);
   }
@@ -83,6 +119,21 @@ public final class ChashCacheManager implements CacheManager {
   @Override
   public Collection<String> getCacheNames() {
     return caches.keySet();
+  }
+
+  /**
+   * {@return per cache, the values its Spring view refused as JSON ({@link
+   * ChashCache#refusedCount()}), for the caches stored as JSON}
+   */
+  public Map<String, Long> jsonRefusals() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    caches.forEach(
+        (name, cache) -> {
+          if (cache.jsonType() != null) {
+            counts.put(name, cache.refusedCount());
+          }
+        });
+    return counts;
   }
 
   /** {@return the manager whose caches these are} */

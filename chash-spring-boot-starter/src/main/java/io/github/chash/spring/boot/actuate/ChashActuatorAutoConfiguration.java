@@ -4,6 +4,7 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
+import io.github.chash.spring.cache.ChashCacheManager;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -33,11 +34,13 @@ public class ChashActuatorAutoConfiguration {
    * {@return the {@code chash} endpoint}
    *
    * @param manager the application's sharded cache manager
+   * @param springCaches Spring's cache manager over it, if the application has one
    */
   @Bean
   @ConditionalOnMissingBean
-  public ChashEndpoint chashEndpoint(ShardedCacheManager manager) {
-    return new ChashEndpoint(manager);
+  public ChashEndpoint chashEndpoint(
+      ShardedCacheManager manager, ObjectProvider<ChashCacheManager> springCaches) {
+    return new ChashEndpoint(manager, springCaches.getIfUnique());
   }
 
   /**
@@ -71,8 +74,11 @@ public class ChashActuatorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "chashHealthIndicator")
     ChashHealthIndicatorBoot4 chashHealthIndicator(
-        ShardedCacheManager manager, ObjectProvider<ChashConfig> config) {
-      return new ChashHealthIndicatorBoot4(manager, failover(config));
+        ShardedCacheManager manager,
+        ObjectProvider<ChashConfig> config,
+        ObjectProvider<ChashCacheManager> springCaches) {
+      return new ChashHealthIndicatorBoot4(
+          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()));
     }
   }
 
@@ -90,8 +96,11 @@ public class ChashActuatorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "chashHealthIndicator")
     ChashHealthIndicatorBoot3 chashHealthIndicator(
-        ShardedCacheManager manager, ObjectProvider<ChashConfig> config) {
-      return new ChashHealthIndicatorBoot3(manager, failover(config));
+        ShardedCacheManager manager,
+        ObjectProvider<ChashConfig> config,
+        ObjectProvider<ChashCacheManager> springCaches) {
+      return new ChashHealthIndicatorBoot3(
+          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()));
     }
   }
 }

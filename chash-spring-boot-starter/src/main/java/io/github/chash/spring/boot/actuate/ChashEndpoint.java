@@ -6,6 +6,7 @@ import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
+import io.github.chash.spring.cache.ChashCacheManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,22 @@ public class ChashEndpoint {
    * @param manager the sharded cache manager the endpoint shows and changes
    */
   public ChashEndpoint(ShardedCacheManager manager) {
-    this.manager = manager;
+    this(manager, null);
   }
+
+  /**
+   * Creates the endpoint of a manager and Spring's cache manager over it, whose JSON refusals the
+   * caches' {@code refused} counts include.
+   *
+   * @param manager the sharded cache manager the endpoint shows and changes
+   * @param springCaches Spring's cache manager over it, or null
+   */
+  public ChashEndpoint(ShardedCacheManager manager, ChashCacheManager springCaches) {
+    this.manager = manager;
+    this.refusals = new Refusals(manager, springCaches);
+  }
+
+  private final Refusals refusals;
 
   private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -105,7 +120,9 @@ public class ChashEndpoint {
       InterceptedCache cache = InterceptedCache.of(manager.cache(name));
       caches.add(
           new CacheState(
-              name, cache.ttl() == null ? null : cache.ttl().toString(), Counts.of(cache.stats())));
+              name,
+              cache.ttl() == null ? null : cache.ttl().toString(),
+              Counts.of(cache.stats(), refusals.of(name))));
     }
     return new RingState(
         configured.settings().algorithm().configName(),
@@ -166,17 +183,31 @@ public class ChashEndpoint {
    * @param loadFailures loader runs that threw
    * @param errors node operations that failed or timed out
    * @param ejections times a node was ejected (0 for a cache)
+   * @param refused values not stored, or stored values not read, each a miss: refused by a node
+   *     (not encodable, too large, not decodable or allowed) or, for a cache Spring's annotations
+   *     store as JSON, JSON that could not be written or read; the log says why
    */
   public record Counts(
-      long hits, long misses, long loads, long loadFailures, long errors, long ejections) {
+      long hits,
+      long misses,
+      long loads,
+      long loadFailures,
+      long errors,
+      long ejections,
+      long refused) {
     static Counts of(CacheStats s) {
+      return of(s, s.refusedCount());
+    }
+
+    static Counts of(CacheStats s, long refused) {
       return new Counts(
           s.hitCount(),
           s.missCount(),
           s.loadCount(),
           s.loadFailureCount(),
           s.errorCount(),
-          s.ejectionCount());
+          s.ejectionCount(),
+          refused);
     }
   }
 }

@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
 
 /**
  * The health of a {@link ShardedCacheManager}, the same on Boot 3.5 and 4: {@code UP} while every
- * node is in the live ring; {@code DEGRADED} while some are ejected, naming each, why, and its
- * counts.
+ * node is in the live ring and no value was refused; {@code DEGRADED} while some are ejected,
+ * naming each, why, and its counts, or once a cache refused values (a value that could not be
+ * stored, or a stored one that could not be read: each a miss), counted per cache.
  *
  * <p>{@code DEGRADED} is not {@code DOWN} on purpose: the cache never breaks a business call, its
  * keys move to the next nodes, so a cache outage must not take the service out of its load
@@ -22,20 +23,28 @@ import java.util.stream.Collectors;
  *
  * @param up whether every node is live
  * @param description one line, e.g. {@code 1 of 3 nodes ejected} (the {@code DEGRADED} status's)
- * @param details {@code nodes} (id to {@code live} or {@code ejected}) and, when some are ejected,
- *     {@code ejected} (id to its reason and counts)
+ * @param details {@code nodes} (id to {@code live} or {@code ejected}); when some are ejected,
+ *     {@code ejected} (id to its reason and counts); when values were refused, {@code refused}
+ *     (cache name to the count, since the start) and {@code refusedWhy}
  */
 record ChashHealth(boolean up, String description, Map<String, Object> details) {
   /** The status code while some node is ejected (not one of Boot's default order). */
   static final String DEGRADED = "DEGRADED";
+
+  static final String REFUSED_WHY =
+      "values not stored (not encodable, larger than maxValueSize) or stored values not read (not"
+          + " decodable, a class outside the allow-list), each served as a miss; the log says why"
+          + " at WARN, once per reason";
 
   /**
    * Reads the manager's state now.
    *
    * @param failover the failure policy the manager was built with, or null if unknown (the
    *     application built its own manager)
+   * @param refused cache name to values refused since the start, the caches with refusals only
    */
-  static ChashHealth of(ShardedCacheManager manager, FailoverConfig failover) {
+  static ChashHealth of(
+      ShardedCacheManager manager, FailoverConfig failover, Map<String, Long> refused) {
     Set<String> live =
         manager.liveRing().nodes().stream().map(Node::id).collect(Collectors.toSet());
     Map<String, CacheStats> stats = manager.nodeStats();
@@ -59,12 +68,20 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
     if (!ejected.isEmpty()) {
       details.put("ejected", ejected);
     }
+    long refusedTotal = refused.values().stream().mapToLong(Long::longValue).sum();
+    if (refusedTotal > 0) {
+      details.put("refused", refused);
+      details.put("refusedWhy", REFUSED_WHY);
+    }
     int total = nodes.size();
     String description =
         ejected.isEmpty()
             ? "all " + total + " nodes live"
             : ejected.size() + " of " + total + " nodes ejected";
-    return new ChashHealth(ejected.isEmpty(), description, details);
+    if (refusedTotal > 0) {
+      description += "; " + refusedTotal + (refusedTotal == 1 ? " value" : " values") + " refused";
+    }
+    return new ChashHealth(ejected.isEmpty() && refusedTotal == 0, description, details);
   }
 
   private static String reason(FailoverConfig failover) {

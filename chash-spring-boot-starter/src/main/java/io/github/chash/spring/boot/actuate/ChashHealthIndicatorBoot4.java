@@ -10,15 +10,18 @@ import org.springframework.boot.health.contributor.Status;
 final class ChashHealthIndicatorBoot4 implements HealthIndicator {
   private final ShardedCacheManager manager;
   private final FailoverConfig failover;
+  private final Refusals refusals;
 
-  ChashHealthIndicatorBoot4(ShardedCacheManager manager, FailoverConfig failover) {
+  ChashHealthIndicatorBoot4(
+      ShardedCacheManager manager, FailoverConfig failover, Refusals refusals) {
     this.manager = manager;
     this.failover = failover;
+    this.refusals = refusals;
   }
 
   @Override
   public Health health() {
-    ChashHealth health = ChashHealth.of(manager, failover);
+    ChashHealth health = ChashHealth.of(manager, failover, refusals.byCache());
     // UP without a description: Boot's aggregate takes the description of the UP status it picks
     Health.Builder builder =
         health.up()
