@@ -89,6 +89,7 @@ public class ChashAutoConfiguration {
       ChashProperties properties,
       ConfigurableListableBeanFactory beans,
       Environment environment) {
+    XMemcachedLogging.quiet(environment, beans.getBeanClassLoader());
     ChashProperties.Cache cache = properties.getCache();
     ChashConfig withMissing = config;
     if (cache.isCreateMissing()
