@@ -11,12 +11,20 @@ import io.micrometer.core.instrument.binder.cache.CacheMeterBinder;
  * Micrometer's standard cache meters for one chash cache, under the names every {@link
  * CacheMeterBinder} uses, from the cache's own counters (so both annotation families count): {@code
  * cache.gets{result=hit|miss}}, {@code cache.puts} (entries written that landed: puts and fills
- * after a load), {@code cache.evictions} (explicit evictions and clears, not expiries), {@code
- * cache.load{result=success|failure}} as Caffeine's binder has it; and {@code chash.cache.refused}
- * (values a node refused: too large, not encodable or decodable). No {@code cache.size}: the nodes
+ * after a load), {@code cache.load{result=success|failure}} as Caffeine's binder has it; {@code
+ * cache.removals} (explicit evictions and each node a clear emptied, {@link
+ * CacheStats#evictionCount()}), the name Spring Boot's Redis cache meters give deletes; and {@code
+ * chash.cache.refused} (values a node refused: too large, not encodable or decodable).
+ *
+ * <p>No {@code cache.evictions}: Caffeine's and Micrometer's dashboards read it as entries dropped
+ * by size or expiry, which happen on the servers, unseen by chash. No {@code cache.size}: the nodes
  * hold every cache's entries together.
  */
 final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
+  static final String LOAD_DESCRIPTION =
+      "The number of times a value was loaded (the method ran on a miss): result=success when it"
+          + " returned, result=failure when it threw";
+
   ChashCacheMeterBinder(ShardedCache cache, Iterable<Tag> tags) {
     super(cache, cache.name(), tags);
   }
@@ -41,9 +49,10 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
     return stats().missCount();
   }
 
+  /** None: see the class comment; explicit evictions are {@code cache.removals}. */
   @Override
   protected Long evictionCount() {
-    return stats().evictionCount();
+    return null;
   }
 
   @Override
@@ -54,15 +63,22 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
   @Override
   protected void bindImplementationSpecificMetrics(MeterRegistry registry) {
     // Micrometer keeps the state object weakly: the cache, which its manager holds.
+    // one description for both results: a registry keeps one per name
     FunctionCounter.builder("cache.load", getCache(), c -> c.stats().loadCount())
         .tags(getTagsWithCacheName())
         .tag("result", "success")
-        .description("The number of times a value was loaded (the method ran) and returned")
+        .description(LOAD_DESCRIPTION)
         .register(registry);
     FunctionCounter.builder("cache.load", getCache(), c -> c.stats().loadFailureCount())
         .tags(getTagsWithCacheName())
         .tag("result", "failure")
-        .description("The number of times loading a value (running the method) threw")
+        .description(LOAD_DESCRIPTION)
+        .register(registry);
+    FunctionCounter.builder("cache.removals", getCache(), c -> c.stats().evictionCount())
+        .tags(getTagsWithCacheName())
+        .description(
+            "The number of entries removed explicitly (evict, and each node a clear emptied);"
+                + " not expiries or size evictions")
         .register(registry);
     FunctionCounter.builder("chash.cache.refused", getCache(), c -> c.stats().refusedCount())
         .tags(getTagsWithCacheName())
