@@ -77,6 +77,9 @@ public final class ConfigWatch implements AutoCloseable {
 
   private String loggedProblem;
 
+  /** What keeps the file's content from running, for {@link #problem()}; null when nothing does. */
+  private volatile String problem;
+
   private ConfigWatch(ShardedCacheManager manager, Path file) {
     this.manager = manager;
     this.file = file;
@@ -143,6 +146,7 @@ public final class ConfigWatch implements AutoCloseable {
     }
     if (Arrays.equals(now, applied)) {
       invalid = null; // back to what runs: a later problem is a new one, logged again
+      problem = null;
       forget();
       return;
     }
@@ -154,6 +158,9 @@ public final class ConfigWatch implements AutoCloseable {
       next = ChashConfigs.load(new ByteArrayInputStream(now), name);
     } catch (ConfigException e) {
       invalid = now;
+      problem =
+          "not valid; the running configuration stays: "
+              + String.join("; ", e.problems().stream().map(Object::toString).toList());
       if (firstReport(now, "invalid")) {
         LOG.log(
             Level.WARNING,
@@ -166,6 +173,9 @@ public final class ConfigWatch implements AutoCloseable {
     try {
       manager.reconfigure(next);
     } catch (RuntimeException e) {
+      problem =
+          "cannot be applied, retried at each poll; the running configuration stays: "
+              + e.getMessage();
       if (firstReport(now, "not applied: " + e)) {
         LOG.log(
             Level.WARNING,
@@ -178,6 +188,7 @@ public final class ConfigWatch implements AutoCloseable {
     }
     applied = now;
     invalid = null;
+    problem = null;
     forget();
   }
 
@@ -213,6 +224,13 @@ public final class ConfigWatch implements AutoCloseable {
   }
 
   private void tooLarge(String size, BasicFileAttributes attributes) {
+    problem =
+        "is "
+            + size
+            + ", more than the "
+            + MAX_BYTES
+            + " bytes a configuration may have; ignored,"
+            + " the running configuration stays";
     // a change the watch cannot see by content: its size and time stand for it
     if (firstReport(
         null, "too large: " + attributes.size() + " " + attributes.lastModifiedTime())) {
@@ -239,6 +257,20 @@ public final class ConfigWatch implements AutoCloseable {
   private void forget() {
     loggedContent = null;
     loggedProblem = null;
+  }
+
+  /** {@return the file the watch reads} */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * {@return why the file's latest stable content does not run, each configuration problem with its
+   * file:line:column ({@code not valid; the running configuration stays: chash.yaml:6:13: ...}), or
+   * null while the manager runs the file's content} Non-blocking; for health checks and endpoints.
+   */
+  public String problem() {
+    return problem;
   }
 
   /** Stops polling. */

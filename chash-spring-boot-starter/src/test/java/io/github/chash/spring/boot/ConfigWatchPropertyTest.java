@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.ring.Node;
+import io.github.chash.spring.boot.actuate.ChashActuatorAutoConfiguration;
+import io.github.chash.spring.boot.actuate.ChashEndpoint;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -36,7 +40,9 @@ class ConfigWatchPropertyTest {
 
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()
-          .withConfiguration(AutoConfigurations.of(ChashAutoConfiguration.class));
+          .withConfiguration(
+              AutoConfigurations.of(
+                  ChashAutoConfiguration.class, ChashActuatorAutoConfiguration.class));
 
   @TempDir Path dir;
 
@@ -144,6 +150,30 @@ class ConfigWatchPropertyTest {
                               .contains("nodes[3].weight must be a positive"));
               assertThat(nodeIds(manager))
                   .containsExactly("shard-a", "shard-b", "shard-c", "shard-d");
+
+              // health and the endpoint say so, with file:line:column, until a valid file runs
+              HealthIndicator health =
+                  context.getBean("chashHealthIndicator", HealthIndicator.class);
+              Health degraded = health.health();
+              assertThat(degraded.getStatus().getCode()).isEqualTo("DEGRADED");
+              assertThat(degraded.getStatus().getDescription())
+                  .isEqualTo("all 4 nodes live; chash.yaml changed but does not run");
+              assertThat(String.valueOf(degraded.getDetails().get("config")))
+                  .contains("chash.yaml:6:13: nodes[3].weight must be a positive");
+              ChashEndpoint endpoint = context.getBean(ChashEndpoint.class);
+              assertThat(endpoint.ring().configProblem())
+                  .startsWith(file.toString() + " not valid; the running configuration stays: ")
+                  .contains("chash.yaml:6:13: nodes[3].weight must be a positive");
+              assertThat(endpoint.ring().nodes()).hasSize(4);
+
+              Files.writeString(file, ring("  - id: shard-d", "  - id: shard-e"));
+              // the watch clears its problem once the manager runs the file, just after the ring
+              // changed
+              await(
+                  "the valid file to run",
+                  () -> health.health().getStatus().getCode().equals("UP"));
+              assertThat(nodeIds(manager)).contains("shard-e");
+              assertThat(endpoint.ring().configProblem()).isNull();
             });
     await("the watch thread to stop with the context", () -> !watchThreadAlive());
   }

@@ -1,5 +1,6 @@
 package io.github.chash.spring.boot.actuate;
 
+import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
@@ -35,12 +36,15 @@ public class ChashActuatorAutoConfiguration {
    *
    * @param manager the application's sharded cache manager
    * @param springCaches Spring's cache manager over it, if the application has one
+   * @param watch the watch of {@code chash.yaml}, if {@code chash.watch} is set
    */
   @Bean
   @ConditionalOnMissingBean
   public ChashEndpoint chashEndpoint(
-      ShardedCacheManager manager, ObjectProvider<ChashCacheManager> springCaches) {
-    return new ChashEndpoint(manager, springCaches.getIfUnique());
+      ShardedCacheManager manager,
+      ObjectProvider<ChashCacheManager> springCaches,
+      ObjectProvider<ConfigWatch> watch) {
+    return new ChashEndpoint(manager, springCaches.getIfUnique(), watch::getIfUnique);
   }
 
   /**
@@ -76,9 +80,10 @@ public class ChashActuatorAutoConfiguration {
     ChashHealthIndicatorBoot4 chashHealthIndicator(
         ShardedCacheManager manager,
         ObjectProvider<ChashConfig> config,
-        ObjectProvider<ChashCacheManager> springCaches) {
+        ObjectProvider<ChashCacheManager> springCaches,
+        ObjectProvider<ConfigWatch> watch) {
       return new ChashHealthIndicatorBoot4(
-          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()));
+          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()), watch);
     }
   }
 
@@ -98,9 +103,10 @@ public class ChashActuatorAutoConfiguration {
     ChashHealthIndicatorBoot3 chashHealthIndicator(
         ShardedCacheManager manager,
         ObjectProvider<ChashConfig> config,
-        ObjectProvider<ChashCacheManager> springCaches) {
+        ObjectProvider<ChashCacheManager> springCaches,
+        ObjectProvider<ConfigWatch> watch) {
       return new ChashHealthIndicatorBoot3(
-          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()));
+          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()), watch);
     }
   }
 }

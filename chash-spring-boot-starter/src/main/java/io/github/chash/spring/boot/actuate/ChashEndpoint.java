@@ -1,6 +1,7 @@
 package io.github.chash.spring.boot.actuate;
 
 import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
@@ -10,6 +11,7 @@ import io.github.chash.spring.cache.ChashCacheManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
@@ -46,11 +48,26 @@ public class ChashEndpoint {
    * @param springCaches Spring's cache manager over it, or null
    */
   public ChashEndpoint(ShardedCacheManager manager, ChashCacheManager springCaches) {
+    this(manager, springCaches, () -> null);
+  }
+
+  /**
+   * Creates the endpoint of a manager, Spring's cache manager over it, and the watch of its {@code
+   * chash.yaml}, whose problem the endpoint shows as {@code configProblem}.
+   *
+   * @param manager the sharded cache manager the endpoint shows and changes
+   * @param springCaches Spring's cache manager over it, or null
+   * @param watch gives the watch of {@code chash.yaml}, or null when the file is not watched
+   */
+  public ChashEndpoint(
+      ShardedCacheManager manager, ChashCacheManager springCaches, Supplier<ConfigWatch> watch) {
     this.manager = manager;
     this.refusals = new Refusals(manager, springCaches);
+    this.watch = watch;
   }
 
   private final Refusals refusals;
+  private final Supplier<ConfigWatch> watch;
 
   private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -130,7 +147,14 @@ public class ChashEndpoint {
         configured.settings().pointsPerWeight(),
         nodes,
         List.copyOf(new java.util.TreeSet<>(drained.keySet())),
-        caches);
+        caches,
+        configProblem());
+  }
+
+  private String configProblem() {
+    ConfigWatch w = watch.get();
+    String problem = w == null ? null : w.problem();
+    return problem == null ? null : w.file() + " " + problem;
   }
 
   /**
@@ -143,6 +167,9 @@ public class ChashEndpoint {
    * @param drained the ids of the nodes drained through this endpoint and not readmitted, in order:
    *     they are out of the ring, and {@code readmit} brings each back
    * @param caches the caches, in configuration order
+   * @param configProblem while a watched {@code chash.yaml} ({@code chash.watch}) changed to a
+   *     content that does not run: the file and why, each problem with file:line:column (the ring
+   *     shown is the one still running); null otherwise
    */
   public record RingState(
       String algorithm,
@@ -150,7 +177,8 @@ public class ChashEndpoint {
       int pointsPerWeight,
       List<NodeState> nodes,
       List<String> drained,
-      List<CacheState> caches) {}
+      List<CacheState> caches,
+      String configProblem) {}
 
   /**
    * One node.

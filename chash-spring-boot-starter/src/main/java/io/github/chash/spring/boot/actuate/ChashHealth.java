@@ -1,6 +1,7 @@
 package io.github.chash.spring.boot.actuate;
 
 import io.github.chash.cache.CacheStats;
+import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.ring.Node;
@@ -25,7 +26,8 @@ import java.util.stream.Collectors;
  * @param description one line, e.g. {@code 1 of 3 nodes ejected} (the {@code DEGRADED} status's)
  * @param details {@code nodes} (id to {@code live} or {@code ejected}); when some are ejected,
  *     {@code ejected} (id to its reason and counts); when values were refused, {@code refused}
- *     (cache name to the count, since the start) and {@code refusedWhy}
+ *     (cache name to the count, since the start) and {@code refusedWhy}; while the watched file
+ *     does not run, {@code config} (its {@code file} and {@code problem})
  */
 record ChashHealth(boolean up, String description, Map<String, Object> details) {
   /** The status code while some node is ejected (not one of Boot's default order). */
@@ -42,9 +44,13 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
    * @param failover the failure policy the manager was built with, or null if unknown (the
    *     application built its own manager)
    * @param refused cache name to values refused since the start, the caches with refusals only
+   * @param watch the watch of {@code chash.yaml} ({@code chash.watch}), or null
    */
   static ChashHealth of(
-      ShardedCacheManager manager, FailoverConfig failover, Map<String, Long> refused) {
+      ShardedCacheManager manager,
+      FailoverConfig failover,
+      Map<String, Long> refused,
+      ConfigWatch watch) {
     Set<String> live =
         manager.liveRing().nodes().stream().map(Node::id).collect(Collectors.toSet());
     Map<String, CacheStats> stats = manager.nodeStats();
@@ -73,6 +79,10 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
       details.put("refused", refused);
       details.put("refusedWhy", REFUSED_WHY);
     }
+    String configProblem = watch == null ? null : watch.problem();
+    if (configProblem != null) {
+      details.put("config", Map.of("file", watch.file().toString(), "problem", configProblem));
+    }
     int total = nodes.size();
     String description =
         ejected.isEmpty()
@@ -81,7 +91,11 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
     if (refusedTotal > 0) {
       description += "; " + refusedTotal + (refusedTotal == 1 ? " value" : " values") + " refused";
     }
-    return new ChashHealth(ejected.isEmpty() && refusedTotal == 0, description, details);
+    if (configProblem != null) {
+      description += "; " + watch.file().getFileName() + " changed but does not run";
+    }
+    return new ChashHealth(
+        ejected.isEmpty() && refusedTotal == 0 && configProblem == null, description, details);
   }
 
   private static String reason(FailoverConfig failover) {

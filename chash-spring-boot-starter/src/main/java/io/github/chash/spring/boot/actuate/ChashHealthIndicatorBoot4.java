@@ -1,7 +1,9 @@
 package io.github.chash.spring.boot.actuate;
 
+import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.FailoverConfig;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -11,17 +13,22 @@ final class ChashHealthIndicatorBoot4 implements HealthIndicator {
   private final ShardedCacheManager manager;
   private final FailoverConfig failover;
   private final Refusals refusals;
+  private final ObjectProvider<ConfigWatch> watch;
 
   ChashHealthIndicatorBoot4(
-      ShardedCacheManager manager, FailoverConfig failover, Refusals refusals) {
+      ShardedCacheManager manager,
+      FailoverConfig failover,
+      Refusals refusals,
+      ObjectProvider<ConfigWatch> watch) {
     this.manager = manager;
     this.failover = failover;
     this.refusals = refusals;
+    this.watch = watch;
   }
 
   @Override
   public Health health() {
-    ChashHealth health = ChashHealth.of(manager, failover, refusals.byCache());
+    ChashHealth health = ChashHealth.of(manager, failover, refusals.byCache(), watch.getIfUnique());
     // UP without a description: Boot's aggregate takes the description of the UP status it picks
     Health.Builder builder =
         health.up()
