@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * An opt-in watch of a {@code chash.yaml} file: polls it, and when its content changes, parses it
@@ -59,6 +60,7 @@ public final class ConfigWatch implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(ConfigWatch.class.getName());
 
   private final ShardedCacheManager manager;
+  private final UnaryOperator<ChashConfig> adjust;
   private final Path file;
   private final String name;
   private final ScheduledExecutorService poller;
@@ -80,8 +82,9 @@ public final class ConfigWatch implements AutoCloseable {
   /** What keeps the file's content from running, for {@link #problem()}; null when nothing does. */
   private volatile String problem;
 
-  private ConfigWatch(ShardedCacheManager manager, Path file) {
+  private ConfigWatch(ShardedCacheManager manager, Path file, UnaryOperator<ChashConfig> adjust) {
     this.manager = manager;
+    this.adjust = adjust;
     this.file = file;
     this.name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
     this.poller =
@@ -104,12 +107,34 @@ public final class ConfigWatch implements AutoCloseable {
    * @throws IllegalArgumentException if the interval is not positive
    */
   public static ConfigWatch start(ShardedCacheManager manager, Path file, Duration interval) {
+    return start(manager, file, interval, UnaryOperator.identity());
+  }
+
+  /**
+   * Starts polling {@code file} as {@link #start(ShardedCacheManager, Path, Duration)} does, and
+   * applies {@code adjust} to each valid content before the manager runs it: for settings that live
+   * outside the file (the Spring Boot starter's per-cache properties), which a change of the file
+   * must keep. An {@code adjust} that throws makes the content one that cannot be applied.
+   *
+   * @param manager the manager to reconfigure
+   * @param file the configuration file the manager was built from
+   * @param interval the time between two reads of the file
+   * @param adjust turns the file's configuration into the one the manager runs
+   * @return the running watch; close it to stop polling
+   * @throws IllegalArgumentException if the interval is not positive
+   */
+  public static ConfigWatch start(
+      ShardedCacheManager manager,
+      Path file,
+      Duration interval,
+      UnaryOperator<ChashConfig> adjust) {
     Objects.requireNonNull(manager, "manager");
+    Objects.requireNonNull(adjust, "adjust");
     Objects.requireNonNull(file, "file");
     if (interval == null || interval.isZero() || interval.isNegative()) {
       throw new IllegalArgumentException("interval must be positive, was " + interval);
     }
-    ConfigWatch watch = new ConfigWatch(manager, file);
+    ConfigWatch watch = new ConfigWatch(manager, file, adjust);
     synchronized (watch) {
       watch.applied = watch.read();
       watch.previous = watch.applied;
@@ -171,7 +196,7 @@ public final class ConfigWatch implements AutoCloseable {
       return;
     }
     try {
-      manager.reconfigure(next);
+      manager.reconfigure(adjust.apply(next));
     } catch (RuntimeException e) {
       problem =
           "cannot be applied, retried at each poll; the running configuration stays: "

@@ -216,20 +216,11 @@ final class CacheNamesInUse {
    *     chash cache name (a {@code :} in it, for example)
    */
   ChashConfig addMissingTo(ChashConfig config, Duration ttl) {
-    ChashConfig.Builder builder =
-        ChashConfig.builder()
-            .source(config.source())
-            .ring(config.ring())
-            .nodes(config.nodes())
-            .failover(config.failover())
-            .redis(config.redis())
-            .memcached(config.memcached())
-            .check(config.check());
-    config.caches().values().forEach(builder::cache);
+    Map<String, CacheConfig> caches = new LinkedHashMap<>(config.caches());
     for (var entry : places.entrySet()) {
-      if (!config.caches().containsKey(entry.getKey())) {
+      if (!caches.containsKey(entry.getKey())) {
         try {
-          builder.cache(new CacheConfig(entry.getKey(), ttl));
+          caches.put(entry.getKey(), new CacheConfig(entry.getKey(), ttl));
         } catch (IllegalArgumentException e) {
           throw new IllegalStateException(
               "chash.cache.create-missing cannot create the cache used by "
@@ -240,7 +231,7 @@ final class CacheNamesInUse {
         }
       }
     }
-    return builder.build();
+    return ConfigAdjustment.withCaches(config, caches);
   }
 
   /**

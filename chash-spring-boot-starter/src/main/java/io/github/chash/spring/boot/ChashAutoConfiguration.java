@@ -90,14 +90,22 @@ public class ChashAutoConfiguration {
       ConfigurableListableBeanFactory beans,
       Environment environment) {
     XMemcachedLogging.quiet(environment, beans.getBeanClassLoader());
+    return ShardedCaches.create(adjustment(properties, beans, environment).apply(config));
+  }
+
+  /**
+   * {@return what the properties add to chash.yaml: {@code chash.caches.*}, and the caches {@code
+   * chash.cache.create-missing} creates}
+   */
+  static ConfigAdjustment adjustment(
+      ChashProperties properties, ConfigurableListableBeanFactory beans, Environment environment) {
     ChashProperties.Cache cache = properties.getCache();
-    ChashConfig withMissing = config;
-    if (cache.isCreateMissing()
-        && beans.getBeanNamesForType(ChashCacheManager.class, true, false).length > 0) {
-      withMissing =
-          CacheNamesInUse.find(beans, environment).addMissingTo(config, cache.getDefaultTtl());
-    }
-    return ShardedCaches.create(withMissing);
+    CacheNamesInUse missing =
+        cache.isCreateMissing()
+                && beans.getBeanNamesForType(ChashCacheManager.class, true, false).length > 0
+            ? CacheNamesInUse.find(beans, environment)
+            : null;
+    return new ConfigAdjustment(properties.getCaches(), missing, cache.getDefaultTtl());
   }
 
   /**
@@ -107,14 +115,25 @@ public class ChashAutoConfiguration {
    * @param manager the manager a valid change of the file reconfigures
    * @param properties the {@code chash.*} properties
    * @param resources resolves the location of {@code chash.yaml}
+   * @param beans the context's bean factory, to find the cache names in use
+   * @param environment the context's environment
    * @throws IllegalStateException if {@code chash.config} is not a file, or the interval is not
    *     positive
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(prefix = "chash", name = "watch")
   public ConfigWatch chashConfigWatch(
-      ShardedCacheManager manager, ChashProperties properties, ResourceLoader resources) {
-    return ConfigResources.watch(manager, resources, properties.getConfig(), properties.getWatch());
+      ShardedCacheManager manager,
+      ChashProperties properties,
+      ResourceLoader resources,
+      ConfigurableListableBeanFactory beans,
+      Environment environment) {
+    return ConfigResources.watch(
+        manager,
+        resources,
+        properties.getConfig(),
+        properties.getWatch(),
+        adjustment(properties, beans, environment));
   }
 
   /**

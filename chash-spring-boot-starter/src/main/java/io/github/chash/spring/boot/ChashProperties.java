@@ -1,6 +1,8 @@
 package io.github.chash.spring.boot;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -25,6 +27,13 @@ public class ChashProperties {
   private Duration watch;
 
   private final Cache cache = new Cache();
+
+  /**
+   * Per-cache settings by cache name, e.g. chash.caches.users.ttl=10m: a property wins over
+   * chash.yaml's value for the same cache (and adds a cache chash.yaml lacks); kept when
+   * chash.watch applies a change of the file.
+   */
+  private final Map<String, CacheSettings> caches = new LinkedHashMap<>();
 
   private final Aspect aspect = new Aspect();
 
@@ -62,6 +71,11 @@ public class ChashProperties {
   /** {@return the Spring cache abstraction's settings} */
   public Cache getCache() {
     return cache;
+  }
+
+  /** {@return the per-cache settings, by cache name} */
+  public Map<String, CacheSettings> getCaches() {
+    return caches;
   }
 
   /** {@return the {@code @ShardedCache*} annotations' settings} */
@@ -130,6 +144,29 @@ public class ChashProperties {
      */
     public void setDefaultTtl(Duration defaultTtl) {
       this.defaultTtl = defaultTtl;
+    }
+  }
+
+  /** {@code chash.caches.<name>.*}: one cache's settings, over chash.yaml's. */
+  public static class CacheSettings {
+    /** Time to live of the cache's entries, e.g. 10m; over chash.yaml's ttl for the cache. */
+    private Duration ttl;
+
+    /** Creates the defaults (nothing set). */
+    public CacheSettings() {}
+
+    /** {@return the time to live, or null to keep chash.yaml's} */
+    public Duration getTtl() {
+      return ttl;
+    }
+
+    /**
+     * Sets the time to live.
+     *
+     * @param ttl the time to live, or null to keep chash.yaml's
+     */
+    public void setTtl(Duration ttl) {
+      this.ttl = ttl;
     }
   }
 

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
@@ -68,7 +69,11 @@ final class ConfigResources {
    *     class path resource inside a jar)
    */
   static ConfigWatch watch(
-      ShardedCacheManager manager, ResourceLoader loader, String location, Duration interval) {
+      ShardedCacheManager manager,
+      ResourceLoader loader,
+      String location,
+      Duration interval,
+      UnaryOperator<ChashConfig> adjust) {
     if (interval == null || interval.isZero() || interval.isNegative()) {
       throw new IllegalStateException(
           "chash.watch must be a positive duration such as 5s, was " + interval);
@@ -83,7 +88,7 @@ final class ConfigResources {
     } catch (IOException e) {
       throw new IllegalStateException(notAFile(location, e.toString()), e);
     }
-    return ConfigWatch.start(manager, file, interval);
+    return ConfigWatch.start(manager, file, interval, adjust);
   }
 
   private static String notAFile(String location, String what) {
