@@ -42,6 +42,13 @@ import org.springframework.test.context.DynamicPropertySource;
 class ShopOnRedisTest {
   private static final List<RedisServerProcess> SERVERS = new ArrayList<>();
 
+  /**
+   * A guard against a hung server, not a latency claim: on a starved machine the first request
+   * reached Spring's dispatcher 24 s after the application started (its servlet is initialized on
+   * the first request), past a 10 s timeout, before any chash code ran.
+   */
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
   private final HttpClient http = HttpClient.newHttpClient();
 
   @Value("${local.server.port}")
@@ -75,7 +82,7 @@ class ShopOnRedisTest {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
             .method(method, HttpRequest.BodyPublishers.noBody())
-            .timeout(Duration.ofSeconds(10))
+            .timeout(REQUEST_TIMEOUT)
             .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
