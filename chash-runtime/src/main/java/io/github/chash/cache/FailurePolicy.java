@@ -169,10 +169,13 @@ final class FailurePolicy {
   /**
    * The key's copy on the node may now be older than its last write (the write went elsewhere, or
    * its delete there was not made): marked unknown, unless the node is out and will be emptied
-   * before it serves again, which needs no mark.
+   * before it serves again, which needs no mark. A verbatim cache's key is marked all the same: no
+   * flush empties it ({@link #deleteVerbatimCopies}).
    */
   void staleCopy(NodeSlot slot, String routingKey) {
-    if (slot.ejected && (failover.onRejoin() == OnRejoin.FLUSH || slot.mustFlush)) {
+    if (slot.ejected
+        && (failover.onRejoin() == OnRejoin.FLUSH || slot.mustFlush)
+        && !VerbatimKeys.isVerbatim(routingKey)) {
       return;
     }
     unknownCopy(slot, routingKey);
@@ -255,6 +258,7 @@ final class FailurePolicy {
     try {
       slot.node.ping();
       if (flush) {
+        deleteVerbatimCopies(slot);
         slot.node.clear();
         trackingFullLogged = false;
       } else {
@@ -304,6 +308,24 @@ final class FailurePolicy {
               + " or of unknown state)",
           deleted);
     }
+  }
+
+  /**
+   * Before a node rejoins emptied: deletes the marked keys of verbatim caches, which the flush
+   * ({@link CacheNode#clear()}, this library's prefix only) does not reach. Throws when a delete
+   * fails: the node is then not readmitted.
+   */
+  private static void deleteVerbatimCopies(NodeSlot slot) {
+    if (slot.marks.isEmpty()) {
+      return;
+    }
+    slot.marks.forEach(
+        (key, mark) -> {
+          if (VerbatimKeys.isVerbatim(key)) {
+            slot.node.evict(key);
+            slot.marks.forget(key, mark);
+          }
+        });
   }
 
   /**

@@ -61,6 +61,14 @@ final class Membership {
 
     /** A copy of the key was deleted by a leftover sweep. */
     void leftoverDeleted(String routingKey);
+
+    /**
+     * {@return whether some cache is verbatim: its leftovers are not listed by any sweep, so they
+     * must expire before the priors go (see {@link VerbatimKeys})}
+     */
+    default boolean hasVerbatim() {
+      return false;
+    }
   }
 
   private final Router router;
@@ -297,7 +305,7 @@ final class Membership {
       return;
     }
     boolean complete = true;
-    boolean listed = true;
+    boolean listed = !caches.hasVerbatim(); // a verbatim cache's leftovers are never listed
     // every node a routing reaches: a removed node that a newer prior keeps may be added back
     for (NodeSlot slot : r.reachableSlots()) {
       if (slot.ejected) {

@@ -29,7 +29,7 @@ final class Prior {
 
   /** The key's owner in this ring. */
   NodeSlot home(String routingKey) {
-    return slots[ring.locateIndex(routingKey)];
+    return slots[ring.locateIndex(VerbatimKeys.hashed(routingKey))];
   }
 
   /** Whether a miss may still read this ring's owners. */

@@ -192,6 +192,11 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
   }
 
   @Override
+  public boolean hasVerbatim() {
+    return caches.values().stream().anyMatch(RoutedCache::verbatim);
+  }
+
+  @Override
   public void leftoverDeleted(String routingKey) {
     int colon = routingKey.indexOf(':');
     RoutedCache cache = colon < 0 ? null : caches.get(routingKey.substring(0, colon));

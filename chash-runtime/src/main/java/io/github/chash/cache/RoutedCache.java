@@ -40,6 +40,9 @@ final class RoutedCache implements InterceptedCache {
   /** {@link #refreshWindowNanos} of a cached null, which lives {@code nullTtl}. */
   private final long nullRefreshWindowNanos;
 
+  /** A verbatim cache's keys for its clear ({@link WrittenKeys}); null for a prefixed cache. */
+  private final WrittenKeys written;
+
   RoutedCache(
       CacheConfig config,
       StatsCounter stats,
@@ -50,9 +53,34 @@ final class RoutedCache implements InterceptedCache {
       KeyStripes stripes,
       Lifetimes lifetimes,
       java.util.concurrent.Executor refreshes) {
+    this(
+        config,
+        stats,
+        hits,
+        router,
+        policy,
+        inFlight,
+        stripes,
+        lifetimes,
+        refreshes,
+        config.verbatim() ? new WrittenKeys(config.name()) : null);
+  }
+
+  private RoutedCache(
+      CacheConfig config,
+      StatsCounter stats,
+      HitCounts hits,
+      Router router,
+      FailurePolicy policy,
+      InFlightLoads inFlight,
+      KeyStripes stripes,
+      Lifetimes lifetimes,
+      java.util.concurrent.Executor refreshes,
+      WrittenKeys written) {
     this.config = config;
     this.name = config.name();
-    this.prefix = name + ":";
+    this.written = written;
+    this.prefix = config.verbatim() ? VerbatimKeys.prefix(name) : name + ":";
     this.ttl = config.ttl();
     this.stats = stats;
     this.hits = hits;
@@ -85,7 +113,9 @@ final class RoutedCache implements InterceptedCache {
   }
 
   @Override
-  public InterceptedCache withTtl(Duration ttl) {
+  public InterceptedCache withTtl(Duration methodTtl) {
+    // a verbatim cache's keys expire, never swept: a method without a ttl keeps the cache's
+    Duration ttl = config.verbatim() && methodTtl == null ? config.ttl() : methodTtl;
     // the method's ttl with the cache's other settings, each kept within the new ttl's rules: no
     // jitter or refresh without a ttl, and nulls never outliving values
     Duration nullTtl =
@@ -98,9 +128,11 @@ final class RoutedCache implements InterceptedCache {
             ttl,
             ttl == null ? 0 : config.jitter(),
             ttl == null ? 0 : config.refreshAhead(),
-            nullTtl);
+            nullTtl,
+            config.keys(),
+            config.codec());
     return new RoutedCache(
-        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes);
+        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes, written);
   }
 
   private static long window(Duration ttl, double part) {
@@ -143,7 +175,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public Object getIfPresentByKey(Object key, String where, ValueType type) {
-    KeyProbe probe = KeyProbe.of(prefix, key, where);
+    KeyProbe probe = written != null ? null : KeyProbe.of(prefix, key, where);
     return probe != null
         ? reads.readProbing(probe, type)
         : getIfPresent(routingKey(key, where), type);
@@ -151,7 +183,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public Object getIfPresentByKey(long key, ValueType type) {
-    KeyProbe probe = KeyProbe.of(prefix, key);
+    KeyProbe probe = written != null ? null : KeyProbe.of(prefix, key);
     return probe != null ? reads.readProbing(probe, type) : getIfPresent(prefix + key, type);
   }
 
@@ -175,6 +207,7 @@ final class RoutedCache implements InterceptedCache {
     if (cached != null) {
       return NullValue.unwrapAs(cached);
     }
+    mayWrite(routingKey);
     return loads.load(target, routingKey, type, loader, sync, cacheNull);
   }
 
@@ -183,6 +216,7 @@ final class RoutedCache implements InterceptedCache {
       String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
     NodeSlot owner = router.forCache(name).target(routingKey);
+    mayWrite(routingKey);
     return loads.load(owner, routingKey, type, loader, sync, cacheNull);
   }
 
@@ -194,11 +228,13 @@ final class RoutedCache implements InterceptedCache {
       boolean sync,
       Predicate<? super V> storable)
       throws Throwable {
+    mayWrite(routingKey);
     return loads.loadFuture(routingKey, type, loader, sync, storable);
   }
 
   @Override
   public void put(String routingKey, Object value) {
+    mayWrite(routingKey);
     beginWrite(routingKey);
     writes.write(router.forCache(name), routingKey, NullValue.wrap(value), false);
   }
@@ -226,10 +262,17 @@ final class RoutedCache implements InterceptedCache {
   /**
    * Removes this cache's entries from every serving node. A node that is out is cleared before it
    * serves again: emptied ({@code onRejoin: flush}) or cleared of this cache ({@code keep}); a
-   * serving node whose clear fails is ejected and emptied before it rejoins.
+   * serving node whose clear fails is ejected and emptied before it rejoins. A verbatim cache,
+   * whose keys cannot be listed apart from another application's, deletes the keys it wrote in this
+   * JVM ({@link WrittenKeys}), each as {@link #evict} does.
    */
   @Override
   public void clear() {
+    if (written != null) {
+      // its keys cannot be listed apart from other applications': only those written here go
+      written.drain().forEach(this::evict);
+      return;
+    }
     stripes.beginWriteOfAll();
     inFlight.forgetStartingWith(prefix);
     Routing r = router.forCache(name);
@@ -258,6 +301,7 @@ final class RoutedCache implements InterceptedCache {
 
   /** Stores many values: one request per node, every request sent before any is awaited. */
   void putAll(Map<String, Object> values) {
+    values.keySet().forEach(this::mayWrite);
     values.keySet().forEach(this::beginWrite);
     Map<String, Object> wrapped = new LinkedHashMap<>();
     values.forEach((key, value) -> wrapped.put(key, NullValue.wrap(value)));
@@ -266,6 +310,7 @@ final class RoutedCache implements InterceptedCache {
 
   /** Loads the missing keys with one call of {@code loader}; see {@link Loads#loadAll}. */
   Map<String, Object> loadAll(Collection<String> missing, BulkLoader loader) {
+    missing.forEach(this::mayWrite);
     return loads.loadAll(missing, loader);
   }
 
@@ -283,6 +328,11 @@ final class RoutedCache implements InterceptedCache {
   /** Makes room in the per-node hit counters for node indexes below {@code nodes}. */
   void ensureNodes(int nodes) {
     hits.ensure(nodes);
+  }
+
+  /** Whether the cache is verbatim ({@link VerbatimKeys}). */
+  boolean verbatim() {
+    return written != null;
   }
 
   /** A copy of one of this cache's keys was deleted by a leftover sweep. */
@@ -303,6 +353,13 @@ final class RoutedCache implements InterceptedCache {
   @Override
   public String toString() {
     return "ShardedCache{name=" + name + ", ttl=" + ttl + "}";
+  }
+
+  /** A verbatim cache's key may be written: its clear must delete it. */
+  private void mayWrite(String routingKey) {
+    if (written != null) {
+      written.add(routingKey);
+    }
   }
 
   /**

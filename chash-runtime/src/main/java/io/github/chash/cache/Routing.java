@@ -154,16 +154,16 @@ final class Routing {
    * The node that serves the key: its home, or the home's stand-in; null when every node is out.
    */
   NodeSlot target(CharSequence routingKey) {
-    int home = ring.locateIndex(routingKey);
+    int home = ring.locateIndex(VerbatimKeys.hashed(routingKey));
     if (!degraded || !out[home]) {
       return slots[home];
     }
-    return allOut ? null : slots[ring.locateIndex(routingKey, serving)];
+    return allOut ? null : slots[ring.locateIndex(VerbatimKeys.hashed(routingKey), serving)];
   }
 
   /** The key's owner in the configured ring, serving or not. */
   NodeSlot home(String routingKey) {
-    return slots[ring.locateIndex(routingKey)];
+    return slots[ring.locateIndex(VerbatimKeys.hashed(routingKey))];
   }
 
   /**
@@ -185,7 +185,9 @@ final class Routing {
    * the key over when {@code after} leaves; null when there is none.
    */
   NodeSlot standIn(String routingKey, NodeSlot after) {
-    int i = ring.locateIndex(routingKey, index -> !out[index] && slots[index] != after);
+    int i =
+        ring.locateIndex(
+            VerbatimKeys.hashed(routingKey), index -> !out[index] && slots[index] != after);
     return i < 0 ? null : slots[i];
   }
 

@@ -3,6 +3,7 @@ package io.github.chash.config;
 import io.github.chash.internal.text.Durations;
 import io.github.chash.internal.text.Quotes;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One entry of {@code caches:}; its constructor applies the rules {@code chash.yaml} gets.
@@ -16,9 +17,28 @@ import java.time.Duration;
  *     a hit starts one background reload of the key per JVM (0: never); needs a ttl
  * @param nullTtl the time to live of a cached {@code null}, positive and not longer than the ttl;
  *     null means the cache's ttl
+ * @param keys how keys are stored and hashed: {@link KeyLayout#PREFIXED} (the default, under the
+ *     cache name and the node's {@code keyPrefix}) or {@link KeyLayout#VERBATIM} (exactly the
+ *     application's key, to read and write a peer client's entries in place); a verbatim cache
+ *     needs a ttl
+ * @param codec the cache's value format, one of {@link #CODECS}; null means the node block's {@code
+ *     codec}
  */
 public record CacheConfig(
-    String name, Duration ttl, double jitter, double refreshAhead, Duration nullTtl) {
+    String name,
+    Duration ttl,
+    double jitter,
+    double refreshAhead,
+    Duration nullTtl,
+    KeyLayout keys,
+    String codec) {
+
+  /**
+   * The value formats a cache may choose: {@code jdk} and {@code jackson} as the node blocks'
+   * {@code codec}, {@code string} (UTF-8 text, as a peer client's {@code set(String, String)}
+   * writes) and {@code bytes} (raw {@code byte[]}).
+   */
+  public static final List<String> CODECS = List.of("jdk", "jackson", "string", "bytes");
 
   /** The largest {@code jitter}: half the ttl. */
   public static final double MAX_JITTER = 0.5;
@@ -34,9 +54,11 @@ public record CacheConfig(
    * @param jitter the largest part of the ttl taken off at random, in {@code [0, 0.5]}
    * @param refreshAhead the last part of the ttl in which a hit reloads, in {@code [0, 0.9]}
    * @param nullTtl the time to live of a cached null; null for the cache's ttl
+   * @param keys how keys are stored and hashed; null means {@link KeyLayout#PREFIXED}
+   * @param codec the value format, one of {@link #CODECS}; null for the node block's
    * @throws IllegalArgumentException if a value breaks its rule ({@link #nameProblem}, {@link
    *     #ttlProblem}, {@link #jitterProblem}, {@link #refreshAheadProblem}, {@link
-   *     #nullTtlProblem})
+   *     #nullTtlProblem}, {@link #keysProblem}, {@link #codecProblem})
    */
   public CacheConfig {
     Rules.require("cache name", nameProblem(name));
@@ -45,6 +67,56 @@ public record CacheConfig(
     Rules.require(
         "refreshAhead of cache " + Quotes.quote(name), refreshAheadProblem(refreshAhead, ttl));
     Rules.require("nullTtl of cache " + Quotes.quote(name), nullTtlProblem(nullTtl, ttl));
+    keys = keys == null ? KeyLayout.PREFIXED : keys;
+    Rules.require("keys of cache " + Quotes.quote(name), keysProblem(keys, ttl));
+    Rules.require("codec of cache " + Quotes.quote(name), codecProblem(codec));
+  }
+
+  /**
+   * A prefixed cache with the node block's codec.
+   *
+   * @param name the cache name used by the annotations: not blank, without {@code :}
+   * @param ttl time to live of each entry, positive; null means no expiry
+   * @param jitter the largest part of the ttl taken off at random, in {@code [0, 0.5]}
+   * @param refreshAhead the last part of the ttl in which a hit reloads, in {@code [0, 0.9]}
+   * @param nullTtl the time to live of a cached null; null for the cache's ttl
+   * @throws IllegalArgumentException if a value breaks its rule
+   */
+  public CacheConfig(
+      String name, Duration ttl, double jitter, double refreshAhead, Duration nullTtl) {
+    this(name, ttl, jitter, refreshAhead, nullTtl, KeyLayout.PREFIXED, null);
+  }
+
+  /** {@return whether the cache stores and hashes the application's keys as given} */
+  public boolean verbatim() {
+    return keys == KeyLayout.VERBATIM;
+  }
+
+  /**
+   * {@return the rule of {@code keys}: null when valid, else what is wrong} A verbatim cache needs
+   * a ttl: it cannot tell its keys from another application's, so no sweep or flush lists them, and
+   * the copies a ring change leaves on a previous owner go only when they expire.
+   *
+   * @param keys the key layout
+   * @param ttl the cache's ttl; null means no expiry
+   */
+  public static String keysProblem(KeyLayout keys, Duration ttl) {
+    return keys == KeyLayout.VERBATIM && ttl == null
+        ? "verbatim needs a ttl (copies a ring change leaves behind are not swept, they expire),"
+            + " and the cache has none"
+        : null;
+  }
+
+  /**
+   * {@return the rule of a cache's {@code codec}: null when it is null (the node block's) or one of
+   * {@link #CODECS}, else what is wrong}
+   *
+   * @param codec the codec's name
+   */
+  public static String codecProblem(String codec) {
+    return codec == null || CODECS.contains(codec)
+        ? null
+        : "must be one of " + String.join(", ", CODECS) + "; was " + Quotes.quote(codec);
   }
 
   /**
@@ -116,6 +188,9 @@ public record CacheConfig(
   public static String nameProblem(String name) {
     if (name == null || name.isBlank()) {
       return "must not be empty, was " + (name == null ? "null" : Quotes.quote(name));
+    }
+    if (name.chars().anyMatch(Character::isISOControl)) {
+      return Quotes.quote(name) + " must not contain control characters";
     }
     return name.contains(":") ? Quotes.quote(name) + " must not contain ':'" : null;
   }

@@ -11,7 +11,10 @@ import java.util.Optional;
  * CacheConfig}'s.
  */
 final class CachesBlock {
-  static final List<String> KEYS = List.of("ttl", "jitter", "refreshAhead", "nullTtl");
+  static final List<String> KEYS =
+      List.of("ttl", "jitter", "refreshAhead", "nullTtl", "keys", "codec");
+  private static final List<String> LAYOUTS =
+      java.util.Arrays.stream(KeyLayout.values()).map(KeyLayout::configName).toList();
 
   private CachesBlock() {}
 
@@ -32,6 +35,8 @@ final class CachesBlock {
       double jitter = 0;
       double refreshAhead = 0;
       Duration nullTtl = null;
+      KeyLayout keys = KeyLayout.PREFIXED;
+      String codec = null;
       Optional<YamlMap> settings = YamlMap.of(map.get(name).orElseThrow(), path, map.problems());
       if (settings.isPresent()) {
         Fields f = new Fields(settings.get().allowOnly(KEYS));
@@ -44,13 +49,18 @@ final class CachesBlock {
         refreshAhead = f.check("refreshAhead", CacheConfig.refreshAheadProblem(r, ruleTtl), r, 0.0);
         Duration n = f.duration("nullTtl", null);
         nullTtl = f.check("nullTtl", CacheConfig.nullTtlProblem(n, ttlBad ? null : ttl), n, null);
+        codec = f.choice("codec", CacheConfig.CODECS, null);
+        KeyLayout k = KeyLayout.named(f.choice("keys", LAYOUTS, KeyLayout.PREFIXED.configName()));
+        keys =
+            f.check("keys", ttlBad ? null : CacheConfig.keysProblem(k, ttl), k, KeyLayout.PREFIXED);
         if (ttlBad) {
           jitter = 0;
           refreshAhead = 0;
           nullTtl = null;
+          keys = KeyLayout.PREFIXED; // reported: this placeholder never serves
         }
       }
-      caches.put(name, new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl));
+      caches.put(name, new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec));
     }
     return caches;
   }

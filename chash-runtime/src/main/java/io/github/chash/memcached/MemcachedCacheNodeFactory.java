@@ -2,6 +2,7 @@ package io.github.chash.memcached;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeFactory;
+import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.MemcachedConfig;
@@ -97,6 +98,7 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
         CLIENT_CLASS,
         "com.googlecode.xmemcached:xmemcached",
         "node \"" + node.id() + "\" is of type memcached");
+    refuseOwnLayouts(node, config);
     MemcachedConfig memcached =
         config.memcached() != null ? config.memcached() : MemcachedConfig.defaults();
     InetSocketAddress address;
@@ -117,6 +119,32 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
         codec(memcached),
         timeout,
         memcached.maxValueSize());
+  }
+
+  /**
+   * A cache's own key layout or codec needs memcached's peer transcoders, which this node does not
+   * have yet: refused at startup, where the cache was configured, rather than served in chash's
+   * envelope where the peer client cannot read it.
+   */
+  private static void refuseOwnLayouts(NodeConfig node, ChashConfig config) {
+    for (CacheConfig cache : config.caches().values()) {
+      String setting = cache.verbatim() ? "keys" : cache.codec() != null ? "codec" : null;
+      if (setting != null) {
+        throw new IllegalArgumentException(
+            config.where("caches." + cache.name() + "." + setting)
+                + ": caches."
+                + cache.name()
+                + "."
+                + setting
+                + " is "
+                + (cache.verbatim() ? "verbatim" : cache.codec())
+                + ", which memcached nodes do not support (node \""
+                + node.id()
+                + "\"); use redis nodes, or leave "
+                + setting
+                + " out");
+      }
+    }
   }
 
   @Override

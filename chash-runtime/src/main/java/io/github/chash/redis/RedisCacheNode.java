@@ -4,6 +4,8 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.cache.VerbatimKeys;
+import io.github.chash.internal.codec.CacheCodecs;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
@@ -88,7 +90,7 @@ final class RedisCacheNode implements CacheNode {
   /** The event loops that read this node's replies, checked before a timeout is blamed on it. */
   private final ClientStalls.IoCheck ioThreads;
 
-  private final StoredValues storedValues;
+  private final CacheCodecs storedValues;
 
   /** Whether a write must reach a replica to count (a Sentinel-managed shard). */
   private final boolean replicated;
@@ -110,13 +112,18 @@ final class RedisCacheNode implements CacheNode {
       RedisEndpoint endpoint,
       String keyPrefix,
       ValueCodec codec,
+      Map<String, ValueCodec> cacheCodecs,
       Duration timeout,
       long maxValueSize) {
     this.id = id;
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
     this.timeout = timeout;
-    this.storedValues = new StoredValues(id, codec, maxValueSize, "redis", LOG);
+    Map<String, StoredValues> own = new java.util.HashMap<>();
+    cacheCodecs.forEach(
+        (cache, c) -> own.put(cache, new StoredValues(id, c, maxValueSize, "redis", LOG)));
+    this.storedValues =
+        new CacheCodecs(new StoredValues(id, codec, maxValueSize, "redis", LOG), own);
     this.uri = redisUri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     this.ioThreads = SharedClientResources.ioThreads();
@@ -182,13 +189,13 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    return bytes == null ? null : storedValues.decode(bytes, type);
+    return bytes == null ? null : storedValues.of(key).decode(bytes, type);
   }
 
   @Override
   public void put(String key, Object value, Duration ttl) {
     byte[] serverKey = key(key);
-    byte[] bytes = storedValues.encode(value);
+    byte[] bytes = storedValues.of(key).encode(value);
     try {
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       awaitWrite(commands, set(commands, serverKey, bytes, ttl));
@@ -248,7 +255,7 @@ final class RedisCacheNode implements CacheNode {
       return null; // absent, or expired between the two commands
     }
     return new StoredEntry(
-        storedValues.decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
+        storedValues.of(key).decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
   }
 
   /**
@@ -337,7 +344,8 @@ final class RedisCacheNode implements CacheNode {
                 KeyValue<byte[], byte[]> kv = values.get(i);
                 if (kv.hasValue()) {
                   try {
-                    found.put(sent.get(i), storedValues.decode(kv.getValue(), type));
+                    found.put(
+                        sent.get(i), storedValues.of(sent.get(i)).decode(kv.getValue(), type));
                   } catch (ValueRefusedException e) {
                     found.put(sent.get(i), e);
                   }
@@ -362,7 +370,7 @@ final class RedisCacheNode implements CacheNode {
             byte[] bytes;
             try {
               serverKey = key(key);
-              bytes = storedValues.encode(value);
+              bytes = storedValues.of(key).encode(value);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;
@@ -549,16 +557,21 @@ final class RedisCacheNode implements CacheNode {
   }
 
   /**
-   * The server's key: the prefix and the routing key, in {@link KeyBytes}.
+   * The server's key: the prefix and the routing key, in {@link KeyBytes}; a verbatim cache's key
+   * as the application gave it ({@link VerbatimKeys}), where a peer client reads and writes it.
    *
    * @throws ValueRefusedException if it is longer than {@link #MAX_KEY_BYTES}
    */
   private byte[] key(String routingKey) {
-    int chars = keyPrefix.length() + routingKey.length();
+    String stored =
+        VerbatimKeys.isVerbatim(routingKey)
+            ? VerbatimKeys.key(routingKey)
+            : keyPrefix.concat(routingKey);
+    int chars = stored.length();
     if (chars > MAX_KEY_BYTES) { // a char takes one byte at least
       throw keyRefused(chars + " chars");
     }
-    byte[] serverKey = KeyBytes.of(keyPrefix.concat(routingKey));
+    byte[] serverKey = KeyBytes.of(stored);
     if (serverKey.length > MAX_KEY_BYTES) {
       throw keyRefused(serverKey.length + " bytes");
     }

@@ -2,15 +2,20 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeFactory;
+import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.config.RedisConfig;
+import io.github.chash.internal.codec.BytesCodec;
 import io.github.chash.internal.codec.JacksonCodec;
 import io.github.chash.internal.codec.JdkSerializationCodec;
+import io.github.chash.internal.codec.StringCodec;
 import io.github.chash.internal.codec.ValueCodec;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -129,7 +134,13 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
         failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
     String prefix = redis.keyPrefix() != null ? redis.keyPrefix() : "chash:";
     return new RedisCacheNode(
-        node.id(), endpoint, prefix, codec(redis), timeout, redis.maxValueSize());
+        node.id(),
+        endpoint,
+        prefix,
+        codec(redis.codec(), redis),
+        cacheCodecs(config, redis),
+        timeout,
+        redis.maxValueSize());
   }
 
   @Override
@@ -137,14 +148,29 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
     return "RedisCacheNodeFactory";
   }
 
-  private ValueCodec codec(RedisConfig redis) {
-    // RedisConfig made sure the codec is one of RedisConfig.CODECS
-    if (redis.codec().equals("jackson")) {
-      requireClass(
-          JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "redis.codec is jackson");
-      return new JacksonCodec();
+  /** The codecs of the caches that name their own ({@code caches.<name>.codec}), by cache. */
+  private Map<String, ValueCodec> cacheCodecs(ChashConfig config, RedisConfig redis) {
+    Map<String, ValueCodec> codecs = new HashMap<>();
+    for (CacheConfig cache : config.caches().values()) {
+      if (cache.codec() != null) {
+        codecs.put(cache.name(), codec(cache.codec(), redis));
+      }
     }
-    return new JdkSerializationCodec(redis.allowedClasses());
+    return codecs;
+  }
+
+  private ValueCodec codec(String name, RedisConfig redis) {
+    // RedisConfig and CacheConfig made sure the codec is one of CacheConfig.CODECS
+    return switch (name) {
+      case "jackson" -> {
+        requireClass(
+            JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "a codec is jackson");
+        yield new JacksonCodec();
+      }
+      case "string" -> new StringCodec();
+      case "bytes" -> new BytesCodec();
+      default -> new JdkSerializationCodec(redis.allowedClasses());
+    };
   }
 
   private void requireClass(String className, String artifact, String why) {

@@ -380,7 +380,7 @@ class ConfigMessagesTest {
             "chash.yaml:5:3: cache name must not be empty, was \"\"",
             "chash.yaml:6:3: cache name \"a:b\" must not contain ':'",
             "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl, jitter,"
-                + " refreshAhead, nullTtl; did you mean \"ttl\"?",
+                + " refreshAhead, nullTtl, keys, codec; did you mean \"ttl\"?",
             "chash.yaml:8:10: caches.lists must be a mapping, was a list",
             "chash.yaml:9:14: caches.old.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was"
                 + " \"PT10M\"");
@@ -447,7 +447,69 @@ class ConfigMessagesTest {
             "chash.yaml:10:25: caches.h.nullTtl must be positive, was \"0s\"",
             "chash.yaml:11:12: caches.i.ttl must be positive, was \"0s\"",
             "chash.yaml:12:16: unknown key \"jiter\" in caches.j; valid keys: ttl, jitter,"
-                + " refreshAhead, nullTtl; did you mean \"jitter\"?");
+                + " refreshAhead, nullTtl, keys, codec; did you mean \"jitter\"?");
+  }
+
+  @Test
+  void parse_verbatimKeysAndCacheCodecs() throws Exception {
+    ChashConfig config =
+        ChashConfigs.parse(
+            String.join(
+                "\n",
+                "nodes: [{id: a}]",
+                "caches:",
+                "  legacy: {ttl: 1h, keys: verbatim, codec: string}",
+                "  blobs: {ttl: 1h, keys: verbatim, codec: bytes}",
+                "  users: {ttl: 10m, keys: prefixed}",
+                ""),
+            "chash.yaml");
+
+    CacheConfig legacy = config.caches().get("legacy");
+    assertThat(legacy.keys()).isEqualTo(KeyLayout.VERBATIM);
+    assertThat(legacy.verbatim()).isTrue();
+    assertThat(legacy.codec()).isEqualTo("string");
+    assertThat(config.caches().get("blobs").codec()).isEqualTo("bytes");
+    assertThat(config.caches().get("users").verbatim()).isFalse();
+    assertThat(config.caches().get("users").codec()).isNull();
+  }
+
+  @Test
+  void parse_verbatimKeysAndCacheCodecChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "caches:",
+            "  a: {keys: verbatim}",
+            "  b: {ttl: 1h, keys: raw}",
+            "  c: {ttl: 1h, codec: utf8}",
+            "  d: {ttl: 0s, keys: verbatim}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:13: caches.a.keys verbatim needs a ttl (copies a ring change leaves"
+                + " behind are not swept, they expire), and the cache has none",
+            "chash.yaml:4:22: caches.b.keys must be one of prefixed, verbatim; was \"raw\"",
+            "chash.yaml:5:23: caches.c.codec must be one of jdk, jackson, string, bytes; was"
+                + " \"utf8\"",
+            "chash.yaml:6:12: caches.d.ttl must be positive, was \"0s\"");
+  }
+
+  @Test
+  void cacheConfig_verbatimAndCodecRules() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("legacy", null, 0, 0, null, KeyLayout.VERBATIM, null))
+        .hasMessageStartingWith("keys of cache \"legacy\" verbatim needs a ttl");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                new CacheConfig("legacy", java.time.Duration.ofHours(1), 0, 0, null, null, "utf8"))
+        .hasMessage(
+            "codec of cache \"legacy\" must be one of jdk, jackson, string, bytes; was \"utf8\"");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new CacheConfig("le\u0000gacy", java.time.Duration.ofHours(1)))
+        .hasMessage("cache name \"le\\u0000gacy\" must not contain control characters");
+    assertThat(new CacheConfig("users", null).keys()).isEqualTo(KeyLayout.PREFIXED);
   }
 
   @Test

@@ -1,0 +1,31 @@
+package io.github.chash.internal.codec;
+
+import io.github.chash.cache.VerbatimKeys;
+import java.util.Map;
+
+/**
+ * The value rules of one remote node by cache: the node block's ({@code redis.codec}) for every
+ * cache without a {@code codec} of its own, and each other cache's own. Immutable; thread-safe.
+ */
+public final class CacheCodecs {
+  private final StoredValues shared;
+  private final Map<String, StoredValues> byCache;
+
+  /**
+   * @param shared the node block's rules
+   * @param byCache the rules of the caches with a codec of their own, by cache name
+   */
+  public CacheCodecs(StoredValues shared, Map<String, StoredValues> byCache) {
+    this.shared = shared;
+    this.byCache = Map.copyOf(byCache);
+  }
+
+  /** {@return the rules of the cache the routing key belongs to} */
+  public StoredValues of(String routingKey) {
+    if (byCache.isEmpty()) {
+      return shared; // the common case costs nothing
+    }
+    StoredValues own = byCache.get(VerbatimKeys.cacheName(routingKey));
+    return own != null ? own : shared;
+  }
+}
