@@ -91,6 +91,10 @@
  *   <tr><td>{@code caches.NAME}</td><td>a cache used by the annotations; NAME non-empty, without
  *       {@code :}</td><td>no caches</td></tr>
  *   <tr><td>{@code caches.NAME.ttl}</td><td>positive duration</td><td>no expiry</td></tr>
+ *   <tr><td>{@code caches.NAME.keys}</td><td>{@code prefixed} or {@code verbatim} (the key as
+ *       given, no prefix; needs a ttl)</td><td>{@code prefixed}</td></tr>
+ *   <tr><td>{@code caches.NAME.codec}</td><td>{@code jdk}, {@code jackson}, {@code string},
+ *       {@code bytes}</td><td>the node block's</td></tr>
  *   <tr><td>{@code failover.failureLimit}</td><td>positive integer: consecutive failures that
  *       eject a node</td><td>3</td></tr>
  *   <tr><td>{@code failover.retryAfter}</td><td>positive duration an ejected node stays out</td>
