@@ -36,9 +36,15 @@ public record CacheConfig(
   /**
    * The value formats a cache may choose: {@code jdk} and {@code jackson} as the node blocks'
    * {@code codec}, {@code string} (UTF-8 text, as a peer client's {@code set(String, String)}
-   * writes) and {@code bytes} (raw {@code byte[]}).
+   * writes), {@code bytes} (raw {@code byte[]}), and on memcached nodes the item format of
+   * spymemcached's and XMemcached's {@code SerializingTranscoder} ({@code spymemcached}, {@code
+   * xmemcached}: flags read and written).
    */
-  public static final List<String> CODECS = List.of("jdk", "jackson", "string", "bytes");
+  public static final List<String> CODECS =
+      List.of("jdk", "jackson", "string", "bytes", "spymemcached", "xmemcached");
+
+  /** The codecs of memcached peer clients, for verbatim caches on memcached nodes only. */
+  public static final List<String> MEMCACHED_PEER_CODECS = List.of("spymemcached", "xmemcached");
 
   /** The largest {@code jitter}: half the ttl. */
   public static final double MAX_JITTER = 0.5;

@@ -4,6 +4,7 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.cache.VerbatimKeys;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.node.ClientStalls;
@@ -98,6 +99,10 @@ final class MemcachedCacheNode implements CacheNode {
   private final long timeoutMillis;
   private final long readyDeadlineNanos;
   private final StoredValues storedValues;
+
+  /** The peer clients' format of each verbatim cache, by cache name ({@link VerbatimItems}). */
+  private final Map<String, PeerTranscoder> peerFormats;
+
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();
 
   /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
@@ -123,9 +128,11 @@ final class MemcachedCacheNode implements CacheNode {
       InetSocketAddress address,
       String keyPrefix,
       ValueCodec codec,
+      Map<String, PeerTranscoder> peerFormats,
       Duration timeout,
       long maxValueSize) {
     this.id = id;
+    this.peerFormats = Map.copyOf(peerFormats);
     this.address = address;
     this.endpoint = "memcached://" + address.getHostString() + ":" + address.getPort();
     this.keys = new MemcachedKeys(keyPrefix);
@@ -171,6 +178,9 @@ final class MemcachedCacheNode implements CacheNode {
 
   @Override
   public Object get(String key, ValueType type) {
+    if (VerbatimKeys.isVerbatim(key)) {
+      return verbatimGetAll(List.of(key), type).get(key);
+    }
     String dataKey = keys.dataKey(key);
     Map<String, byte[]> got = multiGet(List.of(key), Set.of(dataKey), "get");
     return read(got.get(dataKey), key, generationsOf(got, key), type, false);
@@ -178,6 +188,10 @@ final class MemcachedCacheNode implements CacheNode {
 
   @Override
   public StoredEntry getEntry(String key, ValueType type) {
+    if (VerbatimKeys.isVerbatim(key)) {
+      Object value = get(key, type);
+      return value == null ? null : new StoredEntry(value, null); // memcached tells no ttl
+    }
     String dataKey = keys.dataKey(key);
     Map<String, byte[]> got = multiGet(List.of(key), Set.of(dataKey), "get");
     return (StoredEntry) read(got.get(dataKey), key, generationsOf(got, key), type, true);
@@ -185,6 +199,12 @@ final class MemcachedCacheNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
+    if (VerbatimKeys.isVerbatim(key)) {
+      PeerTranscoder.Item item = verbatimItem(key, value);
+      ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+      verbatimStore(key, item, ttl, deadline);
+      return;
+    }
     byte[] payload = storedValues.encode(value);
     ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
     Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
@@ -194,6 +214,11 @@ final class MemcachedCacheNode implements CacheNode {
   /** One multi-get for the values and their generation counters, on the batch executor. */
   @Override
   public CompletableFuture<Map<String, Object>> getAll(List<String> routingKeys, ValueType type) {
+    if (!routingKeys.isEmpty() && VerbatimKeys.isVerbatim(routingKeys.get(0))) {
+      // one cache's keys: all verbatim
+      return bounded(
+          CompletableFuture.supplyAsync(() -> verbatimGetAll(routingKeys, type), BATCHES), "get");
+    }
     Map<String, String> dataKeys = new LinkedHashMap<>();
     for (String key : routingKeys) {
       dataKeys.put(key, keys.dataKey(key));
@@ -228,6 +253,9 @@ final class MemcachedCacheNode implements CacheNode {
   @Override
   public CompletableFuture<Map<String, ValueRefusedException>> putAll(
       Map<String, Object> values, Duration ttl) {
+    if (!values.isEmpty() && VerbatimKeys.isVerbatim(values.keySet().iterator().next())) {
+      return verbatimPutAll(values, ttl);
+    }
     Map<String, ValueRefusedException> refusals = new HashMap<>();
     Map<String, byte[]> payloads = new LinkedHashMap<>();
     values.forEach(
@@ -265,7 +293,8 @@ final class MemcachedCacheNode implements CacheNode {
   public void evict(String key) {
     try {
       MemcachedClient client = client();
-      once(ms -> client.delete(keys.dataKey(key), ms));
+      String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
+      once(ms -> client.delete(serverKey, ms));
     } catch (Exception e) {
       throw failure("evict", e);
     }
@@ -337,6 +366,177 @@ final class MemcachedCacheNode implements CacheNode {
   }
 
   /** {@code memcached-node[id, memcached://host:port]}. */
+  // Verbatim caches: the key as given, the peer clients' item format, no envelope or generations
+  // (a peer client could not read them); their entries are never cleared in bulk.
+
+  /** The server key of a verbatim routing key, refused when memcached could not take it. */
+  private String verbatimKey(String routingKey) {
+    String key = VerbatimKeys.key(routingKey);
+    if (key.isEmpty() || key.length() > MemcachedKeys.MAX_KEY_BYTES || !MemcachedKeys.isSafe(key)) {
+      throw storedValues.refused(
+          "verbatim key",
+          "a verbatim key of "
+              + key.length()
+              + " chars is no memcached key (1 to 250 printable ASCII characters, no space);"
+              + " not sent",
+          null);
+    }
+    return key;
+  }
+
+  private PeerTranscoder format(String routingKey) {
+    PeerTranscoder format = peerFormats.get(VerbatimKeys.cacheName(routingKey));
+    if (format == null) {
+      throw new IllegalStateException(
+          "cache \"" + VerbatimKeys.cacheName(routingKey) + "\" is no verbatim cache of " + this);
+    }
+    return format;
+  }
+
+  private PeerTranscoder.Item verbatimItem(String routingKey, Object value) {
+    PeerTranscoder.Item item;
+    try {
+      item = format(routingKey).encode(value);
+    } catch (io.github.chash.internal.codec.CodecException e) {
+      throw storedValues.refused(
+          e.refusedClass() != null ? e.refusedClass() : e.getMessage(),
+          "value not stored: " + e.getMessage(),
+          e);
+    }
+    storedValues.checkStoredSize(item.data().length);
+    return item;
+  }
+
+  private void verbatimStore(
+      String routingKey, PeerTranscoder.Item item, Duration ttl, ClientStalls.Deadline deadline) {
+    String key = verbatimKey(routingKey);
+    try {
+      MemcachedClient client = client();
+      long limit = serverItemLimit(client, deadline);
+      if (item.data().length + key.length() + ITEM_OVERHEAD > limit) {
+        throw storedValues.refused(
+            "too large for the server",
+            "value of "
+                + item.data().length
+                + " bytes not stored: larger than the item size limit of "
+                + endpoint,
+            null);
+      }
+      int expiration = expiration(ttl, System.currentTimeMillis());
+      within(deadline, ms -> client.set(key, expiration, item, ItemTranscoder.INSTANCE, ms));
+    } catch (ValueRefusedException e) {
+      throw e;
+    } catch (Exception e) {
+      throw failure("put", e);
+    }
+  }
+
+  private Map<String, Object> verbatimGetAll(List<String> routingKeys, ValueType type) {
+    Map<String, String> serverKeys = new LinkedHashMap<>();
+    Map<String, Object> found = new HashMap<>();
+    for (String routingKey : routingKeys) {
+      try {
+        serverKeys.put(routingKey, verbatimKey(routingKey));
+      } catch (ValueRefusedException e) {
+        found.put(routingKey, e);
+      }
+    }
+    if (serverKeys.isEmpty()) {
+      return found;
+    }
+    Map<String, PeerTranscoder.Item> got;
+    try {
+      MemcachedClient client = client();
+      List<String> wanted = new ArrayList<>(new LinkedHashSet<>(serverKeys.values()));
+      got = once(ms -> client.get(wanted, ms, ItemTranscoder.INSTANCE));
+    } catch (Exception e) {
+      throw failure("get", e);
+    }
+    if (got == null) {
+      return found;
+    }
+    serverKeys.forEach(
+        (routingKey, key) -> {
+          PeerTranscoder.Item item = got.get(key);
+          if (item == null) {
+            return;
+          }
+          try {
+            found.put(routingKey, verbatimValue(routingKey, item, type));
+          } catch (ValueRefusedException e) {
+            found.put(routingKey, e);
+          }
+        });
+    // a single get throws the refusal, as the envelope path does
+    if (routingKeys.size() == 1
+        && found.get(routingKeys.get(0)) instanceof ValueRefusedException e) {
+      throw e;
+    }
+    return found;
+  }
+
+  private Object verbatimValue(String routingKey, PeerTranscoder.Item item, ValueType type) {
+    storedValues.checkStoredSize(item.data().length);
+    Object value;
+    try {
+      value = format(routingKey).decode(item, type.type());
+    } catch (io.github.chash.internal.codec.CodecException e) {
+      throw storedValues.refused(
+          e.refusedClass() != null ? e.refusedClass() : e.getMessage(),
+          "stored value read as a miss: " + e.getMessage(),
+          e);
+    }
+    Class<?> expected = type.rawClass();
+    Class<?> boxed =
+        expected.isPrimitive()
+            ? java.lang.invoke.MethodType.methodType(expected).wrap().returnType()
+            : expected;
+    if (!boxed.isInstance(value)) {
+      throw storedValues.refused(
+          value.getClass().getName(),
+          "stored value of class "
+              + value.getClass().getName()
+              + " is not a "
+              + type.type().getTypeName()
+              + "; read as a miss",
+          null);
+    }
+    return value;
+  }
+
+  private CompletableFuture<Map<String, ValueRefusedException>> verbatimPutAll(
+      Map<String, Object> values, Duration ttl) {
+    Map<String, ValueRefusedException> refusals = new HashMap<>();
+    Map<String, PeerTranscoder.Item> items = new LinkedHashMap<>();
+    values.forEach(
+        (key, value) -> {
+          try {
+            items.put(key, verbatimItem(key, value));
+          } catch (ValueRefusedException e) {
+            refusals.put(key, e);
+          }
+        });
+    if (items.isEmpty()) {
+      return CompletableFuture.completedFuture(refusals);
+    }
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    return bounded(
+        CompletableFuture.supplyAsync(
+            () -> {
+              items.forEach(
+                  (key, item) -> {
+                    try {
+                      verbatimStore(key, item, ttl, deadline);
+                    } catch (ValueRefusedException e) {
+                      refusals.put(key, e);
+                    }
+                  });
+              return refusals;
+            },
+            BATCHES),
+        "put");
+  }
+
   @Override
   public String toString() {
     return "memcached-node[" + id + ", " + endpoint + "]";

@@ -14,6 +14,8 @@ import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.internal.codec.ValueCodec;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -98,9 +100,9 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
         CLIENT_CLASS,
         "com.googlecode.xmemcached:xmemcached",
         "node \"" + node.id() + "\" is of type memcached");
-    refuseOwnLayouts(node, config);
     MemcachedConfig memcached =
         config.memcached() != null ? config.memcached() : MemcachedConfig.defaults();
+    Map<String, PeerTranscoder> peerFormats = peerFormats(node, config, memcached);
     InetSocketAddress address;
     try {
       address = MemcachedUris.address(node.uri(), env);
@@ -117,34 +119,49 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
         address,
         memcached.keyPrefix(),
         codec(memcached),
+        peerFormats,
         timeout,
         memcached.maxValueSize());
   }
 
   /**
-   * A cache's own key layout or codec needs memcached's peer transcoders, which this node does not
-   * have yet: refused at startup, where the cache was configured, rather than served in chash's
-   * envelope where the peer client cannot read it.
+   * The peer clients' item format of each verbatim cache, by name. On memcached a cache's own codec
+   * is one of the peer clients' ({@code spymemcached}, {@code xmemcached}) and only for a verbatim
+   * cache (a prefixed cache keeps the envelope its clears rely on); a verbatim cache needs one.
+   * Anything else is refused at startup, where the cache was configured.
    */
-  private static void refuseOwnLayouts(NodeConfig node, ChashConfig config) {
+  private static Map<String, PeerTranscoder> peerFormats(
+      NodeConfig node, ChashConfig config, MemcachedConfig memcached) {
+    Map<String, PeerTranscoder> formats = new HashMap<>();
     for (CacheConfig cache : config.caches().values()) {
-      String setting = cache.verbatim() ? "keys" : cache.codec() != null ? "codec" : null;
-      if (setting != null) {
+      boolean peer =
+          cache.codec() != null && CacheConfig.MEMCACHED_PEER_CODECS.contains(cache.codec());
+      if (cache.verbatim() && peer) {
+        formats.put(
+            cache.name(),
+            new PeerTranscoder(
+                new JdkSerializationCodec(memcached.allowedClasses(), "memcached"),
+                memcached.maxValueSize()));
+      } else if (cache.verbatim() || cache.codec() != null) {
+        String setting = cache.codec() != null ? "codec" : "keys";
         throw new IllegalArgumentException(
             config.where("caches." + cache.name() + "." + setting)
                 + ": caches."
                 + cache.name()
-                + "."
-                + setting
-                + " is "
-                + (cache.verbatim() ? "verbatim" : cache.codec())
-                + ", which memcached nodes do not support (node \""
-                + node.id()
-                + "\"); use redis nodes, or leave "
-                + setting
-                + " out");
+                + (cache.verbatim()
+                    ? " is verbatim on memcached nodes (node \""
+                        + node.id()
+                        + "\"), which needs codec spymemcached or xmemcached (the item format"
+                        + " the old clients read); was "
+                        + (cache.codec() == null ? "none" : cache.codec())
+                    : ".codec is "
+                        + cache.codec()
+                        + ", but on memcached nodes (node \""
+                        + node.id()
+                        + "\") a cache has a codec of its own only with keys: verbatim"));
       }
     }
+    return formats;
   }
 
   @Override

@@ -152,6 +152,16 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   private Map<String, ValueCodec> cacheCodecs(ChashConfig config, RedisConfig redis) {
     Map<String, ValueCodec> codecs = new HashMap<>();
     for (CacheConfig cache : config.caches().values()) {
+      if (cache.codec() != null && CacheConfig.MEMCACHED_PEER_CODECS.contains(cache.codec())) {
+        throw new IllegalArgumentException(
+            config.where("caches." + cache.name() + ".codec")
+                + ": caches."
+                + cache.name()
+                + ".codec is "
+                + cache.codec()
+                + ", a memcached client's item format, which redis nodes do not store; use"
+                + " string, bytes, jdk or jackson");
+      }
       if (cache.codec() != null) {
         codecs.put(cache.name(), codec(cache.codec(), redis));
       }

@@ -491,7 +491,7 @@ class ConfigMessagesTest {
             "chash.yaml:3:13: caches.a.keys verbatim needs a ttl (copies a ring change leaves"
                 + " behind are not swept, they expire), and the cache has none",
             "chash.yaml:4:22: caches.b.keys must be one of prefixed, verbatim; was \"raw\"",
-            "chash.yaml:5:23: caches.c.codec must be one of jdk, jackson, string, bytes; was"
+            "chash.yaml:5:23: caches.c.codec must be one of jdk, jackson, string, bytes, spymemcached, xmemcached; was"
                 + " \"utf8\"",
             "chash.yaml:6:12: caches.d.ttl must be positive, was \"0s\"");
   }
@@ -505,7 +505,7 @@ class ConfigMessagesTest {
             () ->
                 new CacheConfig("legacy", java.time.Duration.ofHours(1), 0, 0, null, null, "utf8"))
         .hasMessage(
-            "codec of cache \"legacy\" must be one of jdk, jackson, string, bytes; was \"utf8\"");
+            "codec of cache \"legacy\" must be one of jdk, jackson, string, bytes, spymemcached, xmemcached; was \"utf8\"");
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> new CacheConfig("le\u0000gacy", java.time.Duration.ofHours(1)))
         .hasMessage("cache name \"le\\u0000gacy\" must not contain control characters");

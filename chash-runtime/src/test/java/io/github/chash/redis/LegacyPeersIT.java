@@ -1,29 +1,27 @@
 package io.github.chash.redis;
 
+import static io.github.chash.cache.LegacyData.OBJECTS;
+import static io.github.chash.cache.LegacyData.STRINGS;
+import static io.github.chash.cache.LegacyData.TTL_SECONDS;
+import static io.github.chash.cache.LegacyData.deserialize;
+import static io.github.chash.cache.LegacyData.inBatches;
+import static io.github.chash.cache.LegacyData.name;
+import static io.github.chash.cache.LegacyData.order;
+import static io.github.chash.cache.LegacyData.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.cache.LegacyData;
 import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.TypedCache;
 import io.github.chash.config.ChashConfigs;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,9 +33,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the old client reads for every key, and evicts keys the old client then misses.
  */
 class LegacyPeersIT {
-  private static final int STRINGS = 10_000;
-  private static final int OBJECTS = 2_000;
-  private static final int TTL_SECONDS = 3600;
 
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(3);
 
@@ -111,8 +106,8 @@ class LegacyPeersIT {
       for (int i = 0; i < OBJECTS; i++) {
         orderV2.put("app:order:" + i, order(i, "v2"));
       }
-      inBatches(List.copyOf(userV2.keySet()), keys -> putAll(users, userV2, keys));
-      inBatches(List.copyOf(orderV2.keySet()), keys -> putAll(orders, orderV2, keys));
+      LegacyData.putInBatches(users, userV2);
+      LegacyData.putInBatches(orders, orderV2);
       users.put("user:7", name(7, "v2")); // the single-key write too
       int stale = 0;
       for (int i = 0; i < STRINGS; i++) {
@@ -157,60 +152,8 @@ class LegacyPeersIT {
     }
   }
 
-  /**
-   * Applies a bulk call to the keys 200 at a time, as an application pages its bulk calls: one
-   * request per node per call must fit in the node timeout (default 100 ms) with 20 KB values.
-   */
-  private static <V> Map<String, V> inBatches(
-      List<String> keys, java.util.function.Function<List<String>, Map<String, V>> call) {
-    Map<String, V> all = new LinkedHashMap<>();
-    for (int from = 0; from < keys.size(); from += 200) {
-      all.putAll(call.apply(keys.subList(from, Math.min(keys.size(), from + 200))));
-    }
-    return all;
-  }
-
-  private static <V> Map<String, V> putAll(
-      TypedCache<String, V> cache, Map<String, V> values, List<String> keys) {
-    Map<String, V> batch = new LinkedHashMap<>();
-    keys.forEach(k -> batch.put(k, values.get(k)));
-    cache.putAll(batch);
-    return Map.of();
-  }
-
-  /** A name; every hundredth is 20 KB, as large values a team caches. */
-  private static String name(int i, String version) {
-    String name = "name-" + i + "-" + version;
-    return i % 100 == 0 ? name + "x".repeat(20 * 1024) : name;
-  }
-
-  private static Map<String, Object> order(int i, String version) {
-    Map<String, Object> order = new LinkedHashMap<>();
-    order.put("id", (long) i);
-    order.put("item", "item-" + i + "-" + version);
-    order.put("price", new BigDecimal(i).movePointLeft(2));
-    order.put("at", Instant.ofEpochSecond(1_700_000_000L + i));
-    return order;
-  }
-
   private static byte[] bytes(String key) {
     return key.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static byte[] serialize(Object value) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (ObjectOutputStream objects = new ObjectOutputStream(out)) {
-      objects.writeObject(value);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  private static Object deserialize(byte[] bytes) throws Exception {
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-      return in.readObject();
-    }
   }
 
   private static int port(int server) {
@@ -228,25 +171,10 @@ class LegacyPeersIT {
     return -1;
   }
 
-  /**
-   * The YAML block of migration.md marked {@code <!-- LegacyPeersIT: name -->}, its addresses
-   * {@code redis://10.0.0.1N:6379} replaced by the test's servers, in order.
-   */
-  static String migrationBlock(String name) throws IOException {
-    Path page = Path.of("..", "src-site", "markdown", "migration.md");
-    String text = Files.readString(page);
-    String marker = "<!-- LegacyPeersIT: " + name + " -->";
-    int at = text.indexOf(marker);
-    assertThat(at).as("%s in %s", marker, page).isNotNegative();
-    int start = text.indexOf("```yaml\n", at) + "```yaml\n".length();
-    String block = text.substring(start, text.indexOf("```", start));
-    Matcher uri = Pattern.compile("redis://10\\.0\\.0\\.1(\\d):6379").matcher(block);
-    StringBuilder out = new StringBuilder();
-    while (uri.find()) {
-      int server = Integer.parseInt(uri.group(1)) - 1;
-      uri.appendReplacement(out, fleet.server(fleet.nodeIds().get(server)).uri());
-    }
-    uri.appendTail(out);
-    return out.toString();
+  private static String migrationBlock(String name) throws IOException {
+    return LegacyData.migrationBlock(
+        name,
+        "redis://10\\.0\\.0\\.1(\\d):6379",
+        n -> fleet.server(fleet.nodeIds().get(n - 1)).uri());
   }
 }

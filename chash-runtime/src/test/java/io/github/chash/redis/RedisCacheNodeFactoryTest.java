@@ -49,6 +49,20 @@ class RedisCacheNodeFactoryTest {
   }
 
   @Test
+  void create_memcachedPeerCodecOnRedis_refusedWhereTheCacheSaysSo() {
+    ChashConfig parsed =
+        ChashConfigs.parse(
+            "nodes:\n  - { id: r1, type: redis, uri: \"redis://127.0.0.1:1\" }\n"
+                + "caches:\n  users: { ttl: 1h, keys: verbatim, codec: spymemcached }\n",
+            "chash.yaml");
+    assertThatThrownBy(() -> new RedisCacheNodeFactory().create(parsed.nodes().get(0), parsed))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "chash.yaml:4:44: caches.users.codec is spymemcached, a memcached client's item"
+                + " format, which redis nodes do not store; use string, bytes, jdk or jackson");
+  }
+
+  @Test
   void create_unsetVariableOfAParsedFile_namesItsLineAndColumn() {
     // issue 11: ${env:MISSING} failed at startup without saying where it was written
     ChashConfig parsed =
