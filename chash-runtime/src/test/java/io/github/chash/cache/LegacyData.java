@@ -30,6 +30,111 @@ public final class LegacyData {
 
   private LegacyData() {}
 
+  /** An old client, as a team used it: text and objects written with a TTL, read back. */
+  public interface OldClient {
+    void setText(String key, int ttlSeconds, String value);
+
+    void setObject(String key, int ttlSeconds, Object value);
+
+    /** Waits until every write so far is stored (a client that pipelines its writes). */
+    default void awaitWrites() {}
+
+    /** {@return the values found (text as String, objects deserialized), by key} */
+    Map<String, Object> readAll(List<String> textKeys, List<String> objectKeys);
+  }
+
+  /**
+   * The switch every migration test makes: the old client writes {@link #STRINGS} names and {@link
+   * #OBJECTS} orders; chash (caches {@code users} and {@code orders} of {@code manager}) reads
+   * every one with its value; chash writes v2 of all, which the old client reads for every key (0
+   * stale); chash evicts every seventh key, which the old client then misses, and reads v2 of the
+   * others. No node call fails meanwhile.
+   */
+  public static void switchKeepsEveryValue(OldClient old, ShardedCacheManager manager) {
+    List<String> userKeys = new java.util.ArrayList<>();
+    List<String> orderKeys = new java.util.ArrayList<>();
+    for (int i = 0; i < STRINGS; i++) {
+      userKeys.add(userKey(i));
+      old.setText(userKey(i), TTL_SECONDS, name(i, "v1"));
+    }
+    for (int i = 0; i < OBJECTS; i++) {
+      orderKeys.add(orderKey(i));
+      old.setObject(orderKey(i), TTL_SECONDS, order(i, "v1"));
+    }
+    old.awaitWrites();
+    TypedCache<String, String> users = manager.cache("users").typed(String.class, String.class);
+    TypedCache<String, Object> orders = manager.cache("orders").typed(String.class, Object.class);
+
+    // 1. chash reads every value the old client wrote
+    Map<String, String> readUsers = inBatches(userKeys, users::getAll);
+    Map<String, Object> readOrders = inBatches(orderKeys, orders::getAll);
+    int userHits = 0;
+    for (int i = 0; i < STRINGS; i++) {
+      userHits += name(i, "v1").equals(readUsers.get(userKey(i))) ? 1 : 0;
+    }
+    int orderHits = 0;
+    for (int i = 0; i < OBJECTS; i++) {
+      orderHits += order(i, "v1").equals(readOrders.get(orderKey(i))) ? 1 : 0;
+    }
+    System.out.printf(
+        "%n=== chash read %d of %d strings and %d of %d objects the old client wrote%n",
+        userHits, STRINGS, orderHits, OBJECTS);
+    assertThat(userHits)
+        .as("strings chash read as the old client wrote (%s)", manager.nodeStats())
+        .isEqualTo(STRINGS);
+    assertThat(orderHits).as("objects chash read as the old client wrote").isEqualTo(OBJECTS);
+    assertThat(users.get(userKey(0))).isEqualTo(name(0, "v1")); // a 20 KB one, alone
+
+    // 2. chash writes v2; the old client reads v2 for every key
+    Map<String, String> userV2 = new LinkedHashMap<>();
+    for (int i = 0; i < STRINGS; i++) {
+      userV2.put(userKey(i), name(i, "v2"));
+    }
+    Map<String, Object> orderV2 = new LinkedHashMap<>();
+    for (int i = 0; i < OBJECTS; i++) {
+      orderV2.put(orderKey(i), order(i, "v2"));
+    }
+    putInBatches(users, userV2);
+    putInBatches(orders, orderV2);
+    users.put(userKey(7), name(7, "v2")); // the single-key write too
+    Map<String, Object> seen = old.readAll(userKeys, orderKeys);
+    int stale = 0;
+    for (int i = 0; i < STRINGS; i++) {
+      stale += name(i, "v2").equals(seen.get(userKey(i))) ? 0 : 1;
+    }
+    for (int i = 0; i < OBJECTS; i++) {
+      stale += order(i, "v2").equals(seen.get(orderKey(i))) ? 0 : 1;
+    }
+    System.out.printf(
+        "=== the old client read %d stale of %d after chash's writes%n", stale, STRINGS + OBJECTS);
+    assertThat(stale).as("keys the old client reads older than chash's write").isZero();
+
+    // 3. chash evicts; the old client misses exactly those keys
+    int evicted = 0;
+    for (int i = 0; i < STRINGS; i += 7) {
+      users.evict(userKey(i));
+      evicted++;
+    }
+    for (int i = 0; i < OBJECTS; i += 7) {
+      orders.evict(orderKey(i));
+      evicted++;
+    }
+    Map<String, Object> after = old.readAll(userKeys, orderKeys);
+    int missed = userKeys.size() + orderKeys.size() - after.size();
+    int wrong = 0;
+    for (int i = 0; i < STRINGS; i++) {
+      Object value = after.get(userKey(i));
+      wrong += value != null && (i % 7 == 0 || !value.equals(name(i, "v2"))) ? 1 : 0;
+    }
+    for (int i = 0; i < OBJECTS; i++) {
+      Object value = after.get(orderKey(i));
+      wrong += value != null && (i % 7 == 0 || !value.equals(order(i, "v2"))) ? 1 : 0;
+    }
+    assertThat(missed).as("keys the old client misses after chash's evictions").isEqualTo(evicted);
+    assertThat(wrong).isZero();
+    assertThat(manager.nodeStats().values()).allSatisfy(s -> assertThat(s.errorCount()).isZero());
+  }
+
   /** The key of name {@code i}. */
   public static String userKey(int i) {
     return "user:" + i;

@@ -1,5 +1,6 @@
 package io.github.chash.redis;
 
+import io.github.chash.cache.LegacyData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
@@ -8,10 +9,13 @@ import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -75,6 +79,54 @@ final class JedisPeer implements AutoCloseable {
             .getConstructor(List.class)
             .newInstance(hosts);
     return new JedisPeer(loader, client);
+  }
+
+  /** Jedis {@code new Jedis(host, port)}: one server, or a proxy in front of several. */
+  static JedisPeer single(String version, String host, int port) throws Exception {
+    URLClassLoader loader = loader(version);
+    Object client =
+        loader
+            .loadClass("redis.clients.jedis.Jedis")
+            .getConstructor(String.class, int.class)
+            .newInstance(host, port);
+    return new JedisPeer(loader, client);
+  }
+
+  /** This client as the migration tests' old client: objects JDK-serialized, as teams did. */
+  LegacyData.OldClient asOldClient() {
+    return new LegacyData.OldClient() {
+      @Override
+      public void setText(String key, int ttlSeconds, String value) {
+        setex(key, ttlSeconds, value);
+      }
+
+      @Override
+      public void setObject(String key, int ttlSeconds, Object value) {
+        setex(bytes(key), ttlSeconds, LegacyData.serialize(value));
+      }
+
+      @Override
+      public Map<String, Object> readAll(List<String> textKeys, List<String> objectKeys) {
+        Map<String, Object> found = new HashMap<>();
+        for (String key : textKeys) {
+          String value = get(key);
+          if (value != null) {
+            found.put(key, value);
+          }
+        }
+        for (String key : objectKeys) {
+          byte[] value = get(bytes(key));
+          if (value != null) {
+            found.put(key, LegacyData.deserialize(value));
+          }
+        }
+        return found;
+      }
+    };
+  }
+
+  private static byte[] bytes(String key) {
+    return key.getBytes(StandardCharsets.UTF_8);
   }
 
   void setex(String key, long seconds, String value) {
