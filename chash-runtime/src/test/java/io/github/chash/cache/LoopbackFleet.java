@@ -124,9 +124,20 @@ public abstract class LoopbackFleet<S extends LoopbackServer>
 
   /** {@link #manager(String)} with more top-level blocks, e.g. {@code "redis: { ... }\n"}. */
   public final ShardedCacheManager manager(String failover, String moreYaml) {
+    return managerWithUsers(failover, "{ ttl: 10m }", moreYaml);
+  }
+
+  @Override
+  public final ShardedCacheManager managerWithUsers(String failover, String users) {
+    return managerWithUsers(failover, users, "");
+  }
+
+  private ShardedCacheManager managerWithUsers(String failover, String users, String moreYaml) {
     String yaml =
         nodesYaml()
-            + "caches:\n  users: { ttl: 10m }\n"
+            + "caches:\n  users: "
+            + users
+            + "\n"
             + "failover: "
             + failover
             + "\n"

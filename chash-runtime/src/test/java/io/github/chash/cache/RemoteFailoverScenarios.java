@@ -2,6 +2,7 @@ package io.github.chash.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.config.KeyLayout;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import java.time.Duration;
@@ -42,6 +43,25 @@ public abstract class RemoteFailoverScenarios {
    */
   private ShardedCacheManager manager() {
     return fleet().manager(FAILOVER);
+  }
+
+  /** {@link #manager()} with cache {@code users} in the given key layout. */
+  private ShardedCacheManager manager(KeyLayout layout) {
+    return layout == KeyLayout.VERBATIM
+        ? fleet()
+            .managerWithUsers(
+                FAILOVER, "{ ttl: 10m, keys: verbatim, codec: " + verbatimCodec() + " }")
+        : manager();
+  }
+
+  /** The codec of a verbatim {@code users} cache on these servers. */
+  protected String verbatimCodec() {
+    return "jdk";
+  }
+
+  /** The key the ring hashes for a routing key (a verbatim cache's: the key as given). */
+  private static String hashed(String routingKey) {
+    return VerbatimKeys.key(routingKey);
   }
 
   private List<String> nodeIds() {
@@ -147,7 +167,7 @@ public abstract class RemoteFailoverScenarios {
         List<String> victimKeys = keysOwnedBy(manager, users, victim);
         for (String key : victimKeys) {
           assertThat(users.get(key, STRING, () -> value(key), false, false)).isEqualTo(value(key));
-          String fallback = manager.ring().locate(key, 2).get(1).id();
+          String fallback = manager.ring().locate(hashed(key), 2).get(1).id();
           assertThat(manager.liveRing().locate(key).id()).isEqualTo(fallback);
         }
         // a write of the victim's keys lands on their fallback (keys the load threads never touch:
@@ -262,9 +282,10 @@ public abstract class RemoteFailoverScenarios {
     }
   }
 
-  @Test
-  void staleness_killedOwner_readsNewValueOrMissNeverOld() throws Exception {
-    try (ShardedCacheManager manager = manager()) {
+  @ParameterizedTest
+  @EnumSource(KeyLayout.class)
+  void staleness_killedOwner_readsNewValueOrMissNeverOld(KeyLayout layout) throws Exception {
+    try (ShardedCacheManager manager = manager(layout)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String owner = nodeIds().get(0);
       String key = keysOwnedBy(manager, users, owner).get(0);
@@ -274,7 +295,7 @@ public abstract class RemoteFailoverScenarios {
       kill(owner);
       ejectByReading(manager, users, key, owner);
       users.put(key, "v2");
-      String fallback = manager.ring().locate(key, 2).get(1).id();
+      String fallback = manager.ring().locate(hashed(key), 2).get(1).id();
       assertThat(stored(fallback, key)).isTrue();
 
       restart(owner);
@@ -287,9 +308,11 @@ public abstract class RemoteFailoverScenarios {
     }
   }
 
-  @Test
-  void staleness_frozenOwnerKeepsItsData_readsNewValueOrMissNeverOld() throws Exception {
-    try (ShardedCacheManager manager = manager()) {
+  @ParameterizedTest
+  @EnumSource(KeyLayout.class)
+  void staleness_frozenOwnerKeepsItsData_readsNewValueOrMissNeverOld(KeyLayout layout)
+      throws Exception {
+    try (ShardedCacheManager manager = manager(layout)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String owner = nodeIds().get(2);
       String key = keysOwnedBy(manager, users, owner).get(0);
@@ -437,7 +460,7 @@ public abstract class RemoteFailoverScenarios {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < KEYS; i++) {
       String key = users.routingKey(i, "test");
-      if (manager.ring().locate(key).id().equals(id)) {
+      if (manager.ring().locate(hashed(key)).id().equals(id)) {
         keys.add(key);
       }
     }

@@ -16,4 +16,13 @@ public interface TestFleet {
    * @param failover the block's YAML flow mapping
    */
   ShardedCacheManager manager(String failover);
+
+  /**
+   * {@return a manager over every server, with the given {@code failover:} block and settings of
+   * cache {@code users}}
+   *
+   * @param failover the block's YAML flow mapping
+   * @param users the cache's YAML flow mapping, e.g. {@code "{ ttl: 10m, keys: verbatim }"}
+   */
+  ShardedCacheManager managerWithUsers(String failover, String users);
 }

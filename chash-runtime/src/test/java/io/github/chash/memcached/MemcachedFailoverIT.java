@@ -4,6 +4,7 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.RemoteFailoverScenarios;
 import io.github.chash.cache.TestFleet;
 import io.github.chash.cache.ValueType;
+import io.github.chash.cache.VerbatimKeys;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MemcachedConfig;
 import java.nio.charset.StandardCharsets;
@@ -51,17 +52,36 @@ class MemcachedFailoverIT extends RemoteFailoverScenarios {
 
   @Override
   protected boolean stored(String nodeId, String routingKey) {
-    return fleet.server(nodeId).exists(new MemcachedKeys("chash:").dataKey(routingKey));
+    return fleet.server(nodeId).exists(serverKey(routingKey));
+  }
+
+  /** A verbatim cache's key as given; another's under the default keyPrefix. */
+  private static String serverKey(String routingKey) {
+    return VerbatimKeys.isVerbatim(routingKey)
+        ? VerbatimKeys.key(routingKey)
+        : new MemcachedKeys("chash:").dataKey(routingKey);
+  }
+
+  @Override
+  protected String verbatimCodec() {
+    return "spymemcached";
   }
 
   @Override
   protected void plantLeftover(String nodeId, String routingKey, String value) {
+    if (VerbatimKeys.isVerbatim(routingKey)) { // flags 0: a string, as spymemcached writes it
+      fleet.server(nodeId).setBytes(serverKey(routingKey), value.getBytes(StandardCharsets.UTF_8));
+      return;
+    }
     awaitAnswer(nodeId);
     inspector(nodeId).put(routingKey, value, null);
   }
 
   @Override
   protected boolean readable(String nodeId, String routingKey) {
+    if (VerbatimKeys.isVerbatim(routingKey)) { // no generations: what is stored is read
+      return stored(nodeId, routingKey);
+    }
     awaitAnswer(nodeId);
     return inspector(nodeId).get(routingKey, ValueType.OBJECT) != null;
   }

@@ -2,6 +2,7 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.RemoteFailoverScenarios;
 import io.github.chash.cache.TestFleet;
+import io.github.chash.cache.VerbatimKeys;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,14 +18,21 @@ class RedisFailoverIT extends RemoteFailoverScenarios {
 
   @Override
   protected boolean stored(String nodeId, String routingKey) {
-    return fleet.server(nodeId).command("EXISTS", "chash:" + routingKey).equals(1L);
+    return fleet.server(nodeId).command("EXISTS", serverKey(routingKey)).equals(1L);
+  }
+
+  /** The server's key: a verbatim cache's as given, another under the default keyPrefix. */
+  private static String serverKey(String routingKey) {
+    return VerbatimKeys.isVerbatim(routingKey)
+        ? VerbatimKeys.key(routingKey)
+        : "chash:" + routingKey;
   }
 
   @Override
   protected void plantLeftover(String nodeId, String routingKey, String value) {
     fleet
         .server(nodeId)
-        .setBytes("chash:" + routingKey, new JdkSerializationCodec(List.of()).encode(value));
+        .setBytes(serverKey(routingKey), new JdkSerializationCodec(List.of()).encode(value));
   }
 
   @Override
