@@ -1,0 +1,83 @@
+package io.github.chash.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.internal.cache.InterceptedCache;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A verbatim cache's routing, clear and method ttls, over in-process nodes. */
+class VerbatimCacheTest {
+
+  private static ShardedCacheManager manager() {
+    return ShardedCaches.create(
+        ChashConfigs.parse(
+            "nodes: [{id: a}, {id: b}, {id: c}]\n"
+                + "caches:\n"
+                + "  legacy: { ttl: 1h, keys: verbatim }\n"
+                + "  users: { ttl: 1h }\n",
+            "chash.yaml"));
+  }
+
+  @Test
+  void routingKey_isTheKeyAsGiven_andTheRingPlacesItByThatKey() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache legacy = InterceptedCache.of(manager.cache("legacy"));
+      for (int i = 0; i < 200; i++) {
+        String key = "app:user:" + i;
+        String routingKey = legacy.routingKey(key, "test");
+        assertThat(VerbatimKeys.isVerbatim(routingKey)).isTrue();
+        assertThat(VerbatimKeys.key(routingKey)).isEqualTo(key);
+        assertThat(VerbatimKeys.cacheName(routingKey)).isEqualTo("legacy");
+        legacy.put(routingKey, "v" + i);
+        String owner = manager.ring().locate(key).id();
+        assertThat(manager.node(owner).get(routingKey, ValueType.OBJECT)).isEqualTo("v" + i);
+        assertThat(legacy.getIfPresentByKey(key, "test", ValueType.OBJECT)).isEqualTo("v" + i);
+      }
+    }
+  }
+
+  @Test
+  void routingKeys_ofAVerbatimAndAPrefixedCache_neverMeet() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache legacy = InterceptedCache.of(manager.cache("legacy"));
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      // the verbatim key "users:1" is not cache users' key 1
+      legacy.put(legacy.routingKey("users:1", "test"), "legacy");
+      users.put(users.routingKey(1, "test"), "users");
+      assertThat(legacy.getIfPresentByKey("users:1", "test", ValueType.OBJECT)).isEqualTo("legacy");
+      assertThat(users.getIfPresentByKey(1, "test", ValueType.OBJECT)).isEqualTo("users");
+    }
+  }
+
+  @Test
+  void clear_deletesTheKeysThisJvmWrote_notOnesWrittenByAnotherClient() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache legacy = InterceptedCache.of(manager.cache("legacy"));
+      String mine = legacy.routingKey("user:1", "test");
+      String theirs = legacy.routingKey("user:2", "test");
+      legacy.put(mine, "mine");
+      // the old client's entry: on its owner, written around this cache
+      manager.node(manager.ring().locate("user:2").id()).put(theirs, "theirs", null);
+
+      legacy.clear();
+
+      assertThat(legacy.getIfPresent(mine, ValueType.OBJECT)).isNull();
+      assertThat(legacy.getIfPresent(theirs, ValueType.OBJECT)).isEqualTo("theirs");
+      assertThat(legacy.stats().evictionCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void withTtl_withoutOne_keepsTheCachesTtl() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache legacy = InterceptedCache.of(manager.cache("legacy"));
+      assertThat(legacy.withTtl(null).ttl()).isEqualTo(Duration.ofHours(1));
+      assertThat(legacy.withTtl(Duration.ofMinutes(5)).ttl()).isEqualTo(Duration.ofMinutes(5));
+      // a method's cache keeps the verbatim layout
+      String routingKey = legacy.withTtl(Duration.ofMinutes(5)).routingKey("user:3", "test");
+      assertThat(VerbatimKeys.key(routingKey)).isEqualTo("user:3");
+    }
+  }
+}
