@@ -10,12 +10,14 @@ import java.util.concurrent.CompletableFuture;
  * One shard of a sharded cache: an in-process Caffeine cache or a remote server.
  *
  * <p>Keys are routing keys ({@code cacheName + ":" + canonicalKey}); a remote node adds its own
- * prefix, and must keep distinct keys distinct (a key with an unpaired surrogate is not the same as
- * one with {@code ?}). Values are stored as given, including {@link NullValue#INSTANCE}, the marker
- * of a cached {@code null}, which a remote node's codec must round-trip. The cache layer, not the
- * node, applies the failure policy: a node reports a backend failure or timeout by throwing {@link
- * CacheNodeException} and never retries or buffers on its own; it reports a value it must not store
- * or return by throwing {@link ValueRefusedException}, which is no failure.
+ * prefix. A verbatim cache's routing key ({@link VerbatimKeys}) is stored as the key it carries,
+ * without the prefix, in the cache's codec. A node must keep distinct keys distinct (a key with an
+ * unpaired surrogate is not the same as one with {@code ?}). Values are stored as given, including
+ * {@link NullValue#INSTANCE}, the marker of a cached {@code null}, which a remote node's codec must
+ * round-trip. The cache layer, not the node, applies the failure policy: a node reports a backend
+ * failure or timeout by throwing {@link CacheNodeException} and never retries or buffers on its
+ * own; it reports a value it must not store or return by throwing {@link ValueRefusedException},
+ * which is no failure.
  *
  * <p>{@code CacheNodeContractTest} in this module's test jar states the contract as tests; a node
  * type passes it. Implementations are thread-safe.
