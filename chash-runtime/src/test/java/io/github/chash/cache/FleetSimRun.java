@@ -1,0 +1,407 @@
+package io.github.chash.cache;
+
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.FailoverConfig;
+import io.github.chash.config.MigrationConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.OnRejoin;
+import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.Algorithm;
+import io.github.chash.ring.RingSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * One seed of the fleet simulation: several JVMs (each a real {@link RingCacheManager} with its own
+ * clients, ring view and maintenance) over the same {@link SimServer}s, and a rolling membership
+ * change: each change of a planned sequence (a node added, one removed, one added back) reaches
+ * every JVM at its own moment, in any order, within the migration window. One checker over all of
+ * them: a read in any JVM must return a value no older than the last write completed, in any JVM,
+ * before the read began, or a miss (the rule of {@link SimRun}'s checker).
+ *
+ * <p>No server faults: failure detection is per JVM (an ejection in one JVM is not seen by the
+ * others), which the cross-JVM guarantee leaves out, and which {@link SimRun} covers within a JVM.
+ */
+final class FleetSimRun {
+  private static final ValueType STRING = ValueType.of(String.class);
+  private static final String WHERE = "sim";
+  private static final List<Algorithm> ALGORITHMS =
+      List.of(Algorithm.RING, Algorithm.MAGLEV, Algorithm.KETAMA, Algorithm.RENDEZVOUS);
+
+  /** What one run did. */
+  record Result(long seed, long ops, long hash, List<String> violations, String setup) {}
+
+  private final long seed;
+  private final int ops;
+  private final SimScheduler sched;
+  private final SimTrace trace;
+  private final SplittableRandom setupRandom;
+  private final Map<String, SimServer> servers = new TreeMap<>();
+  private final List<String> violations = new ArrayList<>();
+
+  private final int keyCount;
+  private final int jvms;
+  private final int clientsPerJvm;
+  private final Duration ttl;
+  private final Duration window;
+  private final long spreadNanos;
+  private final Algorithm algorithm;
+  private final long meanThinkNanos;
+  private final FailoverConfig failover;
+
+  private final String[] names;
+  private final long[] db;
+  private final List<List<long[]>> writes = new ArrayList<>();
+  private final long[] floorBegin;
+  private long tick;
+  private long opsDone;
+  private int clientsLeft;
+  private final List<Jvm> fleet = new ArrayList<>();
+  private final StringBuilder setup = new StringBuilder();
+
+  /** One JVM of the fleet. */
+  private final class Jvm {
+    final String name;
+    final RingCacheManager manager;
+    final InterceptedCache cache;
+    final TypedCache<Object, String> typed;
+    final String[] routingKeys = new String[keyCount];
+
+    Jvm(String name, List<NodeConfig> nodes) {
+      this.name = name;
+      manager =
+          (RingCacheManager)
+              ShardedCaches.builder()
+                  .config(config(nodes))
+                  .ticker(sched.clock)
+                  .scheduleProbes(false)
+                  .nodeFactory(new SimNode.Factory(sched, trace, FleetSimRun.this::server))
+                  .build();
+      cache = InterceptedCache.of(manager.cache("users"));
+      typed = manager.cache("users").typed(String.class);
+      for (int i = 0; i < keyCount; i++) {
+        routingKeys[i] = cache.routingKey(names[i], WHERE);
+      }
+    }
+
+    KeyStripes stripes() {
+      return ((RoutedCache) manager.cache("users")).stripes();
+    }
+  }
+
+  FleetSimRun(long seed, int ops, boolean keepTrace) {
+    this.seed = seed;
+    this.ops = ops;
+    this.sched = new SimScheduler(seed);
+    this.trace = new SimTrace(sched, keepTrace);
+    this.setupRandom = new SplittableRandom(SimScheduler.mix(seed, 2_000_003));
+    SplittableRandom r = setupRandom;
+    keyCount = 4 + r.nextInt(r.nextBoolean() ? 12 : 60);
+    jvms = 2 + r.nextInt(3);
+    clientsPerJvm = 1 + r.nextInt(3);
+    ttl = r.nextInt(4) == 0 ? null : Duration.ofMillis(2_000 + r.nextInt(60_000));
+    window = Duration.ofMillis(1_000 + r.nextInt(6_000));
+    // the rollout of each change to every JVM fits in the window, as operations.md asks
+    spreadNanos = (long) (window.toNanos() * (0.1 + 0.8 * r.nextDouble()));
+    algorithm = ALGORITHMS.get(r.nextInt(ALGORITHMS.size()));
+    failover =
+        new FailoverConfig(
+            3,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            OnRejoin.FLUSH,
+            Duration.ofMillis(500 + r.nextInt(30_000)));
+    long simTarget = 4_000_000_000L + r.nextLong(12_000_000_000L);
+    meanThinkNanos = Math.max(100_000, simTarget * jvms * clientsPerJvm / Math.max(1, ops));
+    names = new String[keyCount];
+    db = new long[keyCount];
+    floorBegin = new long[keyCount];
+    for (int i = 0; i < keyCount; i++) {
+      names[i] = "k" + i;
+      List<long[]> w = new ArrayList<>();
+      w.add(new long[] {0, 0, 0});
+      writes.add(w);
+    }
+    setup.append(
+        String.format(
+            "keys=%d jvms=%d clients/jvm=%d ttl=%s window=%s spread=%dms algorithm=%s"
+                + " think=%.2fms",
+            keyCount,
+            jvms,
+            clientsPerJvm,
+            ttl,
+            window,
+            spreadNanos / 1_000_000,
+            algorithm.configName(),
+            meanThinkNanos / 1e6));
+  }
+
+  private SimServer server(String id) {
+    return servers.computeIfAbsent(
+        id,
+        i -> {
+          SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 91 + i.hashCode()));
+          return new SimServer(i, sched, trace, dice.nextInt(3) > 0, true);
+        });
+  }
+
+  private static NodeConfig nodeConfig(String id) {
+    return new NodeConfig(
+        id,
+        io.github.chash.config.NodeType.REDIS,
+        1,
+        0,
+        "redis://127.0.0.1:" + (17000 + Integer.parseInt(id.substring(1))));
+  }
+
+  private ChashConfig config(List<NodeConfig> nodes) {
+    ChashConfig.Builder b =
+        ChashConfig.builder()
+            .ring(RingSettings.of(algorithm))
+            .failover(failover)
+            .migration(new MigrationConfig(window))
+            .cache(new CacheConfig("users", ttl));
+    nodes.forEach(b::node);
+    return b.build();
+  }
+
+  Result run() {
+    SplittableRandom r = setupRandom;
+    int n = 2 + r.nextInt(3);
+    List<NodeConfig> initial = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      initial.add(nodeConfig("n" + i));
+    }
+    // the planned changes: the whole fleet moves from each node set to the next
+    List<List<NodeConfig>> plan = new ArrayList<>();
+    List<NodeConfig> current = initial;
+    int changes = 1 + r.nextInt(3);
+    String added = null;
+    for (int c = 0; c < changes; c++) {
+      List<NodeConfig> next = new ArrayList<>(current);
+      if (added != null && r.nextBoolean()) {
+        String gone = added;
+        next.removeIf(node -> node.id().equals(gone));
+        added = null;
+      } else if (next.size() > 1 && r.nextInt(3) == 0) {
+        next.remove(r.nextInt(next.size()));
+      } else {
+        added = "n" + (n + c);
+        next.add(nodeConfig(added));
+      }
+      plan.add(next);
+      current = next;
+    }
+    for (int j = 0; j < jvms; j++) {
+      fleet.add(new Jvm("j" + j, initial));
+    }
+    sched.heldBack =
+        thread -> {
+          for (Jvm jvm : fleet) {
+            if (jvm.stripes().holdsBack(thread)) {
+              return true;
+            }
+          }
+          return false;
+        };
+    StringBuilder planText = new StringBuilder();
+    plan.forEach(
+        nodes -> planText.append(" -> ").append(nodes.stream().map(NodeConfig::id).toList()));
+    setup.append(" plan ").append(initial.stream().map(NodeConfig::id).toList()).append(planText);
+    trace.add("setup", null, setup.toString());
+    // each change starts a while after the previous one, and reaches every JVM within the spread
+    long[] startsAt = new long[plan.size()];
+    long t = sched.now() + 500_000_000L + r.nextLong(2_000_000_000L);
+    for (int c = 0; c < plan.size(); c++) {
+      startsAt[c] = t;
+      t += spreadNanos + r.nextLong(window.toNanos() * 2);
+    }
+    clientsLeft = jvms * clientsPerJvm;
+    int perClient = Math.max(1, ops / clientsLeft);
+    for (Jvm jvm : fleet) {
+      for (int c = 0; c < clientsPerJvm; c++) {
+        sched.actor(jvm.name + "c" + c, () -> client(jvm, perClient));
+      }
+      long[] moments = new long[plan.size()];
+      for (int c = 0; c < plan.size(); c++) {
+        moments[c] = startsAt[c] + r.nextLong(spreadNanos + 1);
+      }
+      sched.actor(jvm.name + "m", () -> membership(jvm, plan, moments));
+      sched.actor(jvm.name + "s", () -> maintenance(jvm));
+    }
+    try {
+      sched.run();
+    } finally {
+      fleet.forEach(jvm -> jvm.manager.close());
+    }
+    return new Result(seed, opsDone, trace.hash(), violations, setup.toString());
+  }
+
+  private void membership(Jvm jvm, List<List<NodeConfig>> plan, long[] moments) {
+    SimScheduler.Actor me = sched.current();
+    for (int c = 0; c < plan.size() && clientsLeft > 0; c++) {
+      sched.sleepUntil(Math.max(sched.now(), moments[c]));
+      if (clientsLeft == 0) {
+        return;
+      }
+      trace.add(me.name, null, "reconfigure " + plan.get(c).stream().map(NodeConfig::id).toList());
+      jvm.manager.reconfigure(config(plan.get(c)));
+    }
+  }
+
+  private void maintenance(Jvm jvm) {
+    SplittableRandom r = sched.current().random;
+    while (clientsLeft > 0) {
+      sched.sleep(50_000_000 + r.nextLong(400_000_000));
+      if (clientsLeft == 0) {
+        return;
+      }
+      jvm.manager.failurePolicy().probeDue();
+      jvm.manager.failurePolicy().cleanMarks();
+      jvm.manager.membership().sweepDue();
+    }
+  }
+
+  private void client(Jvm jvm, int count) {
+    SimScheduler.Actor me = sched.current();
+    SplittableRandom r = me.random;
+    try {
+      for (int i = 0; i < count; i++) {
+        double u = r.nextDouble();
+        sched.sleep(
+            (long)
+                    (r.nextInt(4) == 0
+                        ? -Math.log(1 - u) * meanThinkNanos * 3.4
+                        : -Math.log(1 - u) * meanThinkNanos * 0.2)
+                + 1);
+        oneOp(jvm, me, r);
+        opsDone++;
+      }
+    } finally {
+      clientsLeft--;
+    }
+  }
+
+  private int pickKey(SplittableRandom r) {
+    return r.nextInt(3) == 0 ? r.nextInt(Math.min(keyCount, 3)) : r.nextInt(keyCount);
+  }
+
+  private String value(int k, long version) {
+    return names[k] + "#" + version;
+  }
+
+  private void oneOp(Jvm jvm, SimScheduler.Actor me, SplittableRandom r) {
+    int dice = r.nextInt(100);
+    int k = pickKey(r);
+    String rk = jvm.routingKeys[k];
+    me.opKeys = List.of(rk);
+    if (dice < 25) {
+      long v = bump(k, true);
+      trace.add(me.name, rk, "put " + value(k, v) + " begins");
+      jvm.typed.put(names[k], value(k, v));
+      completed(me, k, v, rk, "put " + value(k, v));
+    } else if (dice < 33) {
+      long v = bump(k, false);
+      trace.add(me.name, rk, "evict " + names[k] + " (v" + v + ") begins");
+      jvm.typed.evict(names[k]);
+      completed(me, k, v, rk, "evict " + names[k]);
+    } else if (dice < 60) {
+      boolean sync = dice < 46;
+      read(
+          me,
+          k,
+          rk,
+          sync ? "get(sync)" : "get(nosync)",
+          () -> {
+            if (sync) {
+              return jvm.typed.get(names[k], key -> load(me, k, rk));
+            }
+            try {
+              return jvm.cache.<String>get(rk, STRING, () -> load(me, k, rk), false, false);
+            } catch (Throwable t) {
+              throw new IllegalStateException(t);
+            }
+          });
+    } else {
+      read(me, k, rk, "getIfPresent", () -> jvm.typed.get(names[k]));
+    }
+    me.opKeys = List.of();
+  }
+
+  private String load(SimScheduler.Actor me, int k, String rk) {
+    SplittableRandom r = me.random;
+    sched.sleep(r.nextLong(3_000_000));
+    long v = db[k];
+    trace.add(me.name, rk, "loader reads v" + v);
+    sched.sleep(r.nextLong(2_000_000));
+    return value(k, v);
+  }
+
+  private long bump(int k, boolean put) {
+    long v = ++db[k];
+    writes.get(k).add(new long[] {++tick, Long.MAX_VALUE, put ? 1 : 0});
+    return v;
+  }
+
+  private void completed(SimScheduler.Actor me, int k, long v, String rk, String what) {
+    sched.afterPossibleJoin();
+    sched.opReturned(me.opKeys);
+    long[] w = writes.get(k).get((int) v);
+    w[1] = ++tick;
+    floorBegin[k] = Math.max(floorBegin[k], w[0]);
+    trace.add(me.name, rk, what + " done");
+  }
+
+  private interface Read {
+    String read();
+  }
+
+  private void read(SimScheduler.Actor me, int k, String rk, String what, Read op) {
+    long f = floorBegin[k];
+    tick++;
+    trace.add(me.name, rk, what + " " + names[k] + " begins");
+    String got = op.read();
+    sched.afterPossibleJoin();
+    sched.opReturned(me.opKeys);
+    trace.add(me.name, rk, what + " " + names[k] + " -> " + got);
+    if (got == null) {
+      return;
+    }
+    int hash = got.indexOf('#');
+    boolean ok = hash > 0 && got.substring(0, hash).equals(names[k]);
+    if (ok) {
+      int w = Integer.parseInt(got.substring(hash + 1));
+      List<long[]> history = writes.get(k);
+      long lastValid = w + 1 < history.size() ? history.get(w + 1)[0] : Long.MAX_VALUE;
+      if (history.get(w)[2] == 1) {
+        lastValid = Math.max(lastValid, history.get(w)[1]);
+      }
+      ok = f <= lastValid;
+    }
+    if (!ok) {
+      StringBuilder b = new StringBuilder();
+      b.append("seed ")
+          .append(seed)
+          .append(": ")
+          .append(me.name)
+          .append(' ')
+          .append(what)
+          .append(" of ")
+          .append(names[k])
+          .append(" returned ")
+          .append(got)
+          .append(", older than a write completed before the read began\n");
+      if (trace.keepAll()) {
+        for (SimTrace.Entry e : trace.of(rk, 80)) {
+          b.append("  ").append(e).append('\n');
+        }
+      }
+      violations.add(b.toString());
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.chash.cache;
+
+// More seeds (about 2 minutes a thousand on 2 cores):
+//
+//   ./mvnw -B -ntp -pl chash-runtime test -Dtest=FleetSimulationTest -Dchash.fleet.seeds=5000
+//
+// Replay one seed with its trace: -Dchash.fleet.seed=S; a batch from its first seed:
+// -Dchash.fleet.firstSeed=F.
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fleet simulation ({@link FleetSimRun}): several JVMs over the same simulated servers, each
+ * reaching every membership change at its own moment; one checker over all of their reads.
+ */
+class FleetSimulationTest {
+  private static final Logger CHASH_LOGS = Logger.getLogger("io.github.chash");
+  private static Level logLevel;
+
+  @BeforeAll
+  static void quiet() {
+    logLevel = CHASH_LOGS.getLevel();
+    CHASH_LOGS.setLevel(Level.OFF);
+  }
+
+  @AfterAll
+  static void loud() {
+    CHASH_LOGS.setLevel(logLevel);
+  }
+
+  @Test
+  void seeds() {
+    // until the rules between JVMs are in: the run is opt-in (-Dchash.fleet=true)
+    org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("chash.fleet"));
+    int ops = Integer.getInteger("chash.fleet.ops", 1500);
+    String one = System.getProperty("chash.fleet.seed");
+    if (one != null && !one.isBlank()) {
+      FleetSimRun.Result r = new FleetSimRun(Long.parseLong(one.trim()), ops, true).run();
+      System.out.println("seed " + r.seed() + ": " + r.setup());
+      r.violations().forEach(System.out::println);
+      assertThat(r.violations()).isEmpty();
+      return;
+    }
+    int seeds = Integer.getInteger("chash.fleet.seeds", 200);
+    String first = System.getProperty("chash.fleet.firstSeed");
+    long firstSeed =
+        first != null && !first.isBlank()
+            ? Long.parseLong(first.trim())
+            : (System.nanoTime() ^ System.currentTimeMillis() * 1_000_003L) & 0xFFFF_FFFFL;
+    long started = System.nanoTime();
+    long allOps = 0;
+    List<FleetSimRun.Result> failed = new ArrayList<>();
+    int violations = 0;
+    for (int i = 0; i < seeds; i++) {
+      FleetSimRun.Result r = new FleetSimRun(firstSeed + i, ops, false).run();
+      allOps += r.ops();
+      if (!r.violations().isEmpty()) {
+        failed.add(r);
+        violations += r.violations().size();
+      }
+    }
+    System.out.printf(
+        "fleet simulation: %d seeds from %d, %d ops in %.1f s: %d seeds with %d stale reads%n",
+        seeds, firstSeed, allOps, (System.nanoTime() - started) / 1e9, failed.size(), violations);
+    failed.forEach(r -> System.out.println("  " + r.setup() + "\n  " + r.violations().get(0)));
+    assertThat(failed)
+        .as(
+            "seeds with stale reads across JVMs; replay one with -Dchash.fleet.seed=%s",
+            failed.isEmpty() ? "" : failed.get(0).seed())
+        .extracting(r -> r.violations().get(0))
+        .isEmpty();
+  }
+}
