@@ -142,6 +142,96 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
+   * What a node holds under a key, for the conditional calls between JVMs: a value, a {@link
+   * Marker}, or nothing; with the node's own version of it to compare against.
+   *
+   * @param value the value, or null for a marker or nothing
+   * @param marker the marker, or null
+   * @param ttl the time to live left; null for no expiry or nothing held
+   * @param version the node's token of exactly this entry (for a Redis node its bytes), or null
+   *     when nothing is held
+   */
+  record Held(Object value, Marker marker, Duration ttl, Object version) {
+    /** Nothing held. */
+    public static final Held NOTHING = new Held(null, null, null, null);
+
+    /** {@return whether the node holds anything: a value or a marker} */
+    public boolean holds() {
+      return value != null || marker != null;
+    }
+  }
+
+  /**
+   * {@return whether the node implements the conditional calls ({@link #getHeld}, {@link #putIf},
+   * {@link #deleteIf}, {@link #lease}) and round-trips {@link Marker}s given to {@link #put}} A
+   * node that does not keeps the consistency rules of one JVM only. The default: false.
+   */
+  default boolean conditional() {
+    return false;
+  }
+
+  /**
+   * Starts reading what the node holds under the key, markers included ({@link #get} reads a marker
+   * as a miss).
+   *
+   * @param key the routing key
+   * @param type how a value is decoded
+   * @return the reply; it fails with {@link CacheNodeException} on a backend failure or timeout, or
+   *     {@link ValueRefusedException} as {@link #get} does
+   */
+  default CompletableFuture<Held> getHeld(String key, ValueType type) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
+   * Stores a value or a marker under the key only if the node still holds exactly {@code expected}
+   * (what {@link #getHeld} returned; {@link Held#NOTHING}: nothing), atomically on the server.
+   *
+   * @param key the routing key
+   * @param expected what must be held
+   * @param value a value or a {@link Marker}
+   * @param ttl time to live, positive; {@code null} for no expiry
+   * @return whether it was stored
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #put} does
+   */
+  default boolean putIf(String key, Held expected, Object value, Duration ttl) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
+   * Stores the value in place of the lease, only if the node still holds exactly that lease.
+   *
+   * @return whether it was stored
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #put} does
+   */
+  default boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
+   * Deletes the key only if the node still holds exactly {@code expected}.
+   *
+   * @return whether it was deleted
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default boolean deleteIf(String key, Held expected) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
+   * Stores the lease under the key unless a value or another lease is held there (nothing, or a
+   * tombstone, is replaced), atomically on the server.
+   *
+   * @return whether the lease was stored
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default boolean lease(String key, Marker lease, Duration ttl) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
    * Removes the key's entry, if any.
    *
    * @param key the routing key

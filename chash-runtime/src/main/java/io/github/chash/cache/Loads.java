@@ -104,7 +104,8 @@ final class Loads {
             if (now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)) {
               mine.complete(now.value()); // refreshed since the caller read it
             } else {
-              mine.complete(NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull)));
+              mine.complete(
+                  NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type)));
             }
           } catch (Throwable t) {
             mine.completeExceptionally(t);
@@ -231,7 +232,23 @@ final class Loads {
   private <V> V loadAndFill(
       NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
+    return loadAndFill(owner, routingKey, loader, cacheNull, null);
+  }
+
+  /**
+   * Loads and fills under a lease (see {@link Writes#lease}); a refresh ({@code refreshOf}: the
+   * type to read the entry as) instead fills only if the entry it refreshes is still there.
+   */
+  private <V> V loadAndFill(
+      NodeSlot owner,
+      String routingKey,
+      ValueLoader<V> loader,
+      boolean cacheNull,
+      ValueType refreshOf)
+      throws Throwable {
     long stamp = stripes.stamp(routingKey);
+    Writes.Lease lease =
+        refreshOf != null ? writes.seen(routingKey, refreshOf) : writes.lease(routingKey);
     V value;
     try {
       value = loader.load();
@@ -241,7 +258,7 @@ final class Loads {
     }
     loaded(owner);
     if (value != null || cacheNull) {
-      writes.fill(routingKey, NullValue.wrap(value), stamp);
+      writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
     }
     return value;
   }
@@ -258,6 +275,7 @@ final class Loads {
       InFlightLoads.Load shared)
       throws Throwable {
     long stamp = stripes.stamp(routingKey);
+    Writes.Lease lease = writes.lease(routingKey);
     CompletionStage<V> future;
     try {
       future = loader.start();
@@ -283,7 +301,7 @@ final class Loads {
             } else {
               loaded(owner);
               if (storable.test(value)) {
-                writes.fill(routingKey, NullValue.wrap(value), stamp);
+                writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
               }
             }
           } finally {

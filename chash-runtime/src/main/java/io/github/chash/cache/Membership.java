@@ -210,6 +210,7 @@ final class Membership {
     }
     caches.ensureNodes(nextIndex); // the new caches too
     long window = nextMigration.window().toNanos();
+    router.window = nextMigration.window();
     Routing before = router.current();
     Routing after = router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
     if (LOG.isLoggable(Level.INFO)) {
@@ -343,11 +344,28 @@ final class Membership {
 
   /** Whether a sweep deletes the key's copy on {@code slot}: the slot is not its home now. */
   private boolean isLeftover(String routingKey, NodeSlot slot) {
-    boolean leftover = router.current().home(routingKey) != slot;
-    if (leftover) {
-      caches.leftoverDeleted(routingKey);
+    Routing r = router.current();
+    NodeSlot home = r.home(routingKey);
+    if (home == slot) {
+      return false;
     }
-    return leftover;
+    long now = failures.now();
+    for (Prior prior : r.priors) {
+      if (prior.inWindow(now) && prior.home(routingKey) == slot) {
+        return false; // reads still consult it, and move what it holds: a later sweep's
+      }
+    }
+    if (slot.node.conditional() && home.node.conditional()) {
+      // a JVM still on an older ring may have written this copy after the home's was made: the
+      // home's goes first, so that no read finds it once this one is gone
+      try {
+        home.node.evict(routingKey);
+      } catch (RuntimeException e) {
+        failures.unknownCopy(home, routingKey);
+      }
+    }
+    caches.leftoverDeleted(routingKey);
+    return true;
   }
 
   /**

@@ -61,6 +61,66 @@ final class Migration {
   }
 
   /**
+   * The nodes a read of the key consults at once within a migration window when the rules between
+   * JVMs apply (see the package comment): the target first, then the key's previous owners within
+   * their windows, newest first, each node once, skipping owners that are out, just failed or whose
+   * copy is marked. Null when there is no such owner, or the old path applies: the target is away
+   * from the key's home, or some node has no conditional calls.
+   */
+  List<NodeSlot> consulted(Routing r, NodeSlot target, String routingKey) {
+    if (r.priors.isEmpty()
+        || !target.node.conditional()
+        || (r.degraded && r.home(routingKey) != target)) {
+      return null;
+    }
+    long now = policy.now();
+    List<NodeSlot> out = null;
+    for (Prior prior : r.priors) {
+      if (!prior.inWindow(now)) {
+        continue;
+      }
+      NodeSlot from = prior.home(routingKey);
+      if (from == target || (out != null && out.contains(from))) {
+        continue;
+      }
+      if (!from.node.conditional()) {
+        return null;
+      }
+      if (from.ejected
+          || from.justFailed()
+          || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
+        continue;
+      }
+      if (out == null) {
+        out = new ArrayList<>(3);
+        out.add(target);
+      }
+      out.add(from);
+    }
+    return out;
+  }
+
+  /**
+   * {@link #deletePrevious} for a fill or a move under the rules between JVMs: previous owners that
+   * readers consult (within their window) keep what they hold, since a JVM still on their ring may
+   * have written it after this JVM read there; their copies win over the target's and are moved
+   * conditionally by the reads.
+   */
+  void deletePreviousOutsideWindows(Routing r, NodeSlot target, String routingKey) {
+    if (r.priors.isEmpty()) {
+      return;
+    }
+    long now = policy.now();
+    List<NodeSlot> spared = new ArrayList<>(2);
+    for (Prior prior : r.priors) {
+      if (prior.inWindow(now)) {
+        spared.add(prior.home(routingKey));
+      }
+    }
+    deletePrevious(r, target, routingKey, spared);
+  }
+
+  /**
    * Deletes the key on its previous owners after a write of it landed on {@code target}. An owner
    * that is out, or whose last call failed, is not called: the key's copy there is marked stale
    * instead ({@link FailurePolicy#staleCopy}), as it is when the delete fails.
@@ -69,7 +129,12 @@ final class Migration {
     if (r.priors.isEmpty()) {
       return;
     }
-    List<NodeSlot> done = new ArrayList<>(2);
+    deletePrevious(r, target, routingKey, List.of());
+  }
+
+  private void deletePrevious(
+      Routing r, NodeSlot target, String routingKey, List<NodeSlot> spared) {
+    List<NodeSlot> done = new ArrayList<>(spared);
     for (Prior prior : r.priors) {
       NodeSlot from = prior.home(routingKey);
       if (from == target || done.contains(from)) {

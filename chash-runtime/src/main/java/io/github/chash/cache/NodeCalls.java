@@ -22,7 +22,61 @@ final class NodeCalls {
     /** The node would not store the value; nothing was sent, the previous value may remain. */
     REFUSED,
     /** The node failed: whether the write landed is unknown, and the key is marked so. */
-    FAILED
+    FAILED,
+    /** A conditional write found something else held: nothing was stored. */
+    NOT_HELD
+  }
+
+  /** What {@link #awaitHeld} gives when a read has no answer it may use. */
+  static final CacheNode.Held NOT_HELD = new CacheNode.Held(null, null, null, null);
+
+  /** Starts reading what the node holds under the key; see {@link CacheNode#getHeld}. */
+  Sent<CacheNode.Held> sendHeld(NodeSlot slot, String key, ValueType type) {
+    return send(slot, () -> slot.node.getHeld(key, type));
+  }
+
+  /**
+   * {@return what the node holds, or {@link #NOT_HELD} when it failed or refused the value (then
+   * nothing it holds may be used)}
+   */
+  CacheNode.Held awaitHeld(Sent<CacheNode.Held> sent) {
+    try {
+      CacheNode.Held held = sent.reply.join();
+      policy.succeeded(sent.slot, false, sent.failuresBefore);
+      return held;
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof ValueRefusedException) {
+        policy.succeeded(sent.slot, false, sent.failuresBefore);
+        refused(sent.slot);
+        return NOT_HELD;
+      }
+      Throwable cause = e.getCause();
+      failed(
+          sent.slot,
+          cause instanceof RuntimeException r ? r : new IllegalStateException(cause),
+          false);
+      return NOT_HELD;
+    }
+  }
+
+  /**
+   * A conditional write ({@link CacheNode#putIf} and its kind); a failure marks the key unknown.
+   */
+  Outcome writeIf(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
+    int failuresBefore = slot.failureTotal.get();
+    boolean done;
+    try {
+      done = call.getAsBoolean();
+    } catch (ValueRefusedException e) {
+      refused(slot);
+      return Outcome.REFUSED;
+    } catch (RuntimeException e) {
+      policy.unknownCopy(slot, key);
+      failed(slot, e, true);
+      return Outcome.FAILED;
+    }
+    policy.succeeded(slot, true, failuresBefore);
+    return done ? Outcome.LANDED : Outcome.NOT_HELD;
   }
 
   private final FailurePolicy policy;

@@ -52,7 +52,13 @@ final class Reads {
   /** Reads the key from its target (and previous owners), counting a hit or a miss. */
   Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
     Object value = null;
-    if (target != null && r.readable(target, routingKey)) {
+    List<NodeSlot> consulted;
+    if (target != null
+        && r.readable(target, routingKey)
+        && (consulted = migration.consulted(r, target, routingKey)) != null) {
+      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
+      value = got.value();
+    } else if (target != null && r.readable(target, routingKey)) {
       value = calls.get(target, routingKey, type);
       if (value == null) {
         // only after a clean miss: a target whose copy is unknown must not be bypassed
@@ -75,7 +81,13 @@ final class Reads {
    */
   CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
-    if (target != null && r.readable(target, routingKey)) {
+    List<NodeSlot> consulted;
+    if (target != null
+        && r.readable(target, routingKey)
+        && (consulted = migration.consulted(r, target, routingKey)) != null) {
+      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
+      entry = got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
+    } else if (target != null && r.readable(target, routingKey)) {
       Object got = calls.getEntry(target, routingKey, type);
       if (got instanceof CacheNode.StoredEntry e) {
         entry = e;
@@ -134,6 +146,74 @@ final class Reads {
   }
 
   /**
+   * A read under the rules between JVMs (see the package comment): the key's target and its
+   * previous owners ({@code consulted}, target first) are read at once, each within its node
+   * timeout. Only JVMs still on an older ring write to a previous owner (this ring's writes delete
+   * the key there), so the oldest ring's owner holding anything has the newest entry: its value is
+   * the answer, its tombstone or lease a miss. A value or tombstone found on a previous owner is
+   * moved to the target ({@link Writes#move}). Any node that failed makes the read a miss.
+   *
+   * @return what the read returns: its value (null on a miss) and, when the target's entry won, the
+   *     time it has left
+   */
+  private CacheNode.Held readAcross(
+      Routing r, List<NodeSlot> consulted, String routingKey, ValueType type) {
+    long stamp = stripes.stamp(routingKey);
+    List<NodeCalls.Sent<CacheNode.Held>> sent = new ArrayList<>(consulted.size());
+    for (NodeSlot slot : consulted) {
+      sent.add(calls.sendHeld(slot, routingKey, type));
+    }
+    List<CacheNode.Held> held = new ArrayList<>(consulted.size());
+    boolean failed = false;
+    for (NodeCalls.Sent<CacheNode.Held> request : sent) {
+      CacheNode.Held h = calls.awaitHeld(request);
+      failed |= h == NodeCalls.NOT_HELD;
+      held.add(h);
+    }
+    if (failed) {
+      return CacheNode.Held.NOTHING;
+    }
+    int winner = 0;
+    for (int i = consulted.size() - 1; i > 0; i--) {
+      if (held.get(i).holds()) {
+        winner = i;
+        break;
+      }
+    }
+    CacheNode.Held won = held.get(winner);
+    if (winner == 0) {
+      return won.value() == null ? CacheNode.Held.NOTHING : won;
+    }
+    NodeSlot target = consulted.get(0);
+    if (won.value() != null) {
+      stats.migrationHit();
+      consulted.get(winner).stats.migrationHit();
+    }
+    if (won.marker() == null || !won.marker().isLease()) {
+      Object entry = won.value() != null ? won.value() : won.marker();
+      Duration left = won.ttl() != null ? won.ttl() : won.value() != null ? ttl : router.window;
+      List<NodeSlot> from = new ArrayList<>(2);
+      List<CacheNode.Held> seen = new ArrayList<>(2);
+      for (int i = 1; i < consulted.size(); i++) {
+        if (held.get(i).holds()) {
+          from.add(consulted.get(i));
+          seen.add(held.get(i));
+        }
+      }
+      if (left == null || !left.isZero()) {
+        if (writes.move(r, target, routingKey, held.get(0), entry, left, stamp, from, seen)
+            && won.value() != null) {
+          stats.migrationCopy();
+          target.stats.migrationCopy();
+        }
+      }
+    }
+    return won.value() == null
+        ? CacheNode.Held.NOTHING
+        : new CacheNode.Held(won.value(), null, null, null);
+  }
+
+  /**
    * Within a migration window: the key's value on a previous owner, copied to its target with the
    * time it has left unless a write of the key began meanwhile.
    */
@@ -159,10 +239,17 @@ final class Reads {
   Map<String, Object> getAllPresent(Collection<String> routingKeys, ValueType type) {
     Routing r = router.forCache(name);
     Map<NodeSlot, List<String>> byTarget = new LinkedHashMap<>();
+    Map<String, Object> found = new HashMap<>();
     for (String key : routingKeys) {
       NodeSlot target = r.target(key);
       if (target == null || !r.readable(target, key)) {
         miss(target);
+      } else if (migration.consulted(r, target, key) != null) {
+        // a key whose previous owners are consulted is read as a single read is
+        Object value = read(r, target, key, type);
+        if (value != null) {
+          found.put(key, value);
+        }
       } else {
         byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(key);
       }
@@ -171,7 +258,6 @@ final class Reads {
     byTarget.forEach(
         (target, keys) ->
             sent.put(target, calls.send(target, () -> target.node.getAll(keys, type))));
-    Map<String, Object> found = new HashMap<>();
     sent.forEach(
         (target, request) -> {
           List<String> keys = byTarget.get(target);

@@ -9,6 +9,12 @@ import java.util.function.UnaryOperator;
 final class Router {
   private volatile Routing current;
 
+  /**
+   * The migration window of the current configuration: how long a tombstone lives (see {@link
+   * Marker}), so that every JVM still consulting the key's previous owner sees it.
+   */
+  volatile java.time.Duration window = java.time.Duration.ZERO;
+
   Router(Routing initial) {
     this.current = initial;
   }

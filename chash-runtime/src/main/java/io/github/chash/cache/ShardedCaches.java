@@ -289,6 +289,7 @@ public final class ShardedCaches {
       // remote nodes connect in parallel from their creation: this waits about one connect timeout
       slots.values().forEach(slot -> slot.node.awaitReady());
       Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
+      router.window = (config != null ? config.migration() : migration()).window();
       FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
       KeyStripes stripes = new KeyStripes();

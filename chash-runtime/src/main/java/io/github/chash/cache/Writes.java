@@ -105,6 +105,17 @@ final class Writes {
   boolean write(Routing r, String routingKey, Object stored, boolean optional) {
     NodeSlot target = r.target(routingKey);
     Duration ttl = stored == null ? null : freshTtl(stored);
+    Duration window = router.window;
+    if (stored == null
+        && target != null
+        && !window.isZero()
+        && target.node.conditional()
+        && atHome(r, target, routingKey)) {
+      // an evict at the key's owner leaves a tombstone for the window: a JVM on a newer ring that
+      // made a copy of the key elsewhere reads it there and knows that copy is older
+      stored = Marker.tombstone();
+      ttl = window;
+    }
     boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
     if (landed || !optional) {
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
@@ -137,6 +148,154 @@ final class Writes {
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
     }
     return landed;
+  }
+
+  /**
+   * A lease taken on a miss, before its load: where, and what the fill must find there. {@link
+   * #NONE}: the rules between JVMs do not apply (the fill is an ordinary one); {@link #REFUSED}: a
+   * value or another lease is held, so the load is not filled.
+   *
+   * @param at the node the lease is on
+   * @param marker the lease, or null when the fill must find {@code seen} instead (a refresh)
+   * @param seen what a refresh found before its load
+   */
+  record Lease(NodeSlot at, Marker marker, CacheNode.Held seen) {
+    static final Lease NONE = new Lease(null, null, null);
+    static final Lease REFUSED = new Lease(null, null, null);
+  }
+
+  /** How long a lease lives: a load slower than this is not filled (Facebook's 10 s). */
+  static final Duration LEASE_TTL = Duration.ofSeconds(10);
+
+  /**
+   * Takes a lease on the key's target before a load, so that a write or evict of the key in any JVM
+   * while the load runs makes its fill fail (see {@link Marker}).
+   */
+  Lease lease(String routingKey) {
+    Routing r = router.forCache(cacheName);
+    NodeSlot target = r.target(routingKey);
+    if (!conditionalAtHome(r, target, routingKey)) {
+      return Lease.NONE;
+    }
+    if (target.justFailed()) {
+      return Lease.REFUSED;
+    }
+    Marker lease = Marker.lease();
+    NodeCalls.Outcome taken =
+        calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL));
+    return taken == NodeCalls.Outcome.LANDED ? new Lease(target, lease, null) : Lease.REFUSED;
+  }
+
+  /**
+   * For a refresh-ahead reload: what the key's target holds before the load, which its fill must
+   * still find (a write or evict in any JVM meanwhile makes it fail).
+   */
+  Lease seen(String routingKey, ValueType type) {
+    Routing r = router.forCache(cacheName);
+    NodeSlot target = r.target(routingKey);
+    if (!conditionalAtHome(r, target, routingKey)) {
+      return Lease.NONE;
+    }
+    if (target.justFailed()) {
+      return Lease.REFUSED;
+    }
+    CacheNode.Held seen = calls.awaitHeld(calls.sendHeld(target, routingKey, type));
+    return seen == NodeCalls.NOT_HELD ? Lease.REFUSED : new Lease(target, null, seen);
+  }
+
+  private static boolean conditionalAtHome(Routing r, NodeSlot target, String routingKey) {
+    return target != null && target.node.conditional() && atHome(r, target, routingKey);
+  }
+
+  /**
+   * {@link #fill(String, Object, long)} under a lease: stores the value only if the lease (or what
+   * a refresh saw) is still on the node it was taken on, and that node is still the key's target,
+   * and no write of the key began in this JVM since {@code stamp}.
+   *
+   * @return whether it landed
+   */
+  boolean fill(String routingKey, Object stored, long stamp, Lease lease) {
+    if (lease == Lease.NONE) {
+      return fill(routingKey, stored, stamp);
+    }
+    if (lease == Lease.REFUSED) {
+      return false;
+    }
+    Routing r = router.forCache(cacheName);
+    NodeSlot target = r.target(routingKey);
+    if (target != lease.at || !atHome(r, target, routingKey)) {
+      return false; // the key moved while it loaded: its new target holds no lease of it
+    }
+    Duration ttl = freshTtl(stored);
+    boolean landed =
+        stripes.fillIfUnchanged(
+            routingKey,
+            stamp,
+            () -> {
+              lifetimes.wrote(ttl);
+              return calls.writeIf(
+                      target,
+                      routingKey,
+                      () ->
+                          lease.marker != null
+                              ? target.node.putIfLeased(routingKey, lease.marker, stored, ttl)
+                              : target.node.putIf(routingKey, lease.seen, stored, ttl))
+                  == NodeCalls.Outcome.LANDED;
+            });
+    if (landed) {
+      target.marks.forget(routingKey);
+      stats.put();
+      target.stats.put();
+      migration.deletePreviousOutsideWindows(r, target, routingKey);
+      followMoves(r, java.util.Collections.singletonMap(routingKey, target));
+    }
+    return landed;
+  }
+
+  /**
+   * The move of a read under the rules between JVMs: a previous owner held a newer entry than the
+   * target ({@code entry}: its value, or its tombstone), which is stored on the target only if the
+   * target still holds {@code atTarget} and no write of the key began in this JVM since {@code
+   * stamp}; then deleted on each previous owner only if that owner still holds what was read there,
+   * so a write that a JVM on an older ring made meanwhile stays, and wins.
+   *
+   * @return whether the entry was copied to the target
+   */
+  boolean move(
+      Routing r,
+      NodeSlot target,
+      String routingKey,
+      CacheNode.Held atTarget,
+      Object entry,
+      Duration ttl,
+      long stamp,
+      java.util.List<NodeSlot> from,
+      java.util.List<CacheNode.Held> seen) {
+    if (target.justFailed()) {
+      return false;
+    }
+    boolean landed =
+        stripes.fillIfUnchanged(
+            routingKey,
+            stamp,
+            () -> {
+              lifetimes.wrote(ttl);
+              return calls.writeIf(
+                      target, routingKey, () -> target.node.putIf(routingKey, atTarget, entry, ttl))
+                  == NodeCalls.Outcome.LANDED;
+            });
+    if (!landed) {
+      return false;
+    }
+    for (int i = 0; i < from.size(); i++) {
+      NodeSlot owner = from.get(i);
+      CacheNode.Held held = seen.get(i);
+      if (!owner.justFailed()) {
+        calls.writeIf(owner, routingKey, () -> owner.node.deleteIf(routingKey, held));
+      }
+    }
+    followMoves(r, java.util.Collections.singletonMap(routingKey, target));
+    return true;
   }
 
   /**
@@ -292,7 +451,7 @@ final class Writes {
     } else {
       target.marks.written(routingKey, r.generation);
     }
-    if (stored != null) {
+    if (stored != null && !(stored instanceof Marker)) {
       stats.put();
       target.stats.put();
     }

@@ -22,7 +22,10 @@ import java.util.TreeMap;
  * change: each change of a planned sequence (a node added, one removed, one added back) reaches
  * every JVM at its own moment, in any order, within the migration window. One checker over all of
  * them: a read in any JVM must return a value no older than the last write completed, in any JVM,
- * before the read began, or a miss (the rule of {@link SimRun}'s checker).
+ * before the read began, or a miss (the rule of {@link SimRun}'s checker). A loaded value carries
+ * the moment its loader read the database, and is stale too once a write that began after that
+ * moment completed before the read began: a slow fill must not store a value older than a write or
+ * evict another JVM completed meanwhile.
  *
  * <p>No server faults: failure detection is per JVM (an ejection in one JVM is not seen by the
  * others), which the cross-JVM guarantee leaves out, and which {@link SimRun} covers within a JVM.
@@ -337,9 +340,10 @@ final class FleetSimRun {
     SplittableRandom r = me.random;
     sched.sleep(r.nextLong(3_000_000));
     long v = db[k];
+    long at = ++tick;
     trace.add(me.name, rk, "loader reads v" + v);
     sched.sleep(r.nextLong(2_000_000));
-    return value(k, v);
+    return value(k, v) + "@" + at;
   }
 
   private long bump(int k, boolean put) {
@@ -373,7 +377,14 @@ final class FleetSimRun {
       return;
     }
     int hash = got.indexOf('#');
+    int loadedAt = got.indexOf('@');
     boolean ok = hash > 0 && got.substring(0, hash).equals(names[k]);
+    // a loaded value is also stale once a write that began after its loader read the database
+    // completed before the read began: a fill racing a write of another JVM (leases)
+    if (ok && loadedAt > 0) {
+      ok = f < Long.parseLong(got.substring(loadedAt + 1));
+      got = got.substring(0, loadedAt);
+    }
     if (ok) {
       int w = Integer.parseInt(got.substring(hash + 1));
       List<long[]> history = writes.get(k);

@@ -200,6 +200,86 @@ final class SimNode implements CacheNode {
   }
 
   @Override
+  public boolean conditional() {
+    return server.ordered; // a local-like server stands for a local shard, which has none
+  }
+
+  @Override
+  public CompletableFuture<Held> getHeld(String key, ValueType type) {
+    String who = server.sched.current().name;
+    try {
+      return CompletableFuture.completedFuture(
+          call(
+              "getHeld",
+              key,
+              false,
+              srv -> {
+                Held h = srv.held(key);
+                log(who, key, "getHeld -> " + (h.marker() != null ? h.marker() : h.value()));
+                return h;
+              }));
+    } catch (CacheNodeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
+  public boolean putIf(String key, Held expected, Object value, Duration ttl) {
+    String who = server.sched.current().name;
+    return call(
+        "putIf",
+        key,
+        true,
+        srv -> {
+          boolean done = srv.putIf(key, expected, value, ttl);
+          log(who, key, "putIf " + value + (done ? "" : " (not held)") + " ttl " + ttl);
+          return done;
+        });
+  }
+
+  @Override
+  public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
+    String who = server.sched.current().name;
+    return call(
+        "putIfLeased",
+        key,
+        true,
+        srv -> {
+          boolean done = srv.putIfLeased(key, lease, value, ttl);
+          log(who, key, "put " + value + (done ? "" : " (lease gone: not stored)") + " ttl " + ttl);
+          return done;
+        });
+  }
+
+  @Override
+  public boolean deleteIf(String key, Held expected) {
+    String who = server.sched.current().name;
+    return call(
+        "deleteIf",
+        key,
+        true,
+        srv -> {
+          boolean done = srv.deleteIf(key, expected);
+          log(who, key, "deleteIf" + (done ? "" : " (changed: kept)"));
+          return done;
+        });
+  }
+
+  @Override
+  public boolean lease(String key, Marker lease, Duration ttl) {
+    String who = server.sched.current().name;
+    return call(
+        "lease",
+        key,
+        true,
+        srv -> {
+          boolean done = srv.lease(key, lease, ttl);
+          log(who, key, "lease" + (done ? "" : " refused (held)"));
+          return done;
+        });
+  }
+
+  @Override
   public void evict(String key) {
     String who = server.sched.current().name;
     call(

@@ -58,14 +58,63 @@ final class SimServer {
     return s;
   }
 
+  /** A value; a marker reads as a miss. */
   Object get(String key) {
     Stored s = live(key);
-    return s == null ? null : s.value;
+    return s == null || s.value instanceof Marker ? null : s.value;
+  }
+
+  /** What is held, markers too; the stored record itself is the version. */
+  CacheNode.Held held(String key) {
+    Stored s = live(key);
+    if (s == null) {
+      return CacheNode.Held.NOTHING;
+    }
+    Duration left =
+        s.expiresAt == Long.MAX_VALUE ? null : Duration.ofNanos(s.expiresAt - sched.now());
+    return s.value instanceof Marker m
+        ? new CacheNode.Held(null, m, left, s)
+        : new CacheNode.Held(s.value, null, left, s);
+  }
+
+  boolean putIf(String key, CacheNode.Held expected, Object value, Duration ttl) {
+    if (live(key) != expected.version()) {
+      return false;
+    }
+    put(key, value, ttl);
+    return true;
+  }
+
+  boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
+    Stored s = live(key);
+    if (s == null || !lease.equals(s.value)) {
+      return false;
+    }
+    put(key, value, ttl);
+    return true;
+  }
+
+  boolean deleteIf(String key, CacheNode.Held expected) {
+    Stored s = live(key);
+    if (s == null || s != expected.version()) {
+      return false;
+    }
+    data.remove(key);
+    return true;
+  }
+
+  boolean lease(String key, Marker lease, Duration ttl) {
+    Stored s = live(key);
+    if (s != null && !(s.value instanceof Marker m && !m.isLease())) {
+      return false;
+    }
+    put(key, lease, ttl);
+    return true;
   }
 
   CacheNode.StoredEntry getEntry(String key) {
     Stored s = live(key);
-    if (s == null) {
+    if (s == null || s.value instanceof Marker) {
       return null;
     }
     Duration left =
