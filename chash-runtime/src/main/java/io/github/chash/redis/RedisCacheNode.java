@@ -2,10 +2,12 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.Marker;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.cache.VerbatimKeys;
 import io.github.chash.internal.codec.CacheCodecs;
+import io.github.chash.internal.codec.MarkerBytes;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
@@ -20,6 +22,7 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -189,13 +192,15 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    return bytes == null ? null : storedValues.of(key).decode(bytes, type);
+    return bytes == null || MarkerBytes.decode(bytes) != null
+        ? null
+        : storedValues.of(key).decode(bytes, type);
   }
 
   @Override
   public void put(String key, Object value, Duration ttl) {
     byte[] serverKey = key(key);
-    byte[] bytes = storedValues.of(key).encode(value);
+    byte[] bytes = encode(key, value);
     try {
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       awaitWrite(commands, set(commands, serverKey, bytes, ttl));
@@ -251,8 +256,8 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    if (bytes == null || pttl == -2) {
-      return null; // absent, or expired between the two commands
+    if (bytes == null || pttl == -2 || MarkerBytes.decode(bytes) != null) {
+      return null; // absent, expired between the two commands, or a marker
     }
     return new StoredEntry(
         storedValues.of(key).decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
@@ -342,7 +347,7 @@ final class RedisCacheNode implements CacheNode {
               Map<String, Object> found = new HashMap<>(refused);
               for (int i = 0; i < values.size(); i++) {
                 KeyValue<byte[], byte[]> kv = values.get(i);
-                if (kv.hasValue()) {
+                if (kv.hasValue() && MarkerBytes.decode(kv.getValue()) == null) {
                   try {
                     found.put(
                         sent.get(i), storedValues.of(sent.get(i)).decode(kv.getValue(), type));
@@ -432,6 +437,136 @@ final class RedisCacheNode implements CacheNode {
                   operation,
                   cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
             });
+  }
+
+  private byte[] encode(String key, Object value) {
+    return value instanceof Marker m ? MarkerBytes.encode(m) : storedValues.of(key).encode(value);
+  }
+
+  // the conditional calls: each one script, atomic on the server; a time to live of 0 is none
+  private static final String PUT_IF =
+      "local v = redis.call('GET', KEYS[1]) "
+          + "if ARGV[1] == '1' then if v then return 0 end elseif v ~= ARGV[2] then return 0 end "
+          + "if ARGV[4] == '0' then redis.call('SET', KEYS[1], ARGV[3]) "
+          + "else redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end return 1";
+  private static final String DELETE_IF =
+      "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end"
+          + " return 0";
+  private static final String LEASE =
+      "local v = redis.call('GET', KEYS[1]) "
+          + "if v and string.sub(v, 1, 5) ~= ARGV[2] then return 0 end "
+          + "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1";
+  private static final byte[] NONE = new byte[0];
+
+  @Override
+  public boolean conditional() {
+    return true;
+  }
+
+  /** {@code GET} and {@code PTTL} pipelined: one round trip, not awaited here. */
+  @Override
+  public CompletableFuture<Held> getHeld(String key, ValueType type) {
+    byte[] serverKey;
+    RedisFuture<byte[]> value;
+    RedisFuture<Long> ttl;
+    try {
+      serverKey = key(key);
+      RedisAsyncCommands<byte[], byte[]> commands = reads.commands();
+      value = commands.get(serverKey);
+      ttl = commands.pttl(serverKey);
+    } catch (ValueRefusedException e) {
+      return CompletableFuture.failedFuture(e);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(failure("get", e));
+    }
+    record Raw(byte[] bytes, long pttl) {}
+    return bounded(value.toCompletableFuture().thenCombine(ttl, Raw::new), "get")
+        .thenApply(
+            raw -> {
+              if (raw.bytes == null || raw.pttl == -2) {
+                return Held.NOTHING;
+              }
+              Duration left = raw.pttl < 0 ? null : Duration.ofMillis(raw.pttl);
+              Marker marker = MarkerBytes.decode(raw.bytes);
+              return marker != null
+                  ? new Held(null, marker, left, raw.bytes)
+                  : new Held(storedValues.of(key).decode(raw.bytes, type), null, left, raw.bytes);
+            });
+  }
+
+  @Override
+  public boolean putIf(String key, Held expected, Object value, Duration ttl) {
+    byte[] was = expected.version() instanceof byte[] b ? b : null;
+    return script(
+        "putIf",
+        PUT_IF,
+        key,
+        was == null ? ONE : ZERO,
+        was == null ? NONE : was,
+        encode(key, value),
+        ttlArg(ttl));
+  }
+
+  @Override
+  public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
+    return script(
+        "putIf", PUT_IF, key, ZERO, MarkerBytes.encode(lease), encode(key, value), ttlArg(ttl));
+  }
+
+  @Override
+  public boolean deleteIf(String key, Held expected) {
+    if (!(expected.version() instanceof byte[] was)) {
+      return false; // nothing was held: nothing to delete
+    }
+    return script("deleteIf", DELETE_IF, key, was);
+  }
+
+  @Override
+  public boolean lease(String key, Marker lease, Duration ttl) {
+    return script(
+        "lease", LEASE, key, MarkerBytes.encode(lease), MarkerBytes.TOMBSTONE_PREFIX, ttlArg(ttl));
+  }
+
+  private static final byte[] ONE = {'1'};
+  private static final byte[] ZERO = {'0'};
+
+  private static byte[] ttlArg(Duration ttl) {
+    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
+    return KeyBytes.of(millis >= NO_EXPIRY_MILLIS ? "0" : Long.toString(millis));
+  }
+
+  /** Runs a conditional script on the write connection; true when it applied its change. */
+  private boolean script(String operation, String script, String key, byte[]... args) {
+    byte[] serverKey = key(key);
+    Long applied;
+    try {
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisFuture<Long> reply =
+          commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, args);
+      applied = awaitScript(commands, reply);
+    } catch (RuntimeException e) {
+      throw failure(operation, e);
+    }
+    return applied != null && applied == 1L;
+  }
+
+  /** {@link #awaitWrite} for a script: its reply, and on a replicated shard a replica's ack. */
+  private Long awaitScript(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<Long> reply) {
+    RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    Long applied;
+    try {
+      applied = await(reply, deadline);
+    } catch (RuntimeException e) {
+      if (acks != null) {
+        acks.cancel(true);
+      }
+      throw e;
+    }
+    if (acks != null) {
+      requireReplica(await(acks, deadline));
+    }
+    return applied;
   }
 
   @Override

@@ -169,4 +169,57 @@ public abstract class CacheNodeContractTest {
     // -1 says the node cannot tell cheaply; a count must at least see what was just written
     assertThat(size == -1 || size >= 3).as("estimatedSize %d after 3 puts", size).isTrue();
   }
+
+  @Test
+  void conditionalCalls_changeOnlyWhatWasSeen() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(node.conditional(), "no conditional calls");
+    String key = "users:cond";
+    Duration ttl = Duration.ofMinutes(1);
+    assertThat(node.getHeld(key, ValueType.OBJECT).get().holds()).isFalse();
+
+    // a lease on nothing; a second lease is refused; a fill over the first lease lands once
+    Marker lease = Marker.lease();
+    assertThat(node.lease(key, lease, ttl)).isTrue();
+    assertThat(node.get(key, ValueType.OBJECT)).as("a lease reads as a miss").isNull();
+    assertThat(node.lease(key, Marker.lease(), ttl)).isFalse();
+    assertThat(node.putIfLeased(key, Marker.lease(), "other", ttl)).isFalse();
+    assertThat(node.putIfLeased(key, lease, "v1", ttl)).isTrue();
+    assertThat(node.putIfLeased(key, lease, "v2", ttl)).isFalse();
+    assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("v1");
+    assertThat(node.lease(key, Marker.lease(), ttl)).as("no lease over a value").isFalse();
+
+    // a write between a lease and its fill makes the fill fail
+    node.evict(key);
+    Marker second = Marker.lease();
+    assertThat(node.lease(key, second, ttl)).isTrue();
+    node.put(key, "written", ttl);
+    assertThat(node.putIfLeased(key, second, "stale", ttl)).isFalse();
+    assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("written");
+
+    // putIf and deleteIf apply only over exactly what was read
+    CacheNode.Held seen = node.getHeld(key, ValueType.OBJECT).get();
+    assertThat(seen.value()).isEqualTo("written");
+    node.put(key, "newer", ttl);
+    assertThat(node.putIf(key, seen, "moved", ttl)).isFalse();
+    assertThat(node.deleteIf(key, seen)).isFalse();
+    assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("newer");
+    CacheNode.Held now = node.getHeld(key, ValueType.OBJECT).get();
+    assertThat(node.putIf(key, now, "moved", ttl)).isTrue();
+    CacheNode.Held moved = node.getHeld(key, ValueType.OBJECT).get();
+    assertThat(node.deleteIf(key, moved)).isTrue();
+    assertThat(node.get(key, ValueType.OBJECT)).isNull();
+    assertThat(node.putIf(key, CacheNode.Held.NOTHING, "fresh", ttl)).isTrue();
+    assertThat(node.putIf(key, CacheNode.Held.NOTHING, "again", ttl)).isFalse();
+
+    // a tombstone reads as a miss, is seen as one, and a lease may replace it
+    Marker tombstone = Marker.tombstone();
+    node.put(key, tombstone, ttl);
+    assertThat(node.get(key, ValueType.OBJECT)).isNull();
+    assertThat(node.getEntry(key, ValueType.OBJECT)).isNull();
+    assertThat(node.getAll(List.of(key), ValueType.OBJECT).get()).isEmpty();
+    CacheNode.Held dead = node.getHeld(key, ValueType.OBJECT).get();
+    assertThat(dead.marker()).isEqualTo(tombstone);
+    assertThat(dead.ttl()).isNotNull();
+    assertThat(node.lease(key, Marker.lease(), ttl)).isTrue();
+  }
 }

@@ -1,0 +1,49 @@
+package io.github.chash.internal.codec;
+
+import io.github.chash.cache.Marker;
+import java.nio.ByteBuffer;
+
+/**
+ * How a remote node stores a {@link Marker}: 4 bytes no codec of this library starts a value with
+ * ({@code 00 63 68 4D}, "\0chM": JDK serialization starts with {@code AC ED}, JSON with a printable
+ * character), the kind ({@code L} or {@code T}), and the token's 8 bytes. A cache whose values are
+ * raw bytes another client reads (a verbatim key layout) must not take markers.
+ */
+public final class MarkerBytes {
+  private static final byte[] MAGIC = {0x00, 0x63, 0x68, 0x4D};
+
+  /** Marker bytes: the magic, the kind, the token. */
+  public static final int LENGTH = MAGIC.length + 1 + Long.BYTES;
+
+  /** The bytes every tombstone starts with (the magic and its kind), for a server-side check. */
+  public static final byte[] TOMBSTONE_PREFIX = {0x00, 0x63, 0x68, 0x4D, 'T'};
+
+  private MarkerBytes() {}
+
+  /** {@return the marker's bytes} */
+  public static byte[] encode(Marker marker) {
+    return ByteBuffer.allocate(LENGTH)
+        .put(MAGIC)
+        .put((byte) (marker.isLease() ? 'L' : 'T'))
+        .putLong(marker.token())
+        .array();
+  }
+
+  /** {@return the marker these bytes hold, or null when they hold a value} */
+  public static Marker decode(byte[] bytes) {
+    if (bytes.length != LENGTH
+        || bytes[0] != MAGIC[0]
+        || bytes[1] != MAGIC[1]
+        || bytes[2] != MAGIC[2]
+        || bytes[3] != MAGIC[3]) {
+      return null;
+    }
+    Marker.Kind kind =
+        switch (bytes[4]) {
+          case 'L' -> Marker.Kind.LEASE;
+          case 'T' -> Marker.Kind.TOMBSTONE;
+          default -> null;
+        };
+    return kind == null ? null : new Marker(kind, ByteBuffer.wrap(bytes, 5, 8).getLong());
+  }
+}
