@@ -163,23 +163,11 @@ final class Reads {
     for (NodeSlot slot : consulted) {
       sent.add(calls.sendHeld(slot, routingKey, type));
     }
-    List<CacheNode.Held> held = new ArrayList<>(consulted.size());
-    boolean failed = false;
-    for (NodeCalls.Sent<CacheNode.Held> request : sent) {
-      CacheNode.Held h = calls.awaitHeld(request);
-      failed |= h == NodeCalls.NOT_HELD;
-      held.add(h);
-    }
-    if (failed) {
+    List<CacheNode.Held> held = await(sent);
+    if (held == null) {
       return CacheNode.Held.NOTHING;
     }
-    int winner = 0;
-    for (int i = consulted.size() - 1; i > 0; i--) {
-      if (held.get(i).holds()) {
-        winner = i;
-        break;
-      }
-    }
+    int winner = winner(held);
     CacheNode.Held won = held.get(winner);
     if (winner == 0) {
       return won.value() == null ? CacheNode.Held.NOTHING : won;
@@ -189,28 +177,77 @@ final class Reads {
       stats.migrationHit();
       consulted.get(winner).stats.migrationHit();
     }
-    if (won.marker() == null || !won.marker().isLease()) {
-      Object entry = won.value() != null ? won.value() : won.marker();
-      Duration left = won.ttl() != null ? won.ttl() : won.value() != null ? ttl : router.window;
-      List<NodeSlot> from = new ArrayList<>(2);
-      List<CacheNode.Held> seen = new ArrayList<>(2);
-      for (int i = 1; i < consulted.size(); i++) {
-        if (held.get(i).holds()) {
-          from.add(consulted.get(i));
-          seen.add(held.get(i));
-        }
+    CacheNode.Held answer =
+        won.value() == null
+            ? CacheNode.Held.NOTHING
+            : new CacheNode.Held(won.value(), null, null, null);
+    if (won.marker() != null && won.marker().isLease()) {
+      return answer; // a load is under way in a JVM on that ring: nothing to move
+    }
+    Marker lease = null;
+    if (!held.get(0).holds()) {
+      // a move onto nothing: lease the target first, then read the previous owners again, so that
+      // a write before the lease (and a delete that brought "nothing" back, as a joining JVM's
+      // emptying does) is seen, and one after it makes the move fail
+      lease = target.justFailed() ? null : writes.leaseFor(target, routingKey);
+      if (lease == null) {
+        return answer;
       }
-      if (left == null || !left.isZero()) {
-        if (writes.move(r, target, routingKey, held.get(0), entry, left, stamp, from, seen)
-            && won.value() != null) {
-          stats.migrationCopy();
-          target.stats.migrationCopy();
-        }
+      List<NodeCalls.Sent<CacheNode.Held>> again = new ArrayList<>(consulted.size());
+      again.add(null);
+      for (int i = 1; i < consulted.size(); i++) {
+        again.add(calls.sendHeld(consulted.get(i), routingKey, type));
+      }
+      held = await(again);
+      if (held == null) {
+        return answer;
+      }
+      held.set(0, CacheNode.Held.NOTHING);
+      winner = winner(held);
+      won = held.get(winner);
+      if (winner == 0 || (won.marker() != null && won.marker().isLease())) {
+        return answer; // nothing to move now; the lease expires, or a write replaces it
       }
     }
-    return won.value() == null
-        ? CacheNode.Held.NOTHING
-        : new CacheNode.Held(won.value(), null, null, null);
+    Object entry = won.value() != null ? won.value() : won.marker();
+    Duration left = won.ttl() != null ? won.ttl() : won.value() != null ? ttl : router.window;
+    List<NodeSlot> from = new ArrayList<>(2);
+    List<CacheNode.Held> seen = new ArrayList<>(2);
+    for (int i = 1; i < consulted.size(); i++) {
+      if (held.get(i).holds()) {
+        from.add(consulted.get(i));
+        seen.add(held.get(i));
+      }
+    }
+    if ((left == null || !left.isZero())
+        && writes.move(r, target, routingKey, held.get(0), lease, entry, left, stamp, from, seen)
+        && won.value() != null) {
+      stats.migrationCopy();
+      target.stats.migrationCopy();
+    }
+    return answer;
+  }
+
+  /** Awaits every reply ({@code null} entries: none sent); null when some node failed. */
+  private List<CacheNode.Held> await(List<NodeCalls.Sent<CacheNode.Held>> sent) {
+    List<CacheNode.Held> held = new ArrayList<>(sent.size());
+    boolean failed = false;
+    for (NodeCalls.Sent<CacheNode.Held> request : sent) {
+      CacheNode.Held h = request == null ? null : calls.awaitHeld(request);
+      failed |= h == NodeCalls.NOT_HELD;
+      held.add(h);
+    }
+    return failed ? null : held;
+  }
+
+  /** The oldest ring's owner holding anything (index 0: the target). */
+  private static int winner(List<CacheNode.Held> held) {
+    for (int i = held.size() - 1; i > 0; i--) {
+      if (held.get(i).holds()) {
+        return i;
+      }
+    }
+    return 0;
   }
 
   /**

@@ -252,12 +252,23 @@ final class Writes {
     return landed;
   }
 
+  /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
+  Marker leaseFor(NodeSlot target, String routingKey) {
+    Marker lease = Marker.lease();
+    return calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL))
+            == NodeCalls.Outcome.LANDED
+        ? lease
+        : null;
+  }
+
   /**
    * The move of a read under the rules between JVMs: a previous owner held a newer entry than the
    * target ({@code entry}: its value, or its tombstone), which is stored on the target only if the
-   * target still holds {@code atTarget} and no write of the key began in this JVM since {@code
-   * stamp}; then deleted on each previous owner only if that owner still holds what was read there,
-   * so a write that a JVM on an older ring made meanwhile stays, and wins.
+   * target still holds {@code atTarget} (or, when it held nothing, still the {@code lease} taken
+   * before the previous owners were read again: "nothing" can come back after a write, when a
+   * joining JVM empties the node) and no write of the key began in this JVM since {@code stamp};
+   * then deleted on each previous owner only if that owner still holds what was read there, so a
+   * write that a JVM on an older ring made meanwhile stays, and wins.
    *
    * @return whether the entry was copied to the target
    */
@@ -266,6 +277,7 @@ final class Writes {
       NodeSlot target,
       String routingKey,
       CacheNode.Held atTarget,
+      Marker lease,
       Object entry,
       Duration ttl,
       long stamp,
@@ -281,7 +293,12 @@ final class Writes {
             () -> {
               lifetimes.wrote(ttl);
               return calls.writeIf(
-                      target, routingKey, () -> target.node.putIf(routingKey, atTarget, entry, ttl))
+                      target,
+                      routingKey,
+                      () ->
+                          lease != null
+                              ? target.node.putIfLeased(routingKey, lease, entry, ttl)
+                              : target.node.putIf(routingKey, atTarget, entry, ttl))
                   == NodeCalls.Outcome.LANDED;
             });
     if (!landed) {
