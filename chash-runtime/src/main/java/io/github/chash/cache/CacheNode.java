@@ -202,6 +202,10 @@ public interface CacheNode extends AutoCloseable {
   /**
    * Stores the value in place of the lease, only if the node still holds exactly that lease.
    *
+   * @param key the routing key
+   * @param lease the lease that must be held
+   * @param value the value
+   * @param ttl time to live, positive; {@code null} for no expiry
    * @return whether it was stored
    * @throws CacheNodeException on a backend failure or timeout
    * @throws ValueRefusedException as {@link #put} does
@@ -213,6 +217,8 @@ public interface CacheNode extends AutoCloseable {
   /**
    * Deletes the key only if the node still holds exactly {@code expected}.
    *
+   * @param key the routing key
+   * @param expected what must be held (what {@link #getHeld} returned)
    * @return whether it was deleted
    * @throws CacheNodeException on a backend failure or timeout
    */
@@ -224,6 +230,9 @@ public interface CacheNode extends AutoCloseable {
    * Stores the lease under the key unless a value or another lease is held there (nothing, or a
    * tombstone, is replaced), atomically on the server.
    *
+   * @param key the routing key
+   * @param lease the new lease
+   * @param ttl how long the lease lives, positive
    * @return whether the lease was stored
    * @throws CacheNodeException on a backend failure or timeout
    */
