@@ -78,7 +78,7 @@ class RedisShardedCacheIT {
   }
 
   @Test
-  void evict_removesFromTheServer() {
+  void evict_leavesOnlyATombstoneForTheWindowOnTheServer() {
     try (ShardedCacheManager manager = manager()) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       String key = users.routingKey("gone", "test");
@@ -88,7 +88,14 @@ class RedisShardedCacheIT {
 
       users.evict(key);
 
-      assertThat(fleet.server(owner).keys("chash:*")).isEmpty();
+      // the value is gone; a tombstone tells JVMs on a newer ring that their copy is older
+      byte[] left = fleet.server(owner).getBytes("chash:" + key);
+      assertThat(io.github.chash.internal.codec.MarkerBytes.decode(left))
+          .extracting(io.github.chash.cache.Marker::kind)
+          .isEqualTo(io.github.chash.cache.Marker.Kind.TOMBSTONE);
+      assertThat((Long) fleet.server(owner).command("PTTL", "chash:" + key))
+          .as("lives at most the migration window (5 minutes by default)")
+          .isBetween(1L, 300_000L);
       assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
     }
   }
