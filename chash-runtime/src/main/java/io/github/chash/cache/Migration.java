@@ -63,11 +63,21 @@ final class Migration {
   /**
    * The nodes a read of the key consults at once within a migration window when the rules between
    * JVMs apply (see the package comment): the target first, then the key's previous owners within
-   * their windows, newest first, each node once, skipping owners that are out, just failed or whose
-   * copy is marked. Null when there is no such owner, or the old path applies: the target is away
-   * from the key's home, or some node has no conditional calls.
+   * their windows, newest first, each node once; {@link #UNREADABLE} when one of those owners is
+   * out, just failed or its copy is marked. Null when there is no such owner, or the old path
+   * applies: the target is away from the key's home, or some node has no conditional calls.
    */
   List<NodeSlot> consulted(Routing r, NodeSlot target, String routingKey) {
+    return consultedOrUnreadable(r, target, routingKey);
+  }
+
+  /**
+   * What {@link #consulted} gives when a previous owner in its window is out, just failed, or its
+   * copy is marked: the read is a miss, without a call.
+   */
+  static final List<NodeSlot> UNREADABLE = List.of();
+
+  private List<NodeSlot> consultedOrUnreadable(Routing r, NodeSlot target, String routingKey) {
     if (r.priors.isEmpty()
         || !target.node.conditional()
         || (r.degraded && r.home(routingKey) != target)) {
@@ -89,7 +99,9 @@ final class Migration {
       if (from.ejected
           || from.justFailed()
           || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
-        continue;
+        // a previous owner that cannot be read (or whose copy this JVM cannot vouch for) may hold
+        // a newer write of a JVM on its ring: the target's copy may be older, so the read misses
+        return UNREADABLE;
       }
       if (out == null) {
         out = new ArrayList<>(3);

@@ -158,6 +158,9 @@ final class Reads {
    */
   private CacheNode.Held readAcross(
       Routing r, List<NodeSlot> consulted, String routingKey, ValueType type) {
+    if (consulted == Migration.UNREADABLE) {
+      return CacheNode.Held.NOTHING;
+    }
     long stamp = stripes.stamp(routingKey);
     List<NodeCalls.Sent<CacheNode.Held>> sent = new ArrayList<>(consulted.size());
     for (NodeSlot slot : consulted) {
@@ -170,7 +173,14 @@ final class Reads {
     int winner = winner(held);
     CacheNode.Held won = held.get(winner);
     if (winner == 0) {
-      return won.value() == null ? CacheNode.Held.NOTHING : won;
+      if (won.value() == null) {
+        return CacheNode.Held.NOTHING;
+      }
+      // the previous owners held nothing, but the two reads were not ordered: a move may have
+      // copied a newer value to the target after the target's read and deleted it where it was
+      // before the previous owner's; a read of the target after theirs sees the copy
+      CacheNode.Held again = calls.awaitHeld(calls.sendHeld(consulted.get(0), routingKey, type));
+      return again.value() == null ? CacheNode.Held.NOTHING : again;
     }
     NodeSlot target = consulted.get(0);
     if (won.value() != null) {
