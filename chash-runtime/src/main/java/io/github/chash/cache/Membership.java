@@ -355,7 +355,7 @@ final class Membership {
         return false; // reads still consult it, and move what it holds: a later sweep's
       }
     }
-    if (slot.node.conditional() && home.node.conditional()) {
+    if (slot.conditionalFor(routingKey) && home.conditionalFor(routingKey)) {
       // a JVM still on an older ring may have written this copy after the home's was made: the
       // home's goes first, so that no read finds it once this one is gone
       try {

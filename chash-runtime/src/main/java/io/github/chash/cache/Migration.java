@@ -79,7 +79,7 @@ final class Migration {
 
   private List<NodeSlot> consultedOrUnreadable(Routing r, NodeSlot target, String routingKey) {
     if (r.priors.isEmpty()
-        || !target.node.conditional()
+        || !target.conditionalFor(routingKey)
         || (r.degraded && r.home(routingKey) != target)) {
       return null;
     }
@@ -93,7 +93,7 @@ final class Migration {
       if (from == target || (out != null && out.contains(from))) {
         continue;
       }
-      if (!from.node.conditional()) {
+      if (!from.conditionalFor(routingKey)) {
         return null;
       }
       if (from.ejected

@@ -59,6 +59,16 @@ final class NodeSlot {
     return ringNode.id();
   }
 
+  /**
+   * {@return whether the rules between JVMs (leases, tombstones, conditional moves: see {@link
+   * CacheNode#conditional()}) apply to the key on this node} Never for a verbatim cache's key
+   * ({@link VerbatimKeys}): other applications' clients read and write it as it is, so it may hold
+   * no marker, and a raw value could not be told from one; such a key keeps the rules of one JVM.
+   */
+  boolean conditionalFor(String routingKey) {
+    return node.conditional() && !VerbatimKeys.isVerbatim(routingKey);
+  }
+
   /** Whether the node's most recent operation failed (a failure streak is running). */
   boolean justFailed() {
     return consecutiveFailures.get() != 0;

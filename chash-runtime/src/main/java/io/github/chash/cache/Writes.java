@@ -109,7 +109,7 @@ final class Writes {
     if (stored == null
         && target != null
         && !window.isZero()
-        && target.node.conditional()
+        && target.conditionalFor(routingKey)
         && atHome(r, target, routingKey)) {
       // an evict at the key's owner leaves a tombstone for the window: a JVM on a newer ring that
       // made a copy of the key elsewhere reads it there and knows that copy is older
@@ -204,7 +204,7 @@ final class Writes {
   }
 
   private static boolean conditionalAtHome(Routing r, NodeSlot target, String routingKey) {
-    return target != null && target.node.conditional() && atHome(r, target, routingKey);
+    return target != null && target.conditionalFor(routingKey) && atHome(r, target, routingKey);
   }
 
   /**
