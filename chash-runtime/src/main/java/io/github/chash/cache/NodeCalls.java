@@ -119,23 +119,17 @@ final class NodeCalls {
 
   /** Stores {@code stored} under the key, or deletes the key when it is null. */
   Outcome write(NodeSlot slot, String key, Object stored, Duration ttl) {
-    int failuresBefore = slot.failureTotal.get();
-    try {
-      if (stored == null) {
-        slot.node.evict(key);
-      } else {
-        slot.node.put(key, stored, ttl);
-      }
-    } catch (ValueRefusedException e) {
-      refused(slot);
-      return Outcome.REFUSED;
-    } catch (RuntimeException e) {
-      policy.unknownCopy(slot, key);
-      failed(slot, e, true);
-      return Outcome.FAILED;
-    }
-    policy.succeeded(slot, true, failuresBefore);
-    return Outcome.LANDED;
+    return writeIf(
+        slot,
+        key,
+        () -> {
+          if (stored == null) {
+            slot.node.evict(key);
+          } else {
+            slot.node.put(key, stored, ttl);
+          }
+          return true;
+        });
   }
 
   /** A request sent to a node and not yet awaited (the bulk calls send every node's first). */

@@ -227,21 +227,7 @@ final class Writes {
       return false; // the key moved while it loaded: its new target holds no lease of it
     }
     Duration ttl = freshTtl(stored);
-    boolean landed =
-        stripes.fillIfUnchanged(
-            routingKey,
-            stamp,
-            () -> {
-              lifetimes.wrote(ttl);
-              return calls.writeIf(
-                      target,
-                      routingKey,
-                      () ->
-                          lease.marker != null
-                              ? target.node.putIfLeased(routingKey, lease.marker, stored, ttl)
-                              : target.node.putIf(routingKey, lease.seen, stored, ttl))
-                  == NodeCalls.Outcome.LANDED;
-            });
+    boolean landed = putOver(target, routingKey, lease.marker, lease.seen, stored, ttl, stamp);
     if (landed) {
       target.marks.forget(routingKey);
       stats.put();
@@ -286,22 +272,7 @@ final class Writes {
     if (target.justFailed()) {
       return false;
     }
-    boolean landed =
-        stripes.fillIfUnchanged(
-            routingKey,
-            stamp,
-            () -> {
-              lifetimes.wrote(ttl);
-              return calls.writeIf(
-                      target,
-                      routingKey,
-                      () ->
-                          lease != null
-                              ? target.node.putIfLeased(routingKey, lease, entry, ttl)
-                              : target.node.putIf(routingKey, atTarget, entry, ttl))
-                  == NodeCalls.Outcome.LANDED;
-            });
-    if (!landed) {
+    if (!putOver(target, routingKey, lease, atTarget, entry, ttl, stamp)) {
       return false;
     }
     for (int i = 0; i < from.size(); i++) {
@@ -313,6 +284,35 @@ final class Writes {
     }
     followMoves(r, java.util.Collections.singletonMap(routingKey, target));
     return true;
+  }
+
+  /**
+   * Stores {@code stored} on the target only over what this JVM left or saw there: its {@code
+   * lease} when it took one, else what it {@code saw}; and only if no write of the key began in
+   * this JVM since {@code stamp}. {@return whether it landed}
+   */
+  private boolean putOver(
+      NodeSlot target,
+      String routingKey,
+      Marker lease,
+      CacheNode.Held saw,
+      Object stored,
+      Duration ttl,
+      long stamp) {
+    return stripes.fillIfUnchanged(
+        routingKey,
+        stamp,
+        () -> {
+          lifetimes.wrote(ttl);
+          return calls.writeIf(
+                  target,
+                  routingKey,
+                  () ->
+                      lease != null
+                          ? target.node.putIfLeased(routingKey, lease, stored, ttl)
+                          : target.node.putIf(routingKey, saw, stored, ttl))
+              == NodeCalls.Outcome.LANDED;
+        });
   }
 
   /**

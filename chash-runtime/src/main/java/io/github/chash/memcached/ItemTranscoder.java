@@ -1,15 +1,13 @@
 package io.github.chash.memcached;
 
 import net.rubyeye.xmemcached.transcoders.CachedData;
-import net.rubyeye.xmemcached.transcoders.CompressionMode;
-import net.rubyeye.xmemcached.transcoders.Transcoder;
 
 /**
  * An item's flags and bytes as they are, both ways: the {@link PeerTranscoder} format is applied by
  * the node, not by XMemcached (whose own transcoder would deserialize without a filter).
  * Thread-safe.
  */
-final class ItemTranscoder implements Transcoder<PeerTranscoder.Item> {
+final class ItemTranscoder extends PassThroughTranscoder<PeerTranscoder.Item> {
   static final ItemTranscoder INSTANCE = new ItemTranscoder();
 
   private ItemTranscoder() {}
@@ -23,26 +21,4 @@ final class ItemTranscoder implements Transcoder<PeerTranscoder.Item> {
   public PeerTranscoder.Item decode(CachedData data) {
     return new PeerTranscoder.Item(data.getFlag(), data.getData());
   }
-
-  @Override
-  public void setPrimitiveAsString(boolean primitiveAsString) {}
-
-  @Override
-  public void setPackZeros(boolean packZeros) {}
-
-  @Override
-  public void setCompressionThreshold(int to) {}
-
-  @Override
-  public boolean isPrimitiveAsString() {
-    return false;
-  }
-
-  @Override
-  public boolean isPackZeros() {
-    return false;
-  }
-
-  @Override
-  public void setCompressionMode(CompressionMode compressMode) {}
 }
