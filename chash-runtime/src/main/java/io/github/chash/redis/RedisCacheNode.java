@@ -553,7 +553,7 @@ final class RedisCacheNode implements CacheNode {
   /** {@link #awaitWrite} for a script: its reply, and on a replicated shard a replica's ack. */
   private Long awaitScript(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<Long> reply) {
     RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     Long applied;
     try {
       applied = await(reply, deadline);
