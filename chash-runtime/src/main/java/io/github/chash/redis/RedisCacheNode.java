@@ -18,6 +18,7 @@ import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
@@ -25,6 +26,7 @@ import io.lettuce.core.ScanCursor;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -429,6 +431,7 @@ final class RedisCacheNode implements CacheNode {
                           && failure.getCause() != null
                       ? failure.getCause()
                       : failure;
+              cause = backstopAsStall(cause);
               if (cause instanceof TimeoutException) {
                 future.cancel(true);
                 cause = timedOut((TimeoutException) cause);
@@ -743,7 +746,7 @@ final class RedisCacheNode implements CacheNode {
         throw timedOut(expired);
       }
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
+      Throwable cause = backstopAsStall(e.getCause());
       throw cause instanceof RuntimeException r
           ? r
           : new IllegalStateException(cause.getMessage(), cause);
@@ -760,6 +763,18 @@ final class RedisCacheNode implements CacheNode {
    */
   private ClientStalls.Deadline deadline() {
     return ClientStalls.deadline(timeout, ioThreads);
+  }
+
+  /**
+   * Lettuce's own command timeout fires at twice the bound of chash's deadline ({@link
+   * #clientOptions}), so when it fires the deadline's own check could not run for a whole bound:
+   * the client stalled, whatever the server did. Other failures are returned as they are.
+   */
+  private Throwable backstopAsStall(Throwable failure) {
+    return failure instanceof RedisCommandTimeoutException
+        ? timedOut(
+            ClientStalls.stalledFailure(Connecting.timeout(timeout).multipliedBy(2).toNanos()))
+        : failure;
   }
 
   /** A command's timeout, or the client's stall ({@link ClientStalls}), as a node failure. */
@@ -946,6 +961,10 @@ final class RedisCacheNode implements CacheNode {
         .replayFilter(command -> true)
         .socketOptions(
             SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+        // Lettuce's own command timeout is only a backstop, twice the bound of chash's deadline
+        // (ClientStalls), which must decide first: at the same 1 s, Lettuce's timer fired while a
+        // starved client's own check could not run, and its timeout was blamed on a healthy node
+        .timeoutOptions(TimeoutOptions.enabled(connectTimeout.multipliedBy(2)))
         .build();
   }
 
