@@ -110,7 +110,10 @@ class RedisWovenServiceIT {
 
     service.delete(7);
 
-    assertThat(fleet.server(owner).keys("chash:*")).isEmpty();
+    // the evict leaves at most a tombstone for the migration window (issue 30), never the value:
+    // the next find is a miss that runs the body
+    assertThat(service.find(7)).isEqualTo(new User(7, "user-7"));
+    assertThat(service.bodyRuns("find", 7L)).isEqualTo(1);
   }
 
   @Test
