@@ -151,7 +151,8 @@ class ShopOnRedisTest {
   @Order(3)
   void cacheEvict_makesTheNextGetRunTheBody() throws Exception {
     assertThat(send("DELETE", "/products/1").statusCode()).isEqualTo(200);
-    assertThat(stored("products")).isEmpty();
+    // an evict leaves at most a tombstone for the migration window (issue 30), never the value
+    assertThat(stored("products").values()).noneMatch(value -> value.contains("product 1"));
     get("/products/1");
     get("/products/1");
     assertThat(bodyRuns("find")).isEqualTo(2);
