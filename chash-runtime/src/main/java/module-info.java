@@ -31,7 +31,8 @@ module io.github.chash.runtime {
       io.github.chash.maven;
   exports io.github.chash.internal.text to
       io.github.chash.aspect,
-      io.github.chash.maven;
+      io.github.chash.maven,
+      io.github.chash.spring.boot;
 
   uses io.github.chash.cache.CacheNodeFactory;
 

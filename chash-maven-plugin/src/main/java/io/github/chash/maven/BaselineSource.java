@@ -5,13 +5,11 @@ import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.CheckConfig;
 import io.github.chash.config.ConfigException;
 import io.github.chash.config.ConfigProblem;
+import io.github.chash.internal.text.Utf8;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -246,13 +244,7 @@ final class BaselineSource {
     }
     String yaml;
     try {
-      yaml =
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(ByteBuffer.wrap(bytes))
-              .toString();
+      yaml = Utf8.decodeStrictly(bytes);
     } catch (CharacterCodingException e) {
       throw new MojoExecutionException(source + " is not valid UTF-8", e);
     }

@@ -61,6 +61,12 @@ final class Migration {
   }
 
   /**
+   * What {@link #consulted} gives when a previous owner in its window is out, just failed, or its
+   * copy is marked: the read is a miss, without a call.
+   */
+  static final List<NodeSlot> UNREADABLE = List.of();
+
+  /**
    * The nodes a read of the key consults at once within a migration window when the rules between
    * JVMs apply (see the package comment): the target first, then the key's previous owners within
    * their windows, newest first, each node once; {@link #UNREADABLE} when one of those owners is
@@ -68,16 +74,6 @@ final class Migration {
    * applies: the target is away from the key's home, or some node has no conditional calls.
    */
   List<NodeSlot> consulted(Routing r, NodeSlot target, String routingKey) {
-    return consultedOrUnreadable(r, target, routingKey);
-  }
-
-  /**
-   * What {@link #consulted} gives when a previous owner in its window is out, just failed, or its
-   * copy is marked: the read is a miss, without a call.
-   */
-  static final List<NodeSlot> UNREADABLE = List.of();
-
-  private List<NodeSlot> consultedOrUnreadable(Routing r, NodeSlot target, String routingKey) {
     if (r.priors.isEmpty()
         || !target.conditionalFor(routingKey)
         || (r.degraded && r.home(routingKey) != target)) {

@@ -27,36 +27,9 @@ final class NodeCalls {
     NOT_HELD
   }
 
-  /** What {@link #awaitHeld} gives when a read has no answer it may use. */
-  static final CacheNode.Held NOT_HELD = new CacheNode.Held(null, null, null, null);
-
   /** Starts reading what the node holds under the key; see {@link CacheNode#getHeld}. */
   Sent<CacheNode.Held> sendHeld(NodeSlot slot, String key, ValueType type) {
     return send(slot, () -> slot.node.getHeld(key, type));
-  }
-
-  /**
-   * {@return what the node holds, or {@link #NOT_HELD} when it failed or refused the value (then
-   * nothing it holds may be used)}
-   */
-  CacheNode.Held awaitHeld(Sent<CacheNode.Held> sent) {
-    try {
-      CacheNode.Held held = sent.reply.join();
-      policy.succeeded(sent.slot, false, sent.failuresBefore);
-      return held;
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof ValueRefusedException) {
-        policy.succeeded(sent.slot, false, sent.failuresBefore);
-        refused(sent.slot);
-        return NOT_HELD;
-      }
-      Throwable cause = e.getCause();
-      failed(
-          sent.slot,
-          cause instanceof RuntimeException r ? r : new IllegalStateException(cause),
-          false);
-      return NOT_HELD;
-    }
   }
 
   /**
@@ -157,7 +130,7 @@ final class NodeCalls {
     return new Sent<>(slot, failuresBefore, reply);
   }
 
-  /** {@return a bulk read's reply, or null when the node failed} */
+  /** {@return a bulk read's reply, or null when the node failed or refused what it read} */
   <T> T awaitRead(Sent<T> sent) {
     return await(sent, false, java.util.List.of());
   }
@@ -175,6 +148,12 @@ final class NodeCalls {
     try {
       value = sent.reply.join();
     } catch (CompletionException e) {
+      if (e.getCause() instanceof ValueRefusedException) {
+        // nothing was sent or nothing usable came back: no failure of the node's
+        policy.succeeded(sent.slot, write, sent.failuresBefore);
+        refused(sent.slot);
+        return null;
+      }
       keys.forEach(key -> policy.unknownCopy(sent.slot, key));
       Throwable cause = e.getCause();
       failed(

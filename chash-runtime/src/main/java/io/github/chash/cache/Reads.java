@@ -52,13 +52,11 @@ final class Reads {
   /** Reads the key from its target (and previous owners), counting a hit or a miss. */
   Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
     Object value = null;
-    List<NodeSlot> consulted;
-    if (target != null
-        && r.readable(target, routingKey)
-        && (consulted = migration.consulted(r, target, routingKey)) != null) {
-      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
-      value = got.value();
-    } else if (target != null && r.readable(target, routingKey)) {
+    boolean readable = target != null && r.readable(target, routingKey);
+    List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
+    if (consulted != null) {
+      value = readAcross(r, consulted, routingKey, type).value();
+    } else if (readable) {
       value = calls.get(target, routingKey, type);
       if (value == null) {
         // only after a clean miss: a target whose copy is unknown must not be bypassed
@@ -81,13 +79,12 @@ final class Reads {
    */
   CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
-    List<NodeSlot> consulted;
-    if (target != null
-        && r.readable(target, routingKey)
-        && (consulted = migration.consulted(r, target, routingKey)) != null) {
+    boolean readable = target != null && r.readable(target, routingKey);
+    List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
+    if (consulted != null) {
       CacheNode.Held got = readAcross(r, consulted, routingKey, type);
       entry = got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
-    } else if (target != null && r.readable(target, routingKey)) {
+    } else if (readable) {
       Object got = calls.getEntry(target, routingKey, type);
       if (got instanceof CacheNode.StoredEntry e) {
         entry = e;
@@ -179,8 +176,8 @@ final class Reads {
       // the previous owners held nothing, but the two reads were not ordered: a move may have
       // copied a newer value to the target after the target's read and deleted it where it was
       // before the previous owner's; a read of the target after theirs sees the copy
-      CacheNode.Held again = calls.awaitHeld(calls.sendHeld(consulted.get(0), routingKey, type));
-      return again.value() == null ? CacheNode.Held.NOTHING : again;
+      CacheNode.Held again = calls.awaitRead(calls.sendHeld(consulted.get(0), routingKey, type));
+      return again == null || again.value() == null ? CacheNode.Held.NOTHING : again;
     }
     NodeSlot target = consulted.get(0);
     if (won.value() != null) {
@@ -243,8 +240,8 @@ final class Reads {
     List<CacheNode.Held> held = new ArrayList<>(sent.size());
     boolean failed = false;
     for (NodeCalls.Sent<CacheNode.Held> request : sent) {
-      CacheNode.Held h = request == null ? null : calls.awaitHeld(request);
-      failed |= h == NodeCalls.NOT_HELD;
+      CacheNode.Held h = request == null ? null : calls.awaitRead(request);
+      failed |= request != null && h == null;
       held.add(h);
     }
     return failed ? null : held;

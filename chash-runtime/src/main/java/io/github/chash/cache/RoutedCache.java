@@ -43,30 +43,11 @@ final class RoutedCache implements InterceptedCache {
   /** A verbatim cache's keys for its clear ({@link WrittenKeys}); null for a prefixed cache. */
   private final WrittenKeys written;
 
+  /**
+   * @param written the keys a verbatim cache wrote, for its clear ({@link WrittenKeys#of}); null
+   *     for a prefixed cache
+   */
   RoutedCache(
-      CacheConfig config,
-      StatsCounter stats,
-      HitCounts hits,
-      Router router,
-      FailurePolicy policy,
-      InFlightLoads inFlight,
-      KeyStripes stripes,
-      Lifetimes lifetimes,
-      java.util.concurrent.Executor refreshes) {
-    this(
-        config,
-        stats,
-        hits,
-        router,
-        policy,
-        inFlight,
-        stripes,
-        lifetimes,
-        refreshes,
-        config.verbatim() ? new WrittenKeys(config.name()) : null);
-  }
-
-  private RoutedCache(
       CacheConfig config,
       StatsCounter stats,
       HitCounts hits,

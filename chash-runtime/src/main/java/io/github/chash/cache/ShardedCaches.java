@@ -305,7 +305,8 @@ public final class ShardedCaches {
                   inFlight,
                   stripes,
                   lifetimes,
-                  refreshes != null ? refreshes : Loads.REFRESHES);
+                  refreshes != null ? refreshes : Loads.REFRESHES,
+                  WrittenKeys.of(cache));
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach((name, cache) -> handles.put(name, newCache.apply(cache)));
       RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);

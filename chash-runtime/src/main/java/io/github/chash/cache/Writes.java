@@ -153,15 +153,27 @@ final class Writes {
   /**
    * A lease taken on a miss, before its load: where, and what the fill must find there. {@link
    * #NONE}: the rules between JVMs do not apply (the fill is an ordinary one); {@link #REFUSED}: a
-   * value or another lease is held, so the load is not filled.
-   *
-   * @param at the node the lease is on
-   * @param marker the lease, or null when the fill must find {@code seen} instead (a refresh)
-   * @param seen what a refresh found before its load
+   * value or another lease is held, or the target just failed, so the load is not filled. The two
+   * are told apart by identity.
    */
-  record Lease(NodeSlot at, Marker marker, CacheNode.Held seen) {
+  static final class Lease {
     static final Lease NONE = new Lease(null, null, null);
     static final Lease REFUSED = new Lease(null, null, null);
+
+    /** The node the lease is on. */
+    final NodeSlot at;
+
+    /** The lease, or null when the fill must find {@link #seen} instead (a refresh). */
+    final Marker marker;
+
+    /** What a refresh found before its load. */
+    final CacheNode.Held seen;
+
+    private Lease(NodeSlot at, Marker marker, CacheNode.Held seen) {
+      this.at = at;
+      this.marker = marker;
+      this.seen = seen;
+    }
   }
 
   /** How long a lease lives: a load slower than this is not filled (Facebook's 10 s). */
@@ -172,18 +184,12 @@ final class Writes {
    * while the load runs makes its fill fail (see {@link Marker}).
    */
   Lease lease(String routingKey) {
-    Routing r = router.forCache(cacheName);
-    NodeSlot target = r.target(routingKey);
-    if (!conditionalAtHome(r, target, routingKey)) {
-      return Lease.NONE;
-    }
-    if (target.justFailed()) {
-      return Lease.REFUSED;
-    }
-    Marker lease = Marker.lease();
-    NodeCalls.Outcome taken =
-        calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL));
-    return taken == NodeCalls.Outcome.LANDED ? new Lease(target, lease, null) : Lease.REFUSED;
+    return atTarget(
+        routingKey,
+        target -> {
+          Marker lease = leaseFor(target, routingKey);
+          return lease == null ? Lease.REFUSED : new Lease(target, lease, null);
+        });
   }
 
   /**
@@ -191,20 +197,25 @@ final class Writes {
    * still find (a write or evict in any JVM meanwhile makes it fail).
    */
   Lease seen(String routingKey, ValueType type) {
-    Routing r = router.forCache(cacheName);
-    NodeSlot target = r.target(routingKey);
-    if (!conditionalAtHome(r, target, routingKey)) {
-      return Lease.NONE;
-    }
-    if (target.justFailed()) {
-      return Lease.REFUSED;
-    }
-    CacheNode.Held seen = calls.awaitHeld(calls.sendHeld(target, routingKey, type));
-    return seen == NodeCalls.NOT_HELD ? Lease.REFUSED : new Lease(target, null, seen);
+    return atTarget(
+        routingKey,
+        target -> {
+          CacheNode.Held seen = calls.awaitRead(calls.sendHeld(target, routingKey, type));
+          return seen == null ? Lease.REFUSED : new Lease(target, null, seen);
+        });
   }
 
-  private static boolean conditionalAtHome(Routing r, NodeSlot target, String routingKey) {
-    return target != null && target.conditionalFor(routingKey) && atHome(r, target, routingKey);
+  /**
+   * {@link Lease#NONE} unless the rules between JVMs apply to the key at its target, at its home;
+   * {@link Lease#REFUSED} when that target just failed; else what {@code take} gets there.
+   */
+  private Lease atTarget(String routingKey, java.util.function.Function<NodeSlot, Lease> take) {
+    Routing r = router.forCache(cacheName);
+    NodeSlot target = r.target(routingKey);
+    if (target == null || !target.conditionalFor(routingKey) || !atHome(r, target, routingKey)) {
+      return Lease.NONE;
+    }
+    return target.justFailed() ? Lease.REFUSED : take.apply(target);
   }
 
   /**

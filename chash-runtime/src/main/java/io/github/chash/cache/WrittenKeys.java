@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.CacheConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +25,11 @@ final class WrittenKeys {
 
   WrittenKeys(String cacheName) {
     this(cacheName, LIMIT);
+  }
+
+  /** {@return the written keys a cache keeps: a verbatim cache's, none (null) for another} */
+  static WrittenKeys of(CacheConfig config) {
+    return config.verbatim() ? new WrittenKeys(config.name()) : null;
   }
 
   WrittenKeys(String cacheName, int limit) {

@@ -93,6 +93,17 @@ public record CacheConfig(
     this(name, ttl, jitter, refreshAhead, nullTtl, KeyLayout.PREFIXED, null);
   }
 
+  /**
+   * {@return this cache with another ttl, every other setting kept}
+   *
+   * @param ttl the new time to live; null means no expiry
+   * @throws IllegalArgumentException if a kept setting breaks its rule under the new ttl (a nullTtl
+   *     longer than it, for example)
+   */
+  public CacheConfig withTtl(Duration ttl) {
+    return new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec);
+  }
+
   /** {@return whether the cache stores and hashes the application's keys as given} */
   public boolean verbatim() {
     return keys == KeyLayout.VERBATIM;

@@ -5,6 +5,7 @@ import io.github.chash.cache.CacheNodeException;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.cache.VerbatimKeys;
+import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.node.ClientStalls;
@@ -365,7 +366,6 @@ final class MemcachedCacheNode implements CacheNode {
         });
   }
 
-  /** {@code memcached-node[id, memcached://host:port]}. */
   // Verbatim caches: the key as given, the peer clients' item format, no envelope or generations
   // (a peer client could not read them); their entries are never cleared in bulk.
 
@@ -397,11 +397,8 @@ final class MemcachedCacheNode implements CacheNode {
     PeerTranscoder.Item item;
     try {
       item = format(routingKey).encode(value);
-    } catch (io.github.chash.internal.codec.CodecException e) {
-      throw storedValues.refused(
-          e.refusedClass() != null ? e.refusedClass() : e.getMessage(),
-          "value not stored: " + e.getMessage(),
-          e);
+    } catch (CodecException e) {
+      throw storedValues.notStored(e);
     }
     storedValues.checkStoredSize(item.data().length);
     return item;
@@ -477,31 +474,11 @@ final class MemcachedCacheNode implements CacheNode {
 
   private Object verbatimValue(String routingKey, PeerTranscoder.Item item, ValueType type) {
     storedValues.checkStoredSize(item.data().length);
-    Object value;
     try {
-      value = format(routingKey).decode(item, type.type());
-    } catch (io.github.chash.internal.codec.CodecException e) {
-      throw storedValues.refused(
-          e.refusedClass() != null ? e.refusedClass() : e.getMessage(),
-          "stored value read as a miss: " + e.getMessage(),
-          e);
+      return storedValues.ofType(format(routingKey).decode(item, type.type()), type);
+    } catch (CodecException e) {
+      throw storedValues.unreadable(e);
     }
-    Class<?> expected = type.rawClass();
-    Class<?> boxed =
-        expected.isPrimitive()
-            ? java.lang.invoke.MethodType.methodType(expected).wrap().returnType()
-            : expected;
-    if (!boxed.isInstance(value)) {
-      throw storedValues.refused(
-          value.getClass().getName(),
-          "stored value of class "
-              + value.getClass().getName()
-              + " is not a "
-              + type.type().getTypeName()
-              + "; read as a miss",
-          null);
-    }
-    return value;
   }
 
   private CompletableFuture<Map<String, ValueRefusedException>> verbatimPutAll(
@@ -537,6 +514,7 @@ final class MemcachedCacheNode implements CacheNode {
         "put");
   }
 
+  /** {@code memcached-node[id, memcached://host:port]}. */
   @Override
   public String toString() {
     return "memcached-node[" + id + ", " + endpoint + "]";

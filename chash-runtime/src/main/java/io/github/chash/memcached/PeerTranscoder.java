@@ -1,14 +1,14 @@
 package io.github.chash.memcached;
 
+import io.github.chash.cache.NullValue;
 import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.ValueCodec;
+import io.github.chash.internal.text.Utf8;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
 import java.util.zip.GZIPInputStream;
@@ -91,7 +91,7 @@ final class PeerTranscoder {
     } else if (value instanceof byte[] bytes) {
       b = bytes.clone();
       flags = BYTEARRAY;
-    } else if (value.getClass().getName().equals("io.github.chash.cache.NullValue")) {
+    } else if (value == NullValue.INSTANCE) {
       throw new CodecException(
           "a cached null cannot be stored in the peer clients' format", null, null);
     } else {
@@ -170,12 +170,7 @@ final class PeerTranscoder {
 
   private static String utf8(byte[] data) {
     try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(data))
-          .toString();
+      return Utf8.decodeStrictly(data);
     } catch (CharacterCodingException e) {
       throw new CodecException("a string item that is not UTF-8", e);
     }

@@ -194,9 +194,7 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    return bytes == null || MarkerBytes.decode(bytes) != null
-        ? null
-        : storedValues.of(key).decode(bytes, type);
+    return valueOf(key, bytes, type);
   }
 
   @Override
@@ -214,12 +212,15 @@ final class RedisCacheNode implements CacheNode {
   /**
    * Waits for a write's reply and, on a replicated shard, for a {@code WAIT 1} sent right after it
    * on the same connection, both within one timeout; fails unless a replica acknowledged the write.
+   *
+   * @return the write's reply
    */
-  private void awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<?> reply) {
+  private <T> T awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<T> reply) {
     RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
     ClientStalls.Deadline deadline = deadline();
+    T written;
     try {
-      await(reply, deadline);
+      written = await(reply, deadline);
     } catch (RuntimeException e) {
       if (acks != null) {
         acks.cancel(true); // not sent yet: never sent
@@ -229,6 +230,7 @@ final class RedisCacheNode implements CacheNode {
     if (acks != null) {
       requireReplica(await(acks, deadline));
     }
+    return written;
   }
 
   private void requireReplica(long acks) {
@@ -258,11 +260,8 @@ final class RedisCacheNode implements CacheNode {
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    if (bytes == null || pttl == -2 || MarkerBytes.decode(bytes) != null) {
-      return null; // absent, expired between the two commands, or a marker
-    }
-    return new StoredEntry(
-        storedValues.of(key).decode(bytes, type), pttl < 0 ? null : Duration.ofMillis(pttl));
+    Object value = pttl == -2 ? null : valueOf(key, bytes, type); // -2: expired between the two
+    return value == null ? null : new StoredEntry(value, pttl < 0 ? null : Duration.ofMillis(pttl));
   }
 
   /**
@@ -349,10 +348,12 @@ final class RedisCacheNode implements CacheNode {
               Map<String, Object> found = new HashMap<>(refused);
               for (int i = 0; i < values.size(); i++) {
                 KeyValue<byte[], byte[]> kv = values.get(i);
-                if (kv.hasValue() && MarkerBytes.decode(kv.getValue()) == null) {
+                if (kv.hasValue()) {
                   try {
-                    found.put(
-                        sent.get(i), storedValues.of(sent.get(i)).decode(kv.getValue(), type));
+                    Object value = valueOf(sent.get(i), kv.getValue(), type);
+                    if (value != null) {
+                      found.put(sent.get(i), value);
+                    }
                   } catch (ValueRefusedException e) {
                     found.put(sent.get(i), e);
                   }
@@ -440,6 +441,16 @@ final class RedisCacheNode implements CacheNode {
                   operation,
                   cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
             });
+  }
+
+  /**
+   * {@return the value stored bytes hold; null for none, or for a {@link Marker} (a lease or a
+   * tombstone), which reads as a miss}
+   */
+  private Object valueOf(String key, byte[] bytes, ValueType type) {
+    return bytes == null || MarkerBytes.decode(bytes) != null
+        ? null
+        : storedValues.of(key).decode(bytes, type);
   }
 
   private byte[] encode(String key, Object value) {
@@ -546,30 +557,11 @@ final class RedisCacheNode implements CacheNode {
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
       RedisFuture<Long> reply =
           commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, args);
-      applied = awaitScript(commands, reply);
+      applied = awaitWrite(commands, reply);
     } catch (RuntimeException e) {
       throw failure(operation, e);
     }
     return applied != null && applied == 1L;
-  }
-
-  /** {@link #awaitWrite} for a script: its reply, and on a replicated shard a replica's ack. */
-  private Long awaitScript(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<Long> reply) {
-    RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
-    ClientStalls.Deadline deadline = deadline();
-    Long applied;
-    try {
-      applied = await(reply, deadline);
-    } catch (RuntimeException e) {
-      if (acks != null) {
-        acks.cancel(true);
-      }
-      throw e;
-    }
-    if (acks != null) {
-      requireReplica(await(acks, deadline));
-    }
-    return applied;
   }
 
   @Override
@@ -772,8 +764,7 @@ final class RedisCacheNode implements CacheNode {
    */
   private Throwable backstopAsStall(Throwable failure) {
     return failure instanceof RedisCommandTimeoutException
-        ? timedOut(
-            ClientStalls.stalledFailure(Connecting.timeout(timeout).multipliedBy(2).toNanos()))
+        ? timedOut(ClientStalls.stalledFailure(backstop(timeout).toNanos()))
         : failure;
   }
 
@@ -964,8 +955,13 @@ final class RedisCacheNode implements CacheNode {
         // Lettuce's own command timeout is only a backstop, twice the bound of chash's deadline
         // (ClientStalls), which must decide first: at the same 1 s, Lettuce's timer fired while a
         // starved client's own check could not run, and its timeout was blamed on a healthy node
-        .timeoutOptions(TimeoutOptions.enabled(connectTimeout.multipliedBy(2)))
+        .timeoutOptions(TimeoutOptions.enabled(backstop(timeout)))
         .build();
+  }
+
+  /** Lettuce's own command timeout: twice the bound of chash's deadline, which decides first. */
+  private static Duration backstop(Duration timeout) {
+    return Connecting.timeout(timeout).multipliedBy(2);
   }
 
   /**

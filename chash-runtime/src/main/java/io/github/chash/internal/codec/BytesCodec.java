@@ -12,13 +12,7 @@ public final class BytesCodec implements ValueCodec {
   @Override
   public byte[] encode(Object value) {
     if (!(value instanceof byte[] bytes)) {
-      throw new CodecException(
-          "codec bytes stores byte[], not "
-              + (StringCodec.isNullMarker(value)
-                  ? "a cached null"
-                  : "a " + value.getClass().getName()),
-          value.getClass().getName(),
-          null);
+      throw CodecException.cannotStore(name(), "byte[]", value);
     }
     return bytes.clone();
   }

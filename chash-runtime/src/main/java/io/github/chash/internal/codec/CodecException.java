@@ -1,5 +1,7 @@
 package io.github.chash.internal.codec;
 
+import io.github.chash.cache.NullValue;
+
 /**
  * A value could not be encoded or decoded. Its message names classes, never values, so it is safe
  * to log.
@@ -16,6 +18,19 @@ public class CodecException extends RuntimeException {
   public CodecException(String message, String refusedClass, Throwable cause) {
     super(message, cause);
     this.refusedClass = refusedClass;
+  }
+
+  /**
+   * {@return the refusal of a value a codec that stores only one kind of value cannot write}
+   *
+   * @param codec the codec's name, as configured
+   * @param stores what it stores ({@code text}, {@code byte[]})
+   * @param value the value it was given
+   */
+  static CodecException cannotStore(String codec, String stores, Object value) {
+    String got = value == NullValue.INSTANCE ? "a cached null" : "a " + value.getClass().getName();
+    return new CodecException(
+        "codec " + codec + " stores " + stores + ", not " + got, value.getClass().getName(), null);
   }
 
   /** The class name the allow-list refused, or null when the failure was something else. */

@@ -11,12 +11,15 @@ import java.nio.ByteBuffer;
  */
 public final class MarkerBytes {
   private static final byte[] MAGIC = {0x00, 0x63, 0x68, 0x4D};
+  private static final byte LEASE = 'L';
+  private static final byte TOMBSTONE = 'T';
 
   /** Marker bytes: the magic, the kind, the token. */
   public static final int LENGTH = MAGIC.length + 1 + Long.BYTES;
 
   /** The bytes every tombstone starts with (the magic and its kind), for a server-side check. */
-  public static final byte[] TOMBSTONE_PREFIX = {0x00, 0x63, 0x68, 0x4D, 'T'};
+  public static final byte[] TOMBSTONE_PREFIX =
+      ByteBuffer.allocate(MAGIC.length + 1).put(MAGIC).put(TOMBSTONE).array();
 
   private MarkerBytes() {}
 
@@ -24,7 +27,7 @@ public final class MarkerBytes {
   public static byte[] encode(Marker marker) {
     return ByteBuffer.allocate(LENGTH)
         .put(MAGIC)
-        .put((byte) (marker.isLease() ? 'L' : 'T'))
+        .put(marker.isLease() ? LEASE : TOMBSTONE)
         .putLong(marker.token())
         .array();
   }
@@ -40,8 +43,8 @@ public final class MarkerBytes {
     }
     Marker.Kind kind =
         switch (bytes[4]) {
-          case 'L' -> Marker.Kind.LEASE;
-          case 'T' -> Marker.Kind.TOMBSTONE;
+          case LEASE -> Marker.Kind.LEASE;
+          case TOMBSTONE -> Marker.Kind.TOMBSTONE;
           default -> null;
         };
     return kind == null ? null : new Marker(kind, ByteBuffer.wrap(bytes, 5, 8).getLong());

@@ -51,8 +51,7 @@ public final class StoredValues {
     try {
       bytes = codec.encode(value);
     } catch (CodecException e) {
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "value not stored: " + e.getMessage(), e);
+      throw notStored(e);
     }
     if (bytes.length > maxValueSize) {
       throw refused(
@@ -104,9 +103,41 @@ public final class StoredValues {
     try {
       value = codec.decode(bytes, type.type());
     } catch (CodecException e) {
-      String reason = e.refusedClass() != null ? e.refusedClass() : e.getMessage();
-      throw refused(reason, "stored value read as a miss: " + e.getMessage(), e);
+      throw unreadable(e);
     }
+    return ofType(value, type);
+  }
+
+  /**
+   * {@return the refusal of a value a codec could not write: not stored}
+   *
+   * @param e what the codec said
+   */
+  public ValueRefusedException notStored(CodecException e) {
+    return refused(reason(e), "value not stored: " + e.getMessage(), e);
+  }
+
+  /**
+   * {@return the refusal of stored bytes a codec could not read: a miss}
+   *
+   * @param e what the codec said
+   */
+  public ValueRefusedException unreadable(CodecException e) {
+    return refused(reason(e), "stored value read as a miss: " + e.getMessage(), e);
+  }
+
+  private static String reason(CodecException e) {
+    return e.refusedClass() != null ? e.refusedClass() : e.getMessage();
+  }
+
+  /**
+   * {@return a decoded value, if it is of the expected type (or the cached null's marker)}
+   *
+   * @param value what a codec decoded
+   * @param type the type the caller expects
+   * @throws ValueRefusedException if it is not: a miss
+   */
+  public Object ofType(Object value, ValueType type) {
     if (!isInstance(type.rawClass(), value)) {
       String got = value.getClass().getName();
       throw refused(

@@ -1,9 +1,8 @@
 package io.github.chash.internal.codec;
 
+import io.github.chash.internal.text.Utf8;
 import java.lang.reflect.Type;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -17,11 +16,7 @@ public final class StringCodec implements ValueCodec {
   @Override
   public byte[] encode(Object value) {
     if (!(value instanceof CharSequence text)) {
-      throw new CodecException(
-          "codec string stores text, not "
-              + (isNullMarker(value) ? "a cached null" : "a " + value.getClass().getName()),
-          value.getClass().getName(),
-          null);
+      throw CodecException.cannotStore(name(), "text", value);
     }
     return text.toString().getBytes(StandardCharsets.UTF_8);
   }
@@ -29,12 +24,7 @@ public final class StringCodec implements ValueCodec {
   @Override
   public Object decode(byte[] bytes, Type type) {
     try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      return Utf8.decodeStrictly(bytes);
     } catch (CharacterCodingException e) {
       throw new CodecException("stored bytes are not UTF-8 text (codec string)", e);
     }
@@ -43,9 +33,5 @@ public final class StringCodec implements ValueCodec {
   @Override
   public String name() {
     return "string";
-  }
-
-  static boolean isNullMarker(Object value) {
-    return value.getClass().getName().equals("io.github.chash.cache.NullValue");
   }
 }

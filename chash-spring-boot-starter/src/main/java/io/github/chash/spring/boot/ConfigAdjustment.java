@@ -14,8 +14,8 @@ import java.util.function.UnaryOperator;
  * property wins over the file, as Spring Boot's external configuration wins over what is packaged.
  *
  * <ul>
- *   <li>{@code chash.caches.<name>.ttl} replaces that cache's ttl in the file (its jitter,
- *       refreshAhead and nullTtl stay the file's), or adds the cache if the file lacks it;
+ *   <li>{@code chash.caches.<name>.ttl} replaces that cache's ttl in the file (every other setting
+ *       of the cache stays the file's), or adds the cache if the file lacks it;
  *   <li>then, with {@code chash.cache.create-missing}, a cache Spring's annotations use that is
  *       still missing is added with {@code chash.cache.default-ttl}.
  * </ul>
@@ -60,12 +60,7 @@ final class ConfigAdjustment implements UnaryOperator<ChashConfig> {
                 name,
                 file == null
                     ? new CacheConfig(name, settings.getTtl())
-                    : new CacheConfig(
-                        name,
-                        settings.getTtl(),
-                        file.jitter(),
-                        file.refreshAhead(),
-                        file.nullTtl()));
+                    : file.withTtl(settings.getTtl()));
           } catch (IllegalArgumentException e) {
             throw new IllegalStateException(
                 property + "=" + settings.getTtl() + " cannot apply: " + e.getMessage(), e);

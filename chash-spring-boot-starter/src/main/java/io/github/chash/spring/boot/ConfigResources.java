@@ -6,12 +6,10 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.ConfigException;
 import io.github.chash.config.ConfigProblem;
+import io.github.chash.internal.text.Utf8;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -102,12 +100,7 @@ final class ConfigResources {
 
   private static String utf8(byte[] bytes, String name) {
     try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      return Utf8.decodeStrictly(bytes);
     } catch (CharacterCodingException e) {
       throw problem(name, "file is not valid UTF-8", e);
     }

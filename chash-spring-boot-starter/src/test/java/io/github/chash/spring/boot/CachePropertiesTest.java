@@ -3,6 +3,10 @@ package io.github.chash.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.CacheConfig;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.KeyLayout;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +15,7 @@ import java.nio.file.Path;
 import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -68,6 +73,28 @@ class CachePropertiesTest {
                     .hasStackTraceContaining(
                         "chash.caches.users.ttl=PT1M cannot apply: nullTtl of cache \"users\""
                             + " must not be longer than the ttl"));
+  }
+
+  @Test
+  void propertyTtl_keepsEveryOtherSettingOfTheFilesCache() {
+    ChashConfig file =
+        ChashConfigs.parse(
+            "nodes:\n  - id: a\ncaches:\n"
+                + "  legacy: { ttl: 10m, jitter: 10%, keys: verbatim, codec: string }\n",
+            "chash.yaml");
+    ChashProperties.CacheSettings legacy = new ChashProperties.CacheSettings();
+    legacy.setTtl(Duration.ofMinutes(1));
+
+    CacheConfig adjusted =
+        new ConfigAdjustment(Map.of("legacy", legacy), null, null)
+            .apply(file)
+            .caches()
+            .get("legacy");
+
+    assertThat(adjusted.ttl()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(adjusted.jitter()).isEqualTo(0.1);
+    assertThat(adjusted.keys()).isEqualTo(KeyLayout.VERBATIM);
+    assertThat(adjusted.codec()).isEqualTo("string");
   }
 
   @Test

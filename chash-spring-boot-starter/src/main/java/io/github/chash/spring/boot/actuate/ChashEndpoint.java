@@ -37,18 +37,7 @@ public class ChashEndpoint {
    * @param manager the sharded cache manager the endpoint shows and changes
    */
   public ChashEndpoint(ShardedCacheManager manager) {
-    this(manager, null);
-  }
-
-  /**
-   * Creates the endpoint of a manager and Spring's cache manager over it, whose JSON refusals the
-   * caches' {@code refused} counts include.
-   *
-   * @param manager the sharded cache manager the endpoint shows and changes
-   * @param springCaches Spring's cache manager over it, or null
-   */
-  public ChashEndpoint(ShardedCacheManager manager, ChashCacheManager springCaches) {
-    this(manager, springCaches, () -> null);
+    this(manager, null, () -> null);
   }
 
   /**
@@ -68,7 +57,6 @@ public class ChashEndpoint {
 
   private final Refusals refusals;
   private final Supplier<ConfigWatch> watch;
-
   private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
