@@ -47,16 +47,7 @@ public abstract class RemoteFailoverScenarios {
 
   /** {@link #manager()} with cache {@code users} in the given key layout. */
   private ShardedCacheManager manager(KeyLayout layout) {
-    return layout == KeyLayout.VERBATIM
-        ? fleet()
-            .managerWithUsers(
-                FAILOVER, "{ ttl: 10m, keys: verbatim, codec: " + verbatimCodec() + " }")
-        : manager();
-  }
-
-  /** The codec of a verbatim {@code users} cache on these servers. */
-  protected String verbatimCodec() {
-    return "jdk";
+    return fleet().manager(FAILOVER, layout);
   }
 
   /** The key the ring hashes for a routing key (a verbatim cache's: the key as given). */
@@ -460,7 +451,7 @@ public abstract class RemoteFailoverScenarios {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < KEYS; i++) {
       String key = users.routingKey(i, "test");
-      if (manager.ring().locate(hashed(key)).id().equals(id)) {
+      if (RingKeys.owner(manager, key).equals(id)) {
         keys.add(key);
       }
     }

@@ -17,11 +17,16 @@ public final class RingKeys {
     List<String> keys = new ArrayList<>();
     for (int i = 0; keys.size() < count; i++) {
       String key = cache.routingKey("key-" + i, "test");
-      if (manager.ring().locate(key).id().equals(nodeId)) {
+      if (owner(manager, key).equals(nodeId)) {
         keys.add(key);
       }
     }
     return keys;
+  }
+
+  /** {@return the node id that owns the routing key in the manager's configured ring} */
+  public static String owner(ShardedCacheManager manager, String routingKey) {
+    return manager.ring().locate(VerbatimKeys.key(routingKey)).id();
   }
 
   /** Whether the node is in the manager's live ring (not ejected). */

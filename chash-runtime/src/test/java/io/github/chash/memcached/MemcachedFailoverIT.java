@@ -63,11 +63,6 @@ class MemcachedFailoverIT extends RemoteFailoverScenarios {
   }
 
   @Override
-  protected String verbatimCodec() {
-    return "spymemcached";
-  }
-
-  @Override
   protected void plantLeftover(String nodeId, String routingKey, String value) {
     if (VerbatimKeys.isVerbatim(routingKey)) { // flags 0: a string, as spymemcached writes it
       fleet.server(nodeId).setBytes(serverKey(routingKey), value.getBytes(StandardCharsets.UTF_8));

@@ -7,6 +7,12 @@ import io.github.chash.cache.LoopbackFleet;
  * LoopbackFleet}): nodes of {@code type: memcached}, emptied with {@code flush_all}.
  */
 public final class MemcachedFleet extends LoopbackFleet<MemcachedServerProcess> {
+  /** spymemcached's item format: a verbatim cache on memcached stores what the peers read. */
+  @Override
+  public String verbatimCodec() {
+    return "spymemcached";
+  }
+
   private MemcachedFleet(int size) {
     super(size, "m", "memcached");
   }

@@ -10,6 +10,7 @@ import io.github.chash.cache.TypedCache;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
+import io.github.chash.config.KeyLayout;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
 import java.time.Duration;
@@ -21,6 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Issue 12 on real servers: a node added and removed every 500 ms under checked load (no stale
@@ -35,9 +38,16 @@ class RedisMembershipIT {
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(4);
 
   private static ChashConfig config(List<String> ids, String window, String timeout) {
+    return config(ids, window, timeout, KeyLayout.PREFIXED);
+  }
+
+  private static ChashConfig config(
+      List<String> ids, String window, String timeout, KeyLayout layout) {
     return ChashConfigs.parse(
         fleet.nodesYaml(ids)
-            + "caches:\n  users: { ttl: 10m }\n"
+            + "caches:\n  users: "
+            + fleet.users(layout)
+            + "\n"
             + "failover: { failureLimit: 3, retryAfter: 1s, timeout: "
             + timeout
             + " }\n"
@@ -50,19 +60,23 @@ class RedisMembershipIT {
   private static final List<String> THREE = List.of("r1", "r2", "r3");
   private static final List<String> FOUR = List.of("r1", "r2", "r3", "r4");
 
-  @Test
-  void flippingMembership_throughReconfigure_noStaleReadNoException() throws Exception {
-    flip(true);
+  @ParameterizedTest(name = "{0} keys")
+  @EnumSource(KeyLayout.class)
+  void flippingMembership_throughReconfigure_noStaleReadNoException(KeyLayout layout)
+      throws Exception {
+    flip(true, layout);
   }
 
-  @Test
-  void flippingMembership_throughAddAndRemoveNode_noStaleReadNoException() throws Exception {
-    flip(false);
+  @ParameterizedTest(name = "{0} keys")
+  @EnumSource(KeyLayout.class)
+  void flippingMembership_throughAddAndRemoveNode_noStaleReadNoException(KeyLayout layout)
+      throws Exception {
+    flip(false, layout);
   }
 
-  private static void flip(boolean wholeConfig) throws Exception {
-    ChashConfig three = config(THREE, "5m", "100ms");
-    ChashConfig four = config(FOUR, "5m", "100ms");
+  private static void flip(boolean wholeConfig, KeyLayout layout) throws Exception {
+    ChashConfig three = config(THREE, "5m", "100ms", layout);
+    ChashConfig four = config(FOUR, "5m", "100ms", layout);
     NodeConfig fourth = four.nodes().get(3);
     try (ShardedCacheManager manager = RedisFleet.connected(ShardedCaches.create(three))) {
       CheckedCallers callers =
@@ -86,9 +100,10 @@ class RedisMembershipIT {
         callers.stop();
       }
       System.out.printf(
-          "%n=== membership flip (%s): %d changes in %d s, 8 threads, %d calls, %d hits,"
+          "%n=== membership flip (%s, %s keys): %d changes in %d s, 8 threads, %d calls, %d hits,"
               + " %d migration hits, stale reads %d, caller exceptions %d, slowest call %.1f ms%n",
           wholeConfig ? "reconfigure" : "addNode/removeNode",
+          layout,
           changes,
           FLIP_RUN.toSeconds(),
           callers.calls(),
