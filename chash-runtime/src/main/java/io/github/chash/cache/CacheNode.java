@@ -227,6 +227,20 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
+   * Deletes the key only if the node still holds exactly that lease: a load that failed, or whose
+   * value is not cached, gives its lease back at once rather than leave the key unfillable for the
+   * lease's time to live.
+   *
+   * @param key the routing key
+   * @param lease the lease that must be held
+   * @return whether it was deleted
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default boolean deleteIfLeased(String key, Marker lease) {
+    throw new UnsupportedOperationException("node " + id() + " has no conditional calls");
+  }
+
+  /**
    * Stores the lease under the key unless a value or another lease is held there (nothing, or a
    * tombstone, is replaced), atomically on the server.
    *

@@ -254,11 +254,14 @@ final class Loads {
       value = loader.load();
     } catch (Throwable t) {
       loadFailed(owner);
+      writes.release(routingKey, lease);
       throw t;
     }
     loaded(owner);
     if (value != null || cacheNull) {
       writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+    } else {
+      writes.release(routingKey, lease);
     }
     return value;
   }
@@ -281,9 +284,11 @@ final class Loads {
       future = loader.start();
     } catch (Throwable t) {
       loadFailed(owner);
+      writes.release(routingKey, lease);
       throw t;
     }
     if (future == null) {
+      writes.release(routingKey, lease);
       // the method's own result, handed back as it is; callers sharing the load learn why
       if (shared != null) {
         inFlight.finished(routingKey, shared);
@@ -298,10 +303,13 @@ final class Loads {
           try {
             if (failure != null) {
               loadFailed(owner);
+              writes.release(routingKey, lease);
             } else {
               loaded(owner);
               if (storable.test(value)) {
                 writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+              } else {
+                writes.release(routingKey, lease);
               }
             }
           } finally {

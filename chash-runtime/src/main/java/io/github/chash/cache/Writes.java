@@ -249,6 +249,19 @@ final class Writes {
     return landed;
   }
 
+  /**
+   * Gives back the lease of a load that will not fill (it failed, or its value is not cached), so
+   * that the next miss of the key in any JVM can lease and fill it; a lease that is gone (filled
+   * over, expired, replaced by a write) is left as it is. A failed call leaves the lease to its
+   * time to live.
+   */
+  void release(String routingKey, Lease lease) {
+    if (lease.marker != null) {
+      calls.writeIf(
+          lease.at, routingKey, () -> lease.at.node.deleteIfLeased(routingKey, lease.marker));
+    }
+  }
+
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
   Marker leaseFor(NodeSlot target, String routingKey) {
     Marker lease = Marker.lease();

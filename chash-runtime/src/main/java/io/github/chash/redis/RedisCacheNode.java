@@ -536,6 +536,11 @@ final class RedisCacheNode implements CacheNode {
   }
 
   @Override
+  public boolean deleteIfLeased(String key, Marker lease) {
+    return script("deleteIf", DELETE_IF, key, MarkerBytes.encode(lease));
+  }
+
+  @Override
   public boolean lease(String key, Marker lease, Duration ttl) {
     return script(
         "lease", LEASE, key, MarkerBytes.encode(lease), MarkerBytes.TOMBSTONE_PREFIX, ttlArg(ttl));

@@ -188,6 +188,20 @@ public abstract class CacheNodeContractTest {
     assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("v1");
     assertThat(node.lease(key, Marker.lease(), ttl)).as("no lease over a value").isFalse();
 
+    // a lease given back goes only if it is still the one held: then the next miss leases again
+    node.evict(key);
+    Marker failed = Marker.lease();
+    assertThat(node.lease(key, failed, ttl)).isTrue();
+    assertThat(node.deleteIfLeased(key, Marker.lease())).as("another lease").isFalse();
+    assertThat(node.lease(key, Marker.lease(), ttl)).as("still held").isFalse();
+    assertThat(node.deleteIfLeased(key, failed)).isTrue();
+    assertThat(node.getHeld(key, ValueType.OBJECT).get().holds()).isFalse();
+    Marker after = Marker.lease();
+    assertThat(node.lease(key, after, ttl)).as("leased again once given back").isTrue();
+    node.put(key, "written over the lease", ttl);
+    assertThat(node.deleteIfLeased(key, after)).as("a write replaced the lease").isFalse();
+    assertThat(node.get(key, ValueType.OBJECT)).isEqualTo("written over the lease");
+
     // a write between a lease and its fill makes the fill fail
     node.evict(key);
     Marker second = Marker.lease();

@@ -343,7 +343,28 @@ final class FleetSimRun {
     long at = ++tick;
     trace.add(me.name, rk, "loader reads v" + v);
     sched.sleep(r.nextLong(2_000_000));
+    if (r.nextInt(10) == 0) {
+      throw new LoadFailed(); // its lease is given back: the next miss must still be right
+    }
     return value(k, v) + "@" + at;
+  }
+
+  /** A load that failed, as a database that times out does: the read returns nothing. */
+  private static final class LoadFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LoadFailed() {
+      super("load failed", null, false, false);
+    }
+  }
+
+  private static boolean loadFailed(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof LoadFailed) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private long bump(int k, boolean put) {
@@ -369,7 +390,15 @@ final class FleetSimRun {
     long f = floorBegin[k];
     tick++;
     trace.add(me.name, rk, what + " " + names[k] + " begins");
-    String got = op.read();
+    String got;
+    try {
+      got = op.read();
+    } catch (RuntimeException e) {
+      if (!loadFailed(e)) {
+        throw e;
+      }
+      got = null;
+    }
     sched.afterPossibleJoin();
     sched.opReturned(me.opKeys);
     trace.add(me.name, rk, what + " " + names[k] + " -> " + got);

@@ -266,6 +266,20 @@ final class SimNode implements CacheNode {
   }
 
   @Override
+  public boolean deleteIfLeased(String key, Marker lease) {
+    String who = server.sched.current().name;
+    return call(
+        "deleteIfLeased",
+        key,
+        true,
+        srv -> {
+          boolean done = srv.deleteIfLeased(key, lease);
+          log(who, key, "lease given back" + (done ? "" : " (lease gone: kept)"));
+          return done;
+        });
+  }
+
+  @Override
   public boolean lease(String key, Marker lease, Duration ttl) {
     String who = server.sched.current().name;
     return call(

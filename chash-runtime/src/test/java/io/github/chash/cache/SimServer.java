@@ -103,6 +103,15 @@ final class SimServer {
     return true;
   }
 
+  boolean deleteIfLeased(String key, Marker lease) {
+    Stored s = live(key);
+    if (s == null || !lease.equals(s.value)) {
+      return false;
+    }
+    data.remove(key);
+    return true;
+  }
+
   boolean lease(String key, Marker lease, Duration ttl) {
     Stored s = live(key);
     if (s != null && !(s.value instanceof Marker m && !m.isLease())) {

@@ -1,13 +1,17 @@
 package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,6 +48,64 @@ class RedisShardedCacheIT {
             .hasSize(perNode.get(id))
             .hasSizeGreaterThan(100);
       }
+    }
+  }
+
+  /**
+   * A miss takes a lease before its load (issue 30). A load that throws, returns an uncached null,
+   * or whose future fails gives the lease back at once: the next miss of the key loads and is
+   * cached, instead of every load going uncached until the lease's 10 s pass.
+   */
+  @Test
+  void loadThatFails_givesItsLeaseBack_theNextLoadIsCached() throws Throwable {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      AtomicInteger loads = new AtomicInteger();
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        String key = users.routingKey("failing-" + i, "test");
+        keys.add(key);
+        switch (i % 3) {
+          case 0 ->
+              assertThatThrownBy(
+                      () ->
+                          users.get(
+                              key,
+                              ValueType.OBJECT,
+                              () -> {
+                                throw new IllegalStateException("database down");
+                              },
+                              false,
+                              false))
+                  .hasMessage("database down");
+          case 1 -> {
+            Object loaded = users.get(key, ValueType.OBJECT, () -> null, false, false);
+            assertThat(loaded).as("a null load, not cached").isNull();
+          }
+          default -> {
+            CompletionStage<Object> failed =
+                users.loadFuture(
+                    key,
+                    ValueType.OBJECT,
+                    () -> CompletableFuture.failedFuture(new IllegalStateException("down")),
+                    false,
+                    value -> true);
+            assertThat(failed.toCompletableFuture()).isCompletedExceptionally();
+          }
+        }
+      }
+      for (String key : keys) {
+        users.get(key, ValueType.OBJECT, () -> "v" + loads.incrementAndGet(), false, false);
+      }
+      int cached = 0;
+      for (String key : keys) {
+        cached += users.getIfPresent(key, ValueType.OBJECT) != null ? 1 : 0;
+      }
+      System.out.printf(
+          "%n=== leases of failed loads: %d keys, %d loads after the failures, %d cached%n",
+          keys.size(), loads.get(), cached);
+      assertThat(loads).hasValue(keys.size());
+      assertThat(cached).as("keys cached by the load after a failed one").isEqualTo(keys.size());
     }
   }
 
