@@ -1,9 +1,5 @@
-package io.github.chash.redis;
+package io.github.chash.cache;
 
-import io.github.chash.cache.ConfigWatch;
-import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ShardedCaches;
-import io.github.chash.cache.TypedCache;
 import io.github.chash.config.ChashConfigs;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
@@ -19,8 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One JVM of {@link RedisFleetProcessesIT}: a manager built from its own {@code chash.yaml}, which
- * it watches (the test changes each process's file at its own moment), and 8 threads of puts,
+ * One JVM of a {@link FleetProcessesScenario}: a manager built from its own {@code chash.yaml},
+ * which it watches (the test changes each process's file at its own moment), and 8 threads of puts,
  * evicts and reads through a loader. Every write's begin and completion go to a recorder Redis that
  * only the test uses (a version and a tick per write, the floor per key), so the test can check
  * every read of every process; reads, ring changes and counts go to an output file.
@@ -51,7 +47,7 @@ public final class FleetWorker {
     AtomicLong exceptions = new AtomicLong();
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
     try (ShardedCacheManager manager =
-        RedisFleet.connected(ShardedCaches.create(ChashConfigs.load(configFile)))) {
+        LoopbackFleet.connected(ShardedCaches.create(ChashConfigs.load(configFile)))) {
       ConfigWatch watch = ConfigWatch.start(manager, configFile, Duration.ofMillis(50));
       TypedCache<Object, String> cache = manager.cache("users").typed(String.class);
       Files.writeString(Path.of(out + ".ready"), "ready");
@@ -142,7 +138,9 @@ public final class FleetWorker {
               + " "
               + exceptions.get()
               + " "
-              + manager.cacheStats().get("users").migrationHitCount());
+              + manager.cacheStats().get("users").migrationHitCount()
+              + " "
+              + manager.nodeStats().values().stream().mapToLong(CacheStats::errorCount).sum());
       watch.close();
     } finally {
       recorderClient.shutdown();
