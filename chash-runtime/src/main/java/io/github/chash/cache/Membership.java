@@ -413,11 +413,16 @@ final class Membership {
     return out;
   }
 
-  /** Whether two configurations of a node reach the same server the same way (weight aside). */
+  /**
+   * Whether two configurations of a node reach the same server the same way (weight aside); the
+   * read settings choose the node's connections, so a change of them is a new node.
+   */
   private static boolean sameServer(NodeConfig a, NodeConfig b) {
     return a.type() == b.type()
         && a.maximumSize() == b.maximumSize()
         && Objects.equals(a.uri(), b.uri())
-        && Objects.equals(a.name(), b.name());
+        && Objects.equals(a.name(), b.name())
+        && a.readFrom() == b.readFrom()
+        && a.replicaLag().equals(b.replicaLag());
   }
 }

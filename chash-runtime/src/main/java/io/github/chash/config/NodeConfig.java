@@ -2,6 +2,7 @@ package io.github.chash.config;
 
 import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Node;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,12 +17,29 @@ import java.util.Objects;
  *     for local)
  * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the id
  *     (a twemproxy server's or a Jedis shard's name); null when not given
+ * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
+ *     Sentinel-managed shard (null: {@link ReadFrom#PRIMARY})
+ * @param replicaLag with {@link ReadFrom#REPLICA_PREFERRED}: how long after this JVM wrote a key
+ *     its reads still go to the primary, the replication lag the user accepts for other JVMs'
+ *     writes (null: {@link #DEFAULT_REPLICA_LAG})
  */
 public record NodeConfig(
-    String id, NodeType type, int weight, long maximumSize, String uri, String name) {
+    String id,
+    NodeType type,
+    int weight,
+    long maximumSize,
+    String uri,
+    String name,
+    ReadFrom readFrom,
+    Duration replicaLag) {
 
   /** Default entry bound of a local shard. */
   public static final long DEFAULT_MAXIMUM_SIZE = 10_000;
+
+  /**
+   * How long reads of a key this JVM wrote stay on the primary when {@code replicaLag} is unset.
+   */
+  public static final Duration DEFAULT_REPLICA_LAG = Duration.ofSeconds(1);
 
   /**
    * Checks the values.
@@ -33,7 +51,12 @@ public record NodeConfig(
    * @param uri Redis URI as written, {@code ${env:NAME}} placeholders unresolved (null for local)
    * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the
    *     id (a twemproxy server's or a Jedis shard's name); null when not given
-   * @throws IllegalArgumentException if the id, weight, maximumSize, uri or name breaks its rule
+   * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
+   *     Sentinel-managed shard (null: {@link ReadFrom#PRIMARY})
+   * @param replicaLag how long after this JVM wrote a key its reads still go to the primary (null:
+   *     {@link #DEFAULT_REPLICA_LAG})
+   * @throws IllegalArgumentException if the id, weight, maximumSize, uri, name, readFrom or
+   *     replicaLag breaks its rule
    * @throws NullPointerException if {@code type} is null
    */
   public NodeConfig {
@@ -48,6 +71,26 @@ public record NodeConfig(
     if (name != null) {
       Rules.require("name of node " + node, Node.idProblem(name)); // a name is an id's stand-in
     }
+    readFrom = readFrom == null ? ReadFrom.PRIMARY : readFrom;
+    replicaLag = replicaLag == null ? DEFAULT_REPLICA_LAG : replicaLag;
+    Rules.require("readFrom of node " + node, readFromProblem(type, uri, readFrom));
+    Rules.require("replicaLag of node " + node, Rules.positive(replicaLag));
+  }
+
+  /**
+   * A node without read settings: reads from the primary.
+   *
+   * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
+   * @param type local shard, Redis or memcached server
+   * @param weight positive weight
+   * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
+   * @param uri Redis or memcached URI as written (null for local)
+   * @param name what {@code ketama} and {@code jedis} derive the node's points from; null when not
+   *     given
+   */
+  public NodeConfig(
+      String id, NodeType type, int weight, long maximumSize, String uri, String name) {
+    this(id, type, weight, maximumSize, uri, name, null, null);
   }
 
   /**
@@ -98,7 +141,9 @@ public record NodeConfig(
    * @param weight positive weight
    */
   public NodeConfig withWeight(int weight) {
-    return weight == this.weight ? this : new NodeConfig(id, type, weight, maximumSize, uri, name);
+    return weight == this.weight
+        ? this
+        : new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
   }
 
   /**
@@ -108,12 +153,44 @@ public record NodeConfig(
    *     id (a twemproxy server's or a Jedis shard's name); null when not given
    */
   public NodeConfig withName(String name) {
-    return new NodeConfig(id, type, weight, maximumSize, uri, name);
+    return new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
+  }
+
+  /**
+   * {@return this node with the given read settings; see {@link #readFrom()}}
+   *
+   * @param readFrom where reads go (null: {@link ReadFrom#PRIMARY})
+   * @param replicaLag how long reads of a key this JVM wrote stay on the primary (null: {@link
+   *     #DEFAULT_REPLICA_LAG})
+   */
+  public NodeConfig withReadFrom(ReadFrom readFrom, Duration replicaLag) {
+    return new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
   }
 
   /** {@return this node as a ring member} */
   public Node toNode() {
     return name == null ? Node.of(id, weight) : Node.of(id, weight, name);
+  }
+
+  /**
+   * The rule of {@code readFrom}: replicas only of a Sentinel-managed Redis shard, since a plain
+   * server has none to read from. Null when valid, else what is wrong.
+   */
+  static String readFromProblem(NodeType type, String uri, ReadFrom readFrom) {
+    if (readFrom == ReadFrom.PRIMARY) {
+      return null;
+    }
+    String scheme = RedisUris.SENTINEL_SCHEME + "://";
+    boolean sentinel =
+        type == NodeType.REDIS
+            && uri != null
+            && uri.regionMatches(true, 0, scheme, 0, scheme.length());
+    return sentinel
+        ? null
+        : "is "
+            + readFrom.configName()
+            + ", which needs a Sentinel-managed shard (type redis, uri redis-sentinel://...#master);"
+            + " a plain server has no replicas to read from";
   }
 
   /** The rule of {@code maximumSize} for a type: null when valid, else what is wrong. */

@@ -2,6 +2,7 @@ package io.github.chash.config;
 
 import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Algorithm;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +16,11 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * servers.
  */
 final class NodesBlock {
-  static final List<String> KEYS = List.of("id", "type", "weight", "maximumSize", "uri", "name");
+  static final List<String> KEYS =
+      List.of("id", "type", "weight", "maximumSize", "uri", "name", "readFrom", "replicaLag");
   private static final List<String> TYPES = List.of("local", "redis", "memcached");
+  private static final List<String> READ_FROM =
+      java.util.Arrays.stream(ReadFrom.values()).map(ReadFrom::configName).toList();
 
   private NodesBlock() {}
 
@@ -131,9 +135,30 @@ final class NodesBlock {
         }
       }
     }
+    ReadFrom readFrom = readFrom(f, type, uri);
+    Duration replicaLag = f.duration("replicaLag", null);
+    if (replicaLag != null && readFrom != ReadFrom.REPLICA_PREFERRED) {
+      f.problem("replicaLag", "is only valid with readFrom: replicaPreferred");
+    }
     if (problems.count() > before) {
       return null; // reported; a NodeConfig of these values would only repeat the problem
     }
-    return new NodeConfig(id, type, weight, maximumSize, uri, name);
+    return new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
+  }
+
+  /** {@code readFrom}, under {@link NodeConfig#readFromProblem}'s rule once the uri is valid. */
+  private static ReadFrom readFrom(Fields f, NodeType type, String uri) {
+    String written = f.choice("readFrom", READ_FROM, ReadFrom.PRIMARY.configName());
+    ReadFrom readFrom =
+        java.util.Arrays.stream(ReadFrom.values())
+            .filter(r -> r.configName().equals(written))
+            .findFirst()
+            .orElseThrow();
+    if (f.has("readFrom") && (type != NodeType.REDIS || uri != null)) {
+      // a redis node whose uri is missing or bad was reported at the uri already
+      readFrom =
+          f.check("readFrom", NodeConfig.readFromProblem(type, uri, readFrom), readFrom, readFrom);
+    }
+    return readFrom;
   }
 }

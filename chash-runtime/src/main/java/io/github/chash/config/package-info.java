@@ -140,7 +140,7 @@
  *
  * <pre>{@code
  * chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump, jedis; was "ketma"
- * chash.yaml:5:5: unknown key "wieght" in nodes[0]; valid keys: id, type, weight, maximumSize, uri, name; did you mean "weight"?
+ * chash.yaml:5:5: unknown key "wieght" in nodes[0]; valid keys: id, type, weight, maximumSize, uri, name, readFrom, replicaLag; did you mean "weight"?
  * chash.yaml:7:13: nodes[1].weight must be a positive integer, was -1
  * chash.yaml:9:10: nodes[2].uri contains a plain-text password; use ${env:NAME}
  * }</pre>

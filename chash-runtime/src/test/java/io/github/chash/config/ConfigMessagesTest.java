@@ -27,7 +27,7 @@ class ConfigMessagesTest {
             "chash.yaml:2:14: ring.algorithm must be one of ring, ketama, maglev, rendezvous, jump,"
                 + " jedis; was \"ketma\"",
             "chash.yaml:5:5: unknown key \"wieght\" in nodes[0]; valid keys: id, type, weight,"
-                + " maximumSize, uri, name; did you mean \"weight\"?",
+                + " maximumSize, uri, name, readFrom, replicaLag; did you mean \"weight\"?",
             "chash.yaml:7:13: nodes[1].weight must be a positive integer, was -1");
   }
 
@@ -303,6 +303,51 @@ class ConfigMessagesTest {
             "chash.yaml:13:31: nodes[11].uri must start with redis://, rediss:// or"
                 + " redis-sentinel://, was \"rediss-sentinel://s1#shard-l\"");
     assertThat(String.join("\n", problems(yaml))).doesNotContain("hunter2");
+  }
+
+  @Test
+  void parse_readFrom_replicasOnlyOfASentinelShard_andTheLagOnlyWithThem() {
+    String shard = "uri: 'redis-sentinel://s1,s2,s3/0#shard-";
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: redis, " + shard + "a', readFrom: replicaPreferred}",
+            "  - {id: b, type: redis, " + shard + "b', readFrom: replicaPreferred, replicaLag: 2s}",
+            "  - {id: c, type: redis, uri: 'redis://c:6379', readFrom: replicaPreferred}",
+            "  - {id: d, type: redis, " + shard + "d', readFrom: replica}",
+            "  - {id: e, type: redis, " + shard + "e', replicaLag: 2s}",
+            "  - {id: f, readFrom: replicaPreferred}",
+            "  - {id: g, type: redis, " + shard + "g', readFrom: replicaPreferred, replicaLag: 0s}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:4:59: nodes[2].readFrom is replicaPreferred, which needs a"
+                + " Sentinel-managed shard (type redis, uri redis-sentinel://...#master); a plain"
+                + " server has no replicas to read from",
+            "chash.yaml:5:80: nodes[3].readFrom must be one of primary, replicaPreferred; was"
+                + " \"replica\"",
+            "chash.yaml:6:82: nodes[4].replicaLag is only valid with readFrom: replicaPreferred",
+            "chash.yaml:7:23: nodes[5].readFrom is replicaPreferred, which needs a"
+                + " Sentinel-managed shard (type redis, uri redis-sentinel://...#master); a plain"
+                + " server has no replicas to read from",
+            "chash.yaml:8:110: nodes[6].replicaLag must be positive, was \"0s\"");
+  }
+
+  @Test
+  void readFrom_recordRule_andDefaults() {
+    NodeConfig plain = NodeConfig.redis("a", "redis-sentinel://s1/0#shard-a");
+    assertThat(plain.readFrom()).isEqualTo(ReadFrom.PRIMARY);
+    assertThat(plain.replicaLag()).isEqualTo(NodeConfig.DEFAULT_REPLICA_LAG);
+    assertThat(plain.withReadFrom(ReadFrom.REPLICA_PREFERRED, null).replicaLag())
+        .isEqualTo(java.time.Duration.ofSeconds(1));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> NodeConfig.redis("c", "redis://c").withReadFrom(ReadFrom.REPLICA_PREFERRED, null))
+        .hasMessage(
+            "readFrom of node \"c\" is replicaPreferred, which needs a Sentinel-managed shard"
+                + " (type redis, uri redis-sentinel://...#master); a plain server has no replicas"
+                + " to read from");
   }
 
   @Test
