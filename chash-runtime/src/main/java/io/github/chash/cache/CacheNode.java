@@ -298,6 +298,14 @@ public interface CacheNode extends AutoCloseable {
   default void awaitReady() {}
 
   /**
+   * {@return reads this node sent to a replica of its shard rather than its primary; 0 for a node
+   * that reads from its primary only (the default)}
+   */
+  default long replicaReadCount() {
+    return 0;
+  }
+
+  /**
    * {@return the approximate number of this library's entries on the node, or -1 when the node
    * cannot tell cheaply} Never throws.
    */

@@ -23,7 +23,9 @@ import java.util.Arrays;
  *       after a reconfiguration (counted on that previous owner, and as hits of the cache); {@code
  *       migrationCopyCount}: such values copied to the new owner (counted on it);
  *   <li>{@code leftoverDeletionCount}: copies the sweep after a migration window deleted from nodes
- *       that no longer own their keys.
+ *       that no longer own their keys;
+ *   <li>{@code replicaReadCount}: keys a node read from a replica of its shard ({@code readFrom:
+ *       replicaPreferred}) rather than its primary; always 0 for a cache.
  * </ul>
  *
  * <p>Thread-safe (immutable).
@@ -41,6 +43,7 @@ public final class CacheStats {
   private static final int MIGRATION_HIT = 9;
   private static final int MIGRATION_COPY = 10;
   private static final int LEFTOVER_DELETION = 11;
+  private static final int REPLICA_READ = 12;
   private static final String[] NAMES = {
     "hitCount",
     "missCount",
@@ -53,7 +56,8 @@ public final class CacheStats {
     "ejectionCount",
     "migrationHitCount",
     "migrationCopyCount",
-    "leftoverDeletionCount"
+    "leftoverDeletionCount",
+    "replicaReadCount"
   };
   private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
@@ -153,6 +157,15 @@ public final class CacheStats {
    */
   public long leftoverDeletionCount() {
     return counts[LEFTOVER_DELETION];
+  }
+
+  /**
+   * Keys a node read from a replica of its shard rather than its primary; 0 for a cache.
+   *
+   * @return keys a node read from a replica of its shard
+   */
+  public long replicaReadCount() {
+    return counts[REPLICA_READ];
   }
 
   /**
@@ -315,6 +328,16 @@ public final class CacheStats {
      */
     public Builder leftoverDeletionCount(long n) {
       return set(LEFTOVER_DELETION, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#replicaReadCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder replicaReadCount(long n) {
+      return set(REPLICA_READ, n);
     }
 
     /** {@return the snapshot of the counts set so far} */

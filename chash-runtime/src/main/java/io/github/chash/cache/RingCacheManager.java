@@ -94,7 +94,7 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
       for (RoutedCache cache : caches.values()) {
         hits += cache.hitsOn(slot);
       }
-      out.put(slot.id(), slot.stats.snapshot(hits));
+      out.put(slot.id(), slot.stats.snapshot(hits, slot.node.replicaReadCount()));
     }
     return Collections.unmodifiableMap(out);
   }

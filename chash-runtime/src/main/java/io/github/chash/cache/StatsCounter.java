@@ -65,7 +65,13 @@ final class StatsCounter {
 
   /** The counts, with the hits counted elsewhere. */
   CacheStats snapshot(long hits) {
+    return snapshot(hits, 0);
+  }
+
+  /** The counts, with the hits and a node's replica reads counted elsewhere. */
+  CacheStats snapshot(long hits, long replicaReads) {
     return CacheStats.builder()
+        .replicaReadCount(replicaReads)
         .hitCount(hits)
         .missCount(misses.sum())
         .loadCount(loads.sum())

@@ -16,6 +16,7 @@ import io.github.chash.internal.node.Connecting;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.KeyValue;
+import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
@@ -30,11 +31,11 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.masterreplica.MasterReplica;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A {@link CacheNode} on one Redis (or Valkey) server, through one shared Lettuce connection; or on
@@ -67,7 +70,13 @@ import java.util.concurrent.TimeoutException;
  * {@code WAIT} blocks the connection it runs on, so writes get a connection of their own and reads
  * never queue behind a replica's acknowledgement. A probe ({@link #ping}) of such a shard succeeds
  * only while a replica is attached, so a shard that cannot make a write durable stays out.
- * Thread-safe.
+ *
+ * <p>A shard whose node reads from replicas ({@code readFrom: replicaPreferred}) has a third
+ * connection, Lettuce's own Master/Replica connection over the same sentinels with {@link
+ * ReadFrom#REPLICA_PREFERRED}, which finds the replicas and picks one. A read goes there unless
+ * this JVM wrote the key within the node's {@code replicaLag} ({@link RecentWrites}): such a read
+ * goes to the primary, so a caller never reads older than its own write. The conditional calls'
+ * read ({@link #getHeld}) stays on the primary: its version is compared there. Thread-safe.
  */
 final class RedisCacheNode implements CacheNode {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
@@ -109,9 +118,18 @@ final class RedisCacheNode implements CacheNode {
   /** The connection of writes: {@link #reads} itself unless writes wait for a replica. */
   private final Link writes;
 
+  /** The connection of replica reads; null unless the node reads from replicas. */
+  private final Link replicaReads;
+
+  /** The keys this JVM wrote lately, read from the primary; null without replica reads. */
+  private final RecentWrites recentWrites;
+
+  /** Keys read through {@link #replicaReads}. */
+  private final LongAdder replicaReadCount = new LongAdder();
+
   private volatile boolean closed;
 
-  /** Creates the node and starts connecting; {@link #awaitReady} waits for the connection. */
+  /** A node that reads from the primary only. */
   RedisCacheNode(
       String id,
       RedisEndpoint endpoint,
@@ -120,6 +138,29 @@ final class RedisCacheNode implements CacheNode {
       Map<String, ValueCodec> cacheCodecs,
       Duration timeout,
       long maxValueSize) {
+    this(id, endpoint, keyPrefix, codec, cacheCodecs, timeout, maxValueSize, null);
+  }
+
+  /**
+   * Creates the node and starts connecting; {@link #awaitReady} waits for the connections.
+   *
+   * @param replicaLag null to read from the primary only; else, on a Sentinel-managed shard, reads
+   *     go to replicas except for keys this JVM wrote within this long
+   */
+  RedisCacheNode(
+      String id,
+      RedisEndpoint endpoint,
+      String keyPrefix,
+      ValueCodec codec,
+      Map<String, ValueCodec> cacheCodecs,
+      Duration timeout,
+      long maxValueSize,
+      Duration replicaLag) {
+    if (replicaLag != null && !endpoint.isSentinel()) {
+      // NodeConfig refuses it; checked before anything is acquired
+      throw new IllegalArgumentException(
+          "node \"" + id + "\": replica reads need a Sentinel-managed shard, not " + endpoint);
+    }
     this.id = id;
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
@@ -148,12 +189,80 @@ final class RedisCacheNode implements CacheNode {
     this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
     this.replicated = endpoint.isSentinel();
     this.waitMillis = Math.max(1, timeout.toMillis() / 2);
-    this.reads = new Link("");
-    this.writes = replicated ? new Link(" (its write connection)") : reads;
-    reads.connectIfIdle();
-    if (writes != reads) {
-      writes.connectIfIdle();
+    this.reads = new Link("", this::connectToPrimary);
+    this.writes = replicated ? new Link(" (its write connection)", this::connectToPrimary) : reads;
+    this.replicaReads =
+        replicaLag == null ? null : new Link(" (its replica reads)", this::connectToReplicas);
+    this.recentWrites =
+        replicaLag == null ? null : new RecentWrites(replicaLag, RECENT_WRITES, System::nanoTime);
+    for (Link link : links()) {
+      link.connectIfIdle();
     }
+  }
+
+  /**
+   * How many keys' writes {@link RecentWrites} tracks one by one: 16 bytes and a key each; beyond,
+   * the whole node reads from the primary for a lag.
+   */
+  private static final int RECENT_WRITES = 100_000;
+
+  /** The node's distinct connections. */
+  private List<Link> links() {
+    List<Link> all = new ArrayList<>(3);
+    all.add(reads);
+    if (writes != reads) {
+      all.add(writes);
+    }
+    if (replicaReads != null) {
+      all.add(replicaReads);
+    }
+    return all;
+  }
+
+  private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectToPrimary() {
+    return client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
+  }
+
+  /** Lettuce finds the replicas through the sentinels and picks one per read; none: the primary. */
+  private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectToReplicas() {
+    return MasterReplica.connectAsync(client, ByteArrayCodec.INSTANCE, uri)
+        .<StatefulRedisConnection<byte[], byte[]>>thenApply(
+            open -> {
+              open.setReadFrom(ReadFrom.REPLICA_PREFERRED);
+              return open;
+            });
+  }
+
+  /**
+   * The connection a read of {@code key} goes to: a replica's unless this JVM wrote the key within
+   * the lag, or the node reads from the primary only. Counts the replica reads.
+   */
+  private Link readsOf(String key) {
+    if (replicaReads == null || recentWrites.needsPrimary(key)) {
+      return reads;
+    }
+    replicaReadCount.increment();
+    return replicaReads;
+  }
+
+  /** Notes a finished write of {@code key} for read-your-writes; nothing without replica reads. */
+  private void wrote(String key) {
+    if (recentWrites != null) {
+      recentWrites.wrote(key);
+    }
+  }
+
+  /** {@link #wrote} for a write of keys it does not name (a clear, a sweep). */
+  private void wroteAll() {
+    if (recentWrites != null) {
+      recentWrites.wroteAll();
+    }
+  }
+
+  /** Reads of keys sent to replicas ({@code readFrom: replicaPreferred}); 0 for other nodes. */
+  @Override
+  public long replicaReadCount() {
+    return replicaReadCount.sum();
   }
 
   /**
@@ -164,7 +273,7 @@ final class RedisCacheNode implements CacheNode {
    */
   @Override
   public void awaitReady() {
-    for (Link link : writes == reads ? List.of(reads) : List.of(reads, writes)) {
+    for (Link link : links()) {
       CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = link.pending();
       long wait = Math.max(0, readyDeadlineNanos - System.nanoTime());
       try {
@@ -190,7 +299,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] serverKey = key(key);
     byte[] bytes;
     try {
-      bytes = await(reads.commands().get(serverKey));
+      bytes = await(readsOf(key).commands().get(serverKey));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
@@ -206,6 +315,8 @@ final class RedisCacheNode implements CacheNode {
       awaitWrite(commands, set(commands, serverKey, bytes, ttl));
     } catch (RuntimeException e) {
       throw failure("put", e);
+    } finally {
+      wrote(key); // failed too: its outcome is unknown, it may be on the primary
     }
   }
 
@@ -252,7 +363,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] bytes;
     long pttl;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = reads.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands();
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
       bytes = await(value);
@@ -301,6 +412,8 @@ final class RedisCacheNode implements CacheNode {
       }
     } catch (RuntimeException e) {
       throw failure("sweep", e);
+    } finally {
+      wroteAll();
     }
     return deleted;
   }
@@ -338,7 +451,7 @@ final class RedisCacheNode implements CacheNode {
     }
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
     try {
-      reply = reads.commands().mget(serverKeys.toArray(new byte[0][]));
+      reply = readsOfAll(sent).commands().mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
     }
@@ -361,6 +474,20 @@ final class RedisCacheNode implements CacheNode {
               }
               return found;
             });
+  }
+
+  /** {@link #readsOf} for one {@code MGET}: the primary if any of its keys needs it. */
+  private Link readsOfAll(List<String> keys) {
+    if (replicaReads == null) {
+      return reads;
+    }
+    for (String key : keys) {
+      if (recentWrites.needsPrimary(key)) {
+        return reads;
+      }
+    }
+    replicaReadCount.add(keys.size());
+    return replicaReads;
   }
 
   /** One {@code SET} a key, pipelined on the connection: one round trip for all of them. */
@@ -402,7 +529,9 @@ final class RedisCacheNode implements CacheNode {
                     requireReplica(replicas.join());
                   }
                 });
-    return bounded(all, "put").thenApply(done -> refusals);
+    return bounded(all, "put")
+        .whenComplete((done, failed) -> values.keySet().forEach(this::wrote))
+        .thenApply(done -> refusals);
   }
 
   private RedisFuture<String> set(
@@ -485,6 +614,7 @@ final class RedisCacheNode implements CacheNode {
     RedisFuture<Long> ttl;
     try {
       serverKey = key(key);
+      // on the primary even with replica reads: the version read is compared there
       RedisAsyncCommands<byte[], byte[]> commands = reads.commands();
       value = commands.get(serverKey);
       ttl = commands.pttl(serverKey);
@@ -565,6 +695,8 @@ final class RedisCacheNode implements CacheNode {
       applied = awaitWrite(commands, reply);
     } catch (RuntimeException e) {
       throw failure(operation, e);
+    } finally {
+      wrote(key);
     }
     return applied != null && applied == 1L;
   }
@@ -577,6 +709,8 @@ final class RedisCacheNode implements CacheNode {
       awaitWrite(commands, commands.unlink(serverKey));
     } catch (RuntimeException e) {
       throw failure("evict", e);
+    } finally {
+      wrote(key);
     }
   }
 
@@ -613,6 +747,8 @@ final class RedisCacheNode implements CacheNode {
           () -> "node \"" + id + "\": deleted " + count + " keys matching \"" + pattern + "\"");
     } catch (RuntimeException e) {
       throw failure(operation, e);
+    } finally {
+      wroteAll();
     }
   }
 
@@ -656,18 +792,16 @@ final class RedisCacheNode implements CacheNode {
 
   @Override
   public void close() {
-    StatefulRedisConnection<byte[], byte[]> openReads;
-    StatefulRedisConnection<byte[], byte[]> openWrites;
+    List<StatefulRedisConnection<byte[], byte[]>> opened = new ArrayList<>(3);
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      openReads = reads.detach();
-      openWrites = writes == reads ? null : writes.detach();
+      links().forEach(link -> opened.add(link.detach()));
     }
     try {
-      for (StatefulRedisConnection<byte[], byte[]> open : Arrays.asList(openReads, openWrites)) {
+      for (StatefulRedisConnection<byte[], byte[]> open : opened) {
         if (open != null) {
           open.close();
         }
@@ -790,6 +924,9 @@ final class RedisCacheNode implements CacheNode {
     /** What names this connection in log lines: empty for the node's only or read connection. */
     private final String role;
 
+    /** Opens the connection: to the primary, or Lettuce's Master/Replica one. */
+    private final Supplier<CompletableFuture<StatefulRedisConnection<byte[], byte[]>>> connect;
+
     private volatile StatefulRedisConnection<byte[], byte[]> connection;
     // both guarded by this Link
     private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
@@ -798,8 +935,10 @@ final class RedisCacheNode implements CacheNode {
     /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
     private volatile boolean connectFailureLogged;
 
-    Link(String role) {
+    Link(
+        String role, Supplier<CompletableFuture<StatefulRedisConnection<byte[], byte[]>>> connect) {
       this.role = role;
+      this.connect = connect;
     }
 
     synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending() {
@@ -848,7 +987,7 @@ final class RedisCacheNode implements CacheNode {
       if (idle && !closed) {
         lastConnectAttempt = now;
         // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
-        connecting = client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
+        connecting = connect.get();
         connecting.whenComplete(
             (open, failure) -> {
               if (open != null) {

@@ -7,6 +7,7 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
+import io.github.chash.config.ReadFrom;
 import io.github.chash.config.RedisConfig;
 import io.github.chash.internal.codec.BytesCodec;
 import io.github.chash.internal.codec.JacksonCodec;
@@ -45,7 +46,11 @@ import java.util.function.Function;
  *       replica ({@code WAIT 1}, half the timeout) and counts only then: a write the old primary
  *       acknowledged but no replica had can be lost at a failover, so without a replica's
  *       acknowledgement its outcome is unknown and the key is not read there until a write lands.
- *       Writes use a second connection, so reads never wait behind {@code WAIT}.
+ *       Writes use a second connection, so reads never wait behind {@code WAIT}. With {@code
+ *       readFrom: replicaPreferred}, reads go to a replica (Lettuce's Master/Replica connection,
+ *       {@code ReadFrom.REPLICA_PREFERRED}; the primary while none is up), except reads of a key
+ *       this JVM wrote within {@code replicaLag} (default 1 s), which go to the primary; a key
+ *       another JVM wrote may be read stale by up to the replication lag.
  *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server
  *       is unreachable commands fail at once, and nothing is buffered or replayed after a
  *       reconnect.
@@ -140,7 +145,8 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
         codec(redis.codec(), redis),
         cacheCodecs(config, redis),
         timeout,
-        redis.maxValueSize());
+        redis.maxValueSize(),
+        node.readFrom() == ReadFrom.REPLICA_PREFERRED ? node.replicaLag() : null);
   }
 
   @Override
