@@ -13,12 +13,10 @@ import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,11 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class RedisSentinelIT {
   private static final ValueType STRING = ValueType.of(String.class);
-  private static final long DOWN_AFTER_MILLIS = 1000;
-  private static final long FAILOVER_TIMEOUT_MILLIS = 3000;
-
-  /** The longest any one wait of these tests may take (setup, a promotion, a reconnect). */
-  private static final Duration BOUND = Duration.ofSeconds(20);
+  private static final Duration BOUND = SentinelShard.BOUND;
 
   private static final String FAILOVER =
       "{ failureLimit: 3, retryAfter: 1s, timeout: 100ms, onRejoin: keep }";
@@ -56,8 +50,8 @@ class RedisSentinelIT {
         Boolean.getBoolean("chash.sentinel.failover")
             || "1".equals(System.getenv("CHASH_SENTINEL")),
         "the Sentinel failover timeline runs with -Dchash.sentinel.failover=true or CHASH_SENTINEL=1");
-    try (Shard a = new Shard("a");
-        Shard b = new Shard("b")) {
+    try (SentinelShard a = new SentinelShard("a");
+        SentinelShard b = new SentinelShard("b")) {
       a.startServers();
       b.startServers();
       a.startSentinels();
@@ -124,7 +118,7 @@ class RedisSentinelIT {
 
   @Test
   void writeOnlyTheOldPrimaryHad_isNeverReadAfterThePromotion() throws Exception {
-    try (Shard a = new Shard("a")) {
+    try (SentinelShard a = new SentinelShard("a")) {
       a.startServers();
       a.startSentinels();
       a.awaitReady();
@@ -190,7 +184,7 @@ class RedisSentinelIT {
    * of shard a found on shard b meanwhile.
    */
   private static Timeline failOver(
-      ShardedCacheManager manager, Shard a, Shard b, Set<String> movedKeys) {
+      ShardedCacheManager manager, SentinelShard a, SentinelShard b, Set<String> movedKeys) {
     RedisServerProcess primary = a.servers.get(0);
     RedisServerProcess replica = a.servers.get(1);
     long start = System.nanoTime();
@@ -251,9 +245,9 @@ class RedisSentinelIT {
   }
 
   /** A manager over the shards, node ids their ids, with cache {@code users}; nodes answering. */
-  private static ShardedCacheManager manager(String failover, Shard... shards) {
+  private static ShardedCacheManager manager(String failover, SentinelShard... shards) {
     StringBuilder yaml = new StringBuilder("nodes:\n");
-    for (Shard shard : shards) {
+    for (SentinelShard shard : shards) {
       yaml.append("  - { id: ")
           .append(shard.id)
           .append(", type: redis, uri: \"")
@@ -265,92 +259,7 @@ class RedisSentinelIT {
         ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml")));
   }
 
-  /** Polls every 10 ms until the condition holds, at most {@link #BOUND}. */
   private static void await(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + BOUND.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(what + ": not within " + BOUND);
-      }
-      ServerProcesses.sleep(10);
-    }
-  }
-
-  /** One shard: a primary, its replica and three sentinels that monitor it as shard-ID. */
-  private static final class Shard implements AutoCloseable {
-    final String id;
-    final String master;
-
-    /** The primary it started with, then the replica. */
-    final List<RedisServerProcess> servers = new ArrayList<>();
-
-    final List<RedisServerProcess> sentinels = new ArrayList<>();
-
-    Shard(String id) {
-      this.id = id;
-      this.master = "shard-" + id;
-    }
-
-    void startServers() {
-      RedisServerProcess primary = RedisServerProcess.start();
-      servers.add(primary);
-      servers.add(RedisServerProcess.startReplicaOf(primary));
-    }
-
-    void startSentinels() {
-      for (int i = 0; i < 3; i++) {
-        sentinels.add(
-            RedisServerProcess.startSentinel(
-                master, servers.get(0), 2, DOWN_AFTER_MILLIS, FAILOVER_TIMEOUT_MILLIS));
-      }
-    }
-
-    /** Waits until the replica is in sync and every sentinel knows it and the two others. */
-    void awaitReady() {
-      RedisServerProcess replica = servers.get(1);
-      await(
-          master + " replica in sync",
-          () ->
-              replica.command("INFO", "replication").toString().contains("master_link_status:up"));
-      for (RedisServerProcess sentinel : sentinels) {
-        await(
-            master + " sentinel on port " + sentinel.port() + " knows the others",
-            () ->
-                ((List<?>) sentinel.command("SENTINEL", "SENTINELS", master)).size() == 2
-                    && ((List<?>) sentinel.command("SENTINEL", "REPLICAS", master)).size() == 1);
-      }
-    }
-
-    /** {@code redis-sentinel://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/0#shard-ID}. */
-    String uri() {
-      return "redis-sentinel://"
-          + sentinels.stream()
-              .map(s -> ServerProcesses.LOOPBACK + ":" + s.port())
-              .collect(Collectors.joining(","))
-          + "/0#"
-          + master;
-    }
-
-    /** Whether a sentinel names {@code server} as the shard's primary. */
-    boolean namedPrimary(RedisServerProcess server) {
-      for (RedisServerProcess sentinel : sentinels) {
-        try {
-          List<?> address =
-              (List<?>) sentinel.command("SENTINEL", "GET-MASTER-ADDR-BY-NAME", master);
-          if (Integer.parseInt(address.get(1).toString()) == server.port()) {
-            return true;
-          }
-        } catch (RuntimeException notThisOne) {
-          // try the next sentinel
-        }
-      }
-      return false;
-    }
-
-    @Override
-    public void close() {
-      sentinels.forEach(RedisServerProcess::close);
-      servers.forEach(RedisServerProcess::close);
-    }
+    SentinelShard.await(what, condition);
   }
 }
