@@ -148,8 +148,8 @@ public interface CacheNode extends AutoCloseable {
    * @param value the value, or null for a marker or nothing
    * @param marker the marker, or null
    * @param ttl the time to live left; null for no expiry or nothing held
-   * @param version the node's token of exactly this entry (for a Redis node its bytes), or null
-   *     when nothing is held
+   * @param version the node's token of exactly this entry (for a Redis node its bytes, for a
+   *     memcached node its CAS unique), or null when nothing is held
    */
   record Held(Object value, Marker marker, Duration ttl, Object version) {
     /** Nothing held. */

@@ -17,15 +17,15 @@
  *
  * <p>Consistency: a read returns the last write completed before it began, or a miss. Within one
  * JVM on every path; across the JVMs of a fleet, on nodes with conditional calls ({@link
- * io.github.chash.cache.CacheNode#conditional()}: Redis), through a membership change rolled out to
- * them one by one within the migration window, by these rules, with the servers as the only shared
- * medium: a read of a moved key reads its target and its previous owners at once and the oldest
- * ring's owner holding anything wins (only JVMs still on that ring write there); what won is moved
- * by a compare-and-set on the target and a compare-and-delete on the previous owner; a load fills
- * only over the lease it stored before running ({@link io.github.chash.cache.Marker}); an evict at
- * the owner leaves a tombstone for the window; fills and moves never delete on a previous owner in
- * its window; a sweep deletes a leftover's home copy first. The operations guide states the
- * protocol rule by rule, and what stays per JVM.
+ * io.github.chash.cache.CacheNode#conditional()}: Redis, memcached), through a membership change
+ * rolled out to them one by one within the migration window, by these rules, with the servers as
+ * the only shared medium: a read of a moved key reads its target and its previous owners at once
+ * and the oldest ring's owner holding anything wins (only JVMs still on that ring write there);
+ * what won is moved by a compare-and-set on the target and a compare-and-delete on the previous
+ * owner; a load fills only over the lease it stored before running ({@link
+ * io.github.chash.cache.Marker}); an evict at the owner leaves a tombstone for the window; fills
+ * and moves never delete on a previous owner in its window; a sweep deletes a leftover's home copy
+ * first. The operations guide states the protocol rule by rule, and what stays per JVM.
  *
  * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
  * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails

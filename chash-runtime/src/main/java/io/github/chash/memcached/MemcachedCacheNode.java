@@ -2,10 +2,12 @@ package io.github.chash.memcached;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.Marker;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.cache.VerbatimKeys;
 import io.github.chash.internal.codec.CodecException;
+import io.github.chash.internal.codec.MarkerBytes;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.node.ClientStalls;
@@ -30,6 +32,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.rubyeye.xmemcached.GetsResponse;
 import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
 import net.rubyeye.xmemcached.exception.MemcachedException;
@@ -54,6 +57,15 @@ import net.rubyeye.xmemcached.exception.MemcachedException;
  * counter that is missing (a restarted or evicting server) makes its entries misses until a write
  * adds a new one. Writes use counters read less than a second ago: an entry written under a counter
  * replaced in the meantime is never read, so a write can be lost, a read never stale.
+ *
+ * <p>Conditional calls ({@link CacheNode#conditional()}, the rules between the JVMs of a fleet) use
+ * memcached's own check-and-set: {@link #getHeld} is a {@code gets} (the version is the item's CAS
+ * unique), "only if nothing is held" an {@code add}, "only if exactly what was seen" a {@code cas},
+ * and a conditional delete a {@code cas} to an expiration already past. A lease or tombstone is the
+ * payload of an envelope ({@code MarkerBytes}), so clears and deadlines apply to it, and every
+ * value read takes it as a miss. Verbatim caches take none: peer clients read their items. A
+ * conditional command is sent once: one that timed out is a failure whose outcome is unknown, never
+ * sent again.
  *
  * <p>TTLs: memcached counts whole seconds, and takes more than 30 days as an absolute Unix time;
  * the node sends {@code ceil(ttl)} seconds up to 30 days, the absolute time beyond, and no expiry
@@ -206,7 +218,7 @@ final class MemcachedCacheNode implements CacheNode {
       verbatimStore(key, item, ttl, deadline);
       return;
     }
-    byte[] payload = storedValues.encode(value);
+    byte[] payload = payload(value);
     ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
     Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
     store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
@@ -262,7 +274,7 @@ final class MemcachedCacheNode implements CacheNode {
     values.forEach(
         (key, value) -> {
           try {
-            payloads.put(key, storedValues.encode(value));
+            payloads.put(key, payload(value));
           } catch (ValueRefusedException e) {
             refusals.put(key, e);
           }
@@ -366,6 +378,272 @@ final class MemcachedCacheNode implements CacheNode {
         });
   }
 
+  // Conditional calls (the rules between JVMs, see CacheNode#conditional), with memcached's own
+  // check-and-set: gets reads an item with its CAS unique, add stores only where no item is, cas
+  // only over the item of that unique. Markers are payloads of the envelope, so generation clears
+  // and deadlines apply to them as to values, and every read of a value takes them as misses.
+
+  /** {@link Held#version()} on a memcached node: the CAS unique of the item that was read. */
+  record CasUnique(long value) {}
+
+  /**
+   * The expiration of a conditional delete: an absolute time in January 1970, which memcached takes
+   * as already past, so a {@code cas} with it deletes the item only if its unique is unchanged. The
+   * text protocol's {@code delete} takes no CAS (XMemcached's {@code delete(key, cas, timeout)}
+   * sends a plain delete on it).
+   */
+  static final int EXPIRED = (int) RELATIVE_EXPIRATION_LIMIT + 1;
+
+  /** What a conditional delete stores: an envelope of no routing key, so it reads as nothing. */
+  private static final byte[] GONE = new Envelope(0, 0, 1, new byte[0], new byte[0]).encode();
+
+  @Override
+  public boolean conditional() {
+    return true;
+  }
+
+  /** One {@code gets} of the item and its generation counters, on the batch executor. */
+  @Override
+  public CompletableFuture<Held> getHeld(String key, ValueType type) {
+    requireEnvelope(key);
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    return bounded(
+        CompletableFuture.supplyAsync(
+            () -> {
+              Seen seen = gets(key, "get", deadline);
+              Live live = live(seen.stored(), key, seen.gens());
+              if (live == null) {
+                return Held.NOTHING;
+              }
+              CasUnique version = new CasUnique(seen.cas());
+              return live.marker() != null
+                  ? new Held(null, live.marker(), live.ttl(), version)
+                  : new Held(
+                      storedValues.decode(live.envelope().payload(), type),
+                      null,
+                      live.ttl(),
+                      version);
+            },
+            BATCHES),
+        "get");
+  }
+
+  /** A {@code cas} with the unique that was read; over nothing, as {@link #lease} but no marker. */
+  @Override
+  public boolean putIf(String key, Held expected, Object value, Duration ttl) {
+    requireEnvelope(key);
+    if (expected.version() instanceof CasUnique seen) {
+      return storeIf(
+          key, value, ttl, "putIf", (client, item, deadline) -> cas(client, item, seen, deadline));
+    }
+    if (expected.holds()) {
+      return false; // another node's version: no item of this node
+    }
+    return storeIf(
+        key,
+        value,
+        ttl,
+        "putIf",
+        (client, item, deadline) -> storeOverNothing(client, key, item, m -> false, deadline));
+  }
+
+  /** {@code gets}, then a {@code cas} with its unique if the item holds that lease. */
+  @Override
+  public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
+    requireEnvelope(key);
+    return storeIf(
+        key,
+        value,
+        ttl,
+        "putIf",
+        (client, item, deadline) -> {
+          CasUnique held = holding(key, lease, "putIf", deadline);
+          return held != null && cas(client, item, held, deadline);
+        });
+  }
+
+  /** A conditional delete ({@link #EXPIRED}) with the unique that was read. */
+  @Override
+  public boolean deleteIf(String key, Held expected) {
+    requireEnvelope(key);
+    if (!(expected.version() instanceof CasUnique seen)) {
+      return false; // nothing was held: nothing to delete
+    }
+    return deleteIf(key, seen, "deleteIf", ClientStalls.deadline(timeout));
+  }
+
+  /** {@code gets}, then a conditional delete with its unique if the item holds that lease. */
+  @Override
+  public boolean deleteIfLeased(String key, Marker lease) {
+    requireEnvelope(key);
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    CasUnique held = holding(key, lease, "deleteIf", deadline);
+    return held != null && deleteIf(key, held, "deleteIf", deadline);
+  }
+
+  /** An {@code add}; where an item is, a {@code cas} over it if it holds nothing or a tombstone. */
+  @Override
+  public boolean lease(String key, Marker lease, Duration ttl) {
+    requireEnvelope(key);
+    return storeIf(
+        key,
+        lease,
+        ttl,
+        "lease",
+        (client, item, deadline) ->
+            storeOverNothing(client, key, item, held -> !held.isLease(), deadline));
+  }
+
+  /** A conditional store's command, given the item to store. */
+  @FunctionalInterface
+  private interface StoreIf {
+    boolean send(MemcachedClient client, Item item, ClientStalls.Deadline deadline)
+        throws Exception;
+  }
+
+  /** Stores a value or marker with {@code command}, all within one deadline. */
+  private boolean storeIf(
+      String key, Object value, Duration ttl, String operation, StoreIf command) {
+    byte[] payload = payload(value);
+    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    Generations gens =
+        writeGenerations(List.of(key), operation, deadline).get(MemcachedKeys.namespace(key));
+    return storeWith(
+        key,
+        payload,
+        ttl,
+        gens,
+        deadline,
+        operation,
+        (client, item) -> command.send(client, item, deadline));
+  }
+
+  /**
+   * Stores the item where nothing is held for this library, or a marker {@code over} accepts: an
+   * {@code add}; if an item is there (it may hold nothing for this library: another key's, cleared,
+   * past its deadline), a {@code gets} and a {@code cas} over it when it may be replaced. A foreign
+   * item counts as held.
+   */
+  private boolean storeOverNothing(
+      MemcachedClient client,
+      String key,
+      Item item,
+      java.util.function.Predicate<Marker> over,
+      ClientStalls.Deadline deadline)
+      throws Exception {
+    if (sendOnce(
+        deadline,
+        ms ->
+            client.add(
+                item.dataKey(), item.expiration(), item.bytes(), RawTranscoder.INSTANCE, ms))) {
+      return true;
+    }
+    Seen seen = gets(key, "lease", deadline);
+    if (seen.stored() == null) {
+      return false; // gone since the add: something changed, so the caller's view is stale
+    }
+    Live live;
+    try {
+      live = live(seen.stored(), key, seen.gens());
+    } catch (ValueRefusedException foreign) {
+      return false;
+    }
+    if (live != null && (live.marker() == null || !over.test(live.marker()))) {
+      return false;
+    }
+    return cas(client, item, new CasUnique(seen.cas()), deadline);
+  }
+
+  /** {@return the unique of the key's item when it holds exactly that marker now, else null} */
+  private CasUnique holding(
+      String key, Marker marker, String operation, ClientStalls.Deadline deadline) {
+    Seen seen = gets(key, operation, deadline);
+    Live live;
+    try {
+      live = live(seen.stored(), key, seen.gens());
+    } catch (ValueRefusedException foreign) {
+      return null;
+    }
+    return live != null && marker.equals(live.marker()) ? new CasUnique(seen.cas()) : null;
+  }
+
+  private static boolean cas(
+      MemcachedClient client, Item item, CasUnique seen, ClientStalls.Deadline deadline)
+      throws Exception {
+    return sendOnce(
+        deadline,
+        ms ->
+            client.cas(
+                item.dataKey(),
+                item.expiration(),
+                item.bytes(),
+                RawTranscoder.INSTANCE,
+                ms,
+                seen.value()));
+  }
+
+  /** Deletes the key's item only if its unique is still {@code seen} (see {@link #EXPIRED}). */
+  private boolean deleteIf(
+      String key, CasUnique seen, String operation, ClientStalls.Deadline deadline) {
+    String dataKey = keys.dataKey(key);
+    try {
+      MemcachedClient client = client();
+      return sendOnce(
+          deadline,
+          ms -> client.cas(dataKey, EXPIRED, GONE, RawTranscoder.INSTANCE, ms, seen.value()));
+    } catch (Exception e) {
+      throw failure(operation, e);
+    }
+  }
+
+  /** What a {@code gets} found: the item's bytes (null: none), its unique, the generations. */
+  private record Seen(byte[] stored, long cas, Generations gens) {}
+
+  /** One {@code gets} of the key's item and its generation counters, which are remembered. */
+  private Seen gets(String routingKey, String operation, ClientStalls.Deadline deadline) {
+    String dataKey = keys.dataKey(routingKey);
+    String namespaceKey = keys.namespaceGenerationKey(MemcachedKeys.namespace(routingKey));
+    List<String> all = List.of(dataKey, keys.globalGenerationKey(), namespaceKey);
+    Map<String, GetsResponse<byte[]>> got;
+    try {
+      MemcachedClient client = client();
+      got = within(deadline, ms -> client.gets(all, ms, RawTranscoder.INSTANCE));
+    } catch (Exception e) {
+      throw failure(operation, e);
+    }
+    Map<String, byte[]> values = new HashMap<>();
+    if (got != null) {
+      got.forEach((k, reply) -> values.put(k, reply.getValue()));
+    }
+    remember(values, Set.of(namespaceKey));
+    GetsResponse<byte[]> item = got == null ? null : got.get(dataKey);
+    return new Seen(
+        item == null ? null : item.getValue(),
+        item == null ? 0 : item.getCas(),
+        generationsOf(values, routingKey));
+  }
+
+  /** A verbatim cache's values are read by peer clients: they never take markers. */
+  private static void requireEnvelope(String routingKey) {
+    if (VerbatimKeys.isVerbatim(routingKey)) {
+      throw new IllegalArgumentException(
+          "cache \""
+              + VerbatimKeys.cacheName(routingKey)
+              + "\" is verbatim: its keys take no conditional calls");
+    }
+  }
+
+  private static void requireNoMarker(String routingKey, Object value) {
+    if (value instanceof Marker) {
+      requireEnvelope(routingKey);
+    }
+  }
+
+  /** The payload of a value or a {@link Marker}. */
+  private byte[] payload(Object value) {
+    return value instanceof Marker m ? MarkerBytes.encode(m) : storedValues.encode(value);
+  }
+
   // Verbatim caches: the key as given, the peer clients' item format, no envelope or generations
   // (a peer client could not read them); their entries are never cleared in bulk.
 
@@ -394,6 +672,7 @@ final class MemcachedCacheNode implements CacheNode {
   }
 
   private PeerTranscoder.Item verbatimItem(String routingKey, Object value) {
+    requireNoMarker(routingKey, value);
     PeerTranscoder.Item item;
     try {
       item = format(routingKey).encode(value);
@@ -553,6 +832,48 @@ final class MemcachedCacheNode implements CacheNode {
 
   private void store(
       String key, byte[] payload, Duration ttl, Generations gens, ClientStalls.Deadline deadline) {
+    storeWith(
+        key,
+        payload,
+        ttl,
+        gens,
+        deadline,
+        "put",
+        (client, item) ->
+            within(
+                deadline,
+                ms ->
+                    client.set(
+                        item.dataKey(),
+                        item.expiration(),
+                        item.bytes(),
+                        RawTranscoder.INSTANCE,
+                        ms)));
+  }
+
+  /** An entry's server key, stored bytes and memcached expiration. */
+  private record Item(String dataKey, byte[] bytes, int expiration) {}
+
+  /** Sends an item: a {@code set}, or a conditional {@code add} or {@code cas}. */
+  @FunctionalInterface
+  private interface Store {
+    boolean send(MemcachedClient client, Item item) throws Exception;
+  }
+
+  /**
+   * Wraps the payload in its envelope, refuses it when it is larger than the server's item limit,
+   * and sends it with {@code command}; a refusal or failure is mapped as every write's.
+   *
+   * @return what the command returned: whether it stored the item
+   */
+  private boolean storeWith(
+      String key,
+      byte[] payload,
+      Duration ttl,
+      Generations gens,
+      ClientStalls.Deadline deadline,
+      String operation,
+      Store command) {
     long now = System.currentTimeMillis();
     byte[] stored =
         new Envelope(
@@ -579,10 +900,8 @@ final class MemcachedCacheNode implements CacheNode {
                 + " bytes, memcached -I)",
             null);
       }
-      within(
-          deadline,
-          ms -> client.set(dataKey, expiration(ttl, now), stored, RawTranscoder.INSTANCE, ms));
-    } catch (ValueRefusedException e) {
+      return command.send(client, new Item(dataKey, stored, expiration(ttl, now)));
+    } catch (ValueRefusedException | CacheNodeException e) {
       throw e;
     } catch (Exception e) {
       if (isTooLarge(e)) {
@@ -596,7 +915,7 @@ final class MemcachedCacheNode implements CacheNode {
                 + " not stored",
             e);
       }
-      throw failure("put", e);
+      throw failure(operation, e);
     }
   }
 
@@ -665,6 +984,12 @@ final class MemcachedCacheNode implements CacheNode {
     if (got == null) {
       got = Map.of();
     }
+    remember(got, namespaceKeys);
+    return got;
+  }
+
+  /** Remembers the generation counters a read fetched, for the writes of the next second. */
+  private void remember(Map<String, byte[]> got, Set<String> namespaceKeys) {
     long now = System.nanoTime();
     generations.put(
         keys.globalGenerationKey(),
@@ -672,7 +997,6 @@ final class MemcachedCacheNode implements CacheNode {
     for (String key : namespaceKeys) {
       generations.put(key, new Generation(Envelope.generationOf(got.get(key)), now));
     }
-    return got;
   }
 
   private Generations generationsOf(Map<String, byte[]> got, String routingKey) {
@@ -762,8 +1086,9 @@ final class MemcachedCacheNode implements CacheNode {
   /**
    * Sends a command within a call's deadline (one timeout of the client's awake time from the
    * call's start, however many commands it sends, see {@link ClientStalls}): a command that timed
-   * out while this JVM stalled is sent again (every command sent is idempotent: gets, sets,
-   * deletes, an {@code add} read back on failure) until the deadline passes.
+   * out while this JVM stalled is sent again (every command sent this way is idempotent: gets,
+   * sets, deletes, an {@code add} read back on failure; the conditional ones go through {@link
+   * #sendOnce}) until the deadline passes.
    */
   private static <T> T within(ClientStalls.Deadline deadline, Command<T> command) throws Exception {
     while (true) {
@@ -780,6 +1105,25 @@ final class MemcachedCacheNode implements CacheNode {
         }
       }
     }
+  }
+
+  /**
+   * Sends a conditional command ({@code add}, {@code cas}) once within a call's deadline: unlike
+   * {@link #within}, one that timed out is never sent again. The first may have applied with its
+   * reply late (this JVM stalled, or the server was slow); a second would then find that change and
+   * answer "not stored" (an {@code add}; a {@code cas}, whose unique changed) or "not found" (a
+   * conditional delete of an item already gone): a write that landed, a lease that is held, would
+   * be reported as not done, and the lease would block the key's fills for its time to live. A
+   * timeout is a failure instead, whose outcome is unknown; the cache layer marks the key so.
+   */
+  private static <T> T sendOnce(ClientStalls.Deadline deadline, Command<T> command)
+      throws Exception {
+    long left = TimeUnit.NANOSECONDS.toMillis(deadline.remainingNanos());
+    TimeoutException expired = left > 0 ? null : deadline.expired();
+    if (expired != null) {
+      throw expired;
+    }
+    return command.send(Math.max(1, left));
   }
 
   /** {@link #within} a fresh deadline: a call of one command. */
@@ -810,11 +1154,32 @@ final class MemcachedCacheNode implements CacheNode {
 
   /**
    * A stored entry read back: null for a miss (absent, another key's, of a replaced generation,
-   * past its deadline), the value, or with {@code entry} a {@link StoredEntry}; a refusal when the
-   * bytes are too large, no entry of this library, or refused by the codec.
+   * past its deadline, a {@link Marker}), the value, or with {@code entry} a {@link StoredEntry}; a
+   * refusal when the bytes are too large, no entry of this library, or refused by the codec.
    */
   private Object read(
       byte[] stored, String routingKey, Generations gens, ValueType type, boolean entry) {
+    Live live = live(stored, routingKey, gens);
+    if (live == null || live.marker() != null) {
+      return null;
+    }
+    Object value = storedValues.decode(live.envelope().payload(), type);
+    return entry ? new StoredEntry(value, live.ttl()) : value;
+  }
+
+  /**
+   * What an entry holds for this library now: its envelope, its marker if it holds one, and the
+   * time it has left (null: no expiry).
+   */
+  private record Live(Envelope envelope, Marker marker, Duration ttl) {}
+
+  /**
+   * The entry that stored bytes hold for this routing key now, or null when they hold none for it
+   * (absent, another key's, of a replaced generation, past its deadline).
+   *
+   * @throws ValueRefusedException when the bytes are too large or no entry of this library
+   */
+  private Live live(byte[] stored, String routingKey, Generations gens) {
     if (stored == null) {
       return null;
     }
@@ -837,18 +1202,16 @@ final class MemcachedCacheNode implements CacheNode {
         || envelope.namespaceGeneration() != gens.namespace()) {
       return null; // cleared since it was written
     }
-    long left = 0;
+    Duration ttl = null;
     if (envelope.deadlineMillis() != 0) {
-      left = envelope.deadlineMillis() - System.currentTimeMillis();
+      long left = envelope.deadlineMillis() - System.currentTimeMillis();
       if (left <= 0) {
         return null;
       }
+      ttl = Duration.ofMillis(left);
     }
-    Object value = storedValues.decode(envelope.payload(), type);
-    if (!entry) {
-      return value;
-    }
-    return new StoredEntry(value, envelope.deadlineMillis() == 0 ? null : Duration.ofMillis(left));
+    // a marker's bytes start with a magic no codec starts a value with (MarkerBytes)
+    return new Live(envelope, MarkerBytes.decode(envelope.payload()), ttl);
   }
 
   /** A reply bounded by the node's timeout; a late one fails with {@link CacheNodeException}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.Marker;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What a memcached node does beyond the contract, on a real server: expirations in seconds and as
  * absolute Unix times, the time left of an entry, clears seen by another node (another JVM) at
- * once, and failures of a dead server.
+ * once, conditional calls over what a clear left and their time left, and failures of a dead
+ * server.
  */
 class MemcachedCacheNodeIT {
   private static MemcachedServerProcess server;
@@ -147,6 +149,81 @@ class MemcachedCacheNodeIT {
     // one's reads fetched the new counters: its writes are read again
     one.put("orders:3", "new", null);
     assertThat(other.get("orders:3", ValueType.OBJECT)).isEqualTo("new");
+  }
+
+  @Test
+  void markers_areClearedWithTheirGeneration_andWhatIsLeftIsReplacedByCas() throws Exception {
+    CacheNode one = node();
+    CacheNode other = node(); // as another JVM of the service
+    Duration ttl = Duration.ofMinutes(1);
+    Marker lease = Marker.lease();
+    assertThat(one.lease("users:1", lease, ttl)).isTrue();
+    assertThat(other.getHeld("users:1", ValueType.OBJECT).get().marker()).isEqualTo(lease);
+
+    // a clear makes the lease nothing, though its item stays on the server: add fails there, so
+    // the next lease must find that the item holds nothing and replace it by its CAS unique
+    other.clear("users:");
+    assertThat(server.exists("chash:users:1")).isTrue();
+    assertThat(one.getHeld("users:1", ValueType.OBJECT).get().holds()).isFalse();
+    Marker next = Marker.lease();
+    assertThat(other.lease("users:1", next, ttl)).isTrue();
+    assertThat(one.putIfLeased("users:1", lease, "stale fill", ttl)).isFalse();
+    assertThat(other.putIfLeased("users:1", next, "fill", ttl)).isTrue();
+    assertThat(one.get("users:1", ValueType.OBJECT)).isEqualTo("fill");
+
+    // the same for "only if nothing is held" over a cleared value (once one has read the new
+    // counters: a write under counters replaced less than a second ago is lost, as a put's is)
+    other.clear();
+    assertThat(one.get("users:1", ValueType.OBJECT)).isNull();
+    assertThat(server.exists("chash:users:1")).isTrue();
+    assertThat(one.putIf("users:1", CacheNode.Held.NOTHING, "fresh", ttl)).isTrue();
+    assertThat(other.get("users:1", ValueType.OBJECT)).isEqualTo("fresh");
+  }
+
+  @Test
+  void held_hasTheEnvelopesTimeLeft_soACopyNeverLivesLonger() throws Exception {
+    CacheNode node = node();
+    node.put("users:1", "v", Duration.ofSeconds(30));
+    node.put("users:2", Marker.tombstone(), Duration.ofSeconds(5));
+    node.put("users:3", "forever", null);
+    CacheNode.Held value = node.getHeld("users:1", ValueType.OBJECT).get();
+    assertThat(value.ttl()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+    assertThat(value.version()).isInstanceOf(MemcachedCacheNode.CasUnique.class);
+    assertThat(node.getHeld("users:2", ValueType.OBJECT).get().ttl())
+        .isPositive()
+        .isLessThanOrEqualTo(Duration.ofSeconds(5));
+    assertThat(node.getHeld("users:3", ValueType.OBJECT).get().ttl()).isNull();
+  }
+
+  @Test
+  void conditionalDelete_leavesNoItemOnTheServer() throws Exception {
+    CacheNode node = node();
+    node.put("users:1", "v", null);
+    assertThat(node.deleteIf("users:1", node.getHeld("users:1", ValueType.OBJECT).get())).isTrue();
+    assertThat(server.exists("chash:users:1")).isFalse();
+    Marker lease = Marker.lease();
+    assertThat(node.lease("users:1", lease, Duration.ofSeconds(10))).isTrue();
+    assertThat(node.deleteIfLeased("users:1", lease)).isTrue();
+    assertThat(server.exists("chash:users:1")).isFalse();
+  }
+
+  @Test
+  void verbatimKeys_takeNoMarkersNorConditionalCalls() {
+    CacheNode node = node();
+    String key = "\0users\0user:1"; // a verbatim cache's routing key (VerbatimKeys)
+    Marker lease = Marker.lease();
+    Duration ttl = Duration.ofSeconds(10);
+    assertThatThrownBy(() -> node.put(key, Marker.tombstone(), ttl))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> node.lease(key, lease, ttl))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> node.getHeld(key, ValueType.OBJECT))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> node.putIfLeased(key, lease, "v", ttl))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> node.deleteIfLeased(key, lease))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(server.exists("user:1")).isFalse();
   }
 
   @Test
