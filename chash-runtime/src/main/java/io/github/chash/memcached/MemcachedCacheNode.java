@@ -444,7 +444,8 @@ final class MemcachedCacheNode implements CacheNode {
         value,
         ttl,
         "putIf",
-        (client, item, deadline) -> storeOverNothing(client, key, item, m -> false, deadline));
+        (client, item, deadline) ->
+            storeOverNothing(client, key, item, m -> false, "putIf", deadline));
   }
 
   /** {@code gets}, then a {@code cas} with its unique if the item holds that lease. */
@@ -491,7 +492,7 @@ final class MemcachedCacheNode implements CacheNode {
         ttl,
         "lease",
         (client, item, deadline) ->
-            storeOverNothing(client, key, item, held -> !held.isLease(), deadline));
+            storeOverNothing(client, key, item, held -> !held.isLease(), "lease", deadline));
   }
 
   /** A conditional store's command, given the item to store. */
@@ -529,6 +530,7 @@ final class MemcachedCacheNode implements CacheNode {
       String key,
       Item item,
       java.util.function.Predicate<Marker> over,
+      String operation,
       ClientStalls.Deadline deadline)
       throws Exception {
     if (sendOnce(
@@ -538,7 +540,7 @@ final class MemcachedCacheNode implements CacheNode {
                 item.dataKey(), item.expiration(), item.bytes(), RawTranscoder.INSTANCE, ms))) {
       return true;
     }
-    Seen seen = gets(key, "lease", deadline);
+    Seen seen = gets(key, operation, deadline);
     if (seen.stored() == null) {
       return false; // gone since the add: something changed, so the caller's view is stale
     }
