@@ -65,7 +65,8 @@ import net.rubyeye.xmemcached.exception.MemcachedException;
  * payload of an envelope ({@code MarkerBytes}), so clears and deadlines apply to it, and every
  * value read takes it as a miss. Verbatim caches take none: peer clients read their items. A
  * conditional command is sent once: one that timed out is a failure whose outcome is unknown, never
- * sent again.
+ * sent again. A server without CAS uniques ({@code memcached -C}) turns them off ({@link
+ * #conditional()}).
  *
  * <p>TTLs: memcached counts whole seconds, and takes more than 30 days as an absolute Unix time;
  * the node sends {@code ceil(ttl)} seconds up to 30 days, the absolute time beyond, and no expiry
@@ -120,6 +121,9 @@ final class MemcachedCacheNode implements CacheNode {
 
   /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
   private volatile long serverItemLimit;
+
+  /** Whether the server keeps CAS uniques: see {@link #conditional()}. */
+  private volatile boolean casEnabled = true;
 
   private CompletableFuture<MemcachedClient> building;
   private long lastBuildAttempt;
@@ -397,9 +401,31 @@ final class MemcachedCacheNode implements CacheNode {
   /** What a conditional delete stores: an envelope of no routing key, so it reads as nothing. */
   private static final byte[] GONE = new Envelope(0, 0, 1, new byte[0], new byte[0]).encode();
 
+  /**
+   * True unless the server keeps no CAS uniques ({@code memcached -C}), where every {@code cas}
+   * answers {@code EXISTS}: no fill over a lease would land, so its keys keep the rules of one JVM.
+   * Told from its settings, read with its item limit before the first write, or from a {@code gets}
+   * that returns a unique of 0.
+   */
   @Override
   public boolean conditional() {
-    return true;
+    return casEnabled;
+  }
+
+  /** The server keeps no CAS uniques: said once, and the conditional calls are off. */
+  private void casDisabled() {
+    if (casEnabled) {
+      casEnabled = false;
+      LOG.log(
+          Level.WARNING,
+          () ->
+              "node \""
+                  + id
+                  + "\": "
+                  + endpoint
+                  + " keeps no CAS uniques (memcached -C): its keys keep the rules of one JVM"
+                  + " (no leases, tombstones or conditional moves between JVMs)");
+    }
   }
 
   /** One {@code gets} of the item and its generation counters, on the batch executor. */
@@ -619,6 +645,9 @@ final class MemcachedCacheNode implements CacheNode {
     }
     remember(values, Set.of(namespaceKey));
     GetsResponse<byte[]> item = got == null ? null : got.get(dataKey);
+    if (item != null && item.getCas() == 0) {
+      casDisabled();
+    }
     return new Seen(
         item == null ? null : item.getValue(),
         item == null ? 0 : item.getCas(),
@@ -924,7 +953,8 @@ final class MemcachedCacheNode implements CacheNode {
   /**
    * The server's item size limit: sending a larger item makes memcached answer an error while the
    * client still writes the value, and XMemcached's connection does not recover from that, so no
-   * such item is sent.
+   * such item is sent. The same read tells whether the server keeps CAS uniques ({@link
+   * #conditional()}).
    */
   private long serverItemLimit(MemcachedClient client, ClientStalls.Deadline deadline)
       throws Exception {
@@ -939,6 +969,10 @@ final class MemcachedCacheNode implements CacheNode {
         String value = settings.get("item_size_max");
         if (value != null) {
           known = Long.parseLong(value.trim());
+        }
+        String cas = settings.get("cas_enabled");
+        if (cas != null && cas.trim().equals("no")) {
+          casDisabled();
         }
       }
     }

@@ -263,6 +263,25 @@ class MemcachedCacheNodeIT {
   }
 
   @Test
+  void serverWithoutCas_isToldFromItsSettings_andItsKeysKeepTheRulesOfOneJvm() {
+    CacheNode withCas = node();
+    withCas.put("users:1", "v", null);
+    assertThat(withCas.conditional()).isTrue();
+    try (MemcachedServerProcess noCas = MemcachedServerProcess.startWithoutCas()) {
+      ChashConfig config =
+          MemcachedCacheNodeContractIT.config(
+              noCas.uri(), MemcachedConfig.defaults(), Duration.ofSeconds(1));
+      CacheNode node = new MemcachedCacheNodeFactory().create(config.nodes().get(0), config);
+      nodes.add(node);
+      node.awaitReady();
+      // every cas of such a server answers EXISTS: a fill over a lease would never land
+      node.put("users:1", "v", null);
+      assertThat(node.conditional()).isFalse();
+      assertThat(node.get("users:1", ValueType.OBJECT)).isEqualTo("v");
+    }
+  }
+
+  @Test
   void itemLimit_isTheServersOwn_readFromItsSettings() {
     try (MemcachedServerProcess large = MemcachedServerProcess.start("4m")) {
       ChashConfig config =

@@ -30,11 +30,13 @@ public final class MemcachedServerProcess extends LoopbackServer {
   private static final int RESERVED_PORT = 11211;
   private final Path log;
   private final String maxItemSize;
+  private final boolean noCas;
 
-  private MemcachedServerProcess(Path log, int port, String maxItemSize) {
+  private MemcachedServerProcess(Path log, int port, String maxItemSize, boolean noCas) {
     super("memcached", RESERVED_PORT, port);
     this.log = log;
     this.maxItemSize = maxItemSize;
+    this.noCas = noCas;
   }
 
   /** Starts a server with memcached's default item size limit (1 MB). */
@@ -48,6 +50,15 @@ public final class MemcachedServerProcess extends LoopbackServer {
    * @throws IllegalStateException if no server came up after several free ports were tried
    */
   public static MemcachedServerProcess start(String maxItemSize) {
+    return start(maxItemSize, false);
+  }
+
+  /** Starts a server that keeps no CAS uniques ({@code memcached -C}). */
+  public static MemcachedServerProcess startWithoutCas() {
+    return start(null, true);
+  }
+
+  private static MemcachedServerProcess start(String maxItemSize, boolean noCas) {
     ServerProcesses.requireOnPath("memcached", "memcached");
     Path log;
     try {
@@ -58,7 +69,7 @@ public final class MemcachedServerProcess extends LoopbackServer {
     return startOnFreePort(
         "memcached",
         RESERVED_PORT,
-        port -> new MemcachedServerProcess(log, port, maxItemSize),
+        port -> new MemcachedServerProcess(log, port, maxItemSize, noCas),
         () -> {});
   }
 
@@ -229,6 +240,9 @@ public final class MemcachedServerProcess extends LoopbackServer {
     if (maxItemSize != null) {
       cmd.add("-I");
       cmd.add(maxItemSize);
+    }
+    if (noCas) {
+      cmd.add("-C");
     }
     if ("root".equals(System.getProperty("user.name"))) {
       cmd.add("-u");
