@@ -252,14 +252,24 @@ final class Writes {
   /**
    * Gives back the lease of a load that will not fill (it failed, or its value is not cached), so
    * that the next miss of the key in any JVM can lease and fill it; a lease that is gone (filled
-   * over, expired, replaced by a write) is left as it is. A failed call leaves the lease to its
-   * time to live.
+   * over, expired, replaced by a write) is left as it is. The lease may have replaced an evict's
+   * tombstone, which tells a JVM on a newer ring that its copy of the key is older than the evict:
+   * within migration windows it gives way to a tombstone for the window, never to nothing (the
+   * fleet simulation found the stale read that nothing allows: seed 3511609473). A failed call
+   * leaves the lease to its time to live.
    */
   void release(String routingKey, Lease lease) {
-    if (lease.marker != null) {
-      calls.writeIf(
-          lease.at, routingKey, () -> lease.at.node.deleteIfLeased(routingKey, lease.marker));
+    if (lease.marker == null) {
+      return;
     }
+    NodeSlot at = lease.at;
+    Duration window = router.window;
+    calls.writeIf(
+        at,
+        routingKey,
+        window.isZero()
+            ? () -> at.node.deleteIfLeased(routingKey, lease.marker)
+            : () -> at.node.putIfLeased(routingKey, lease.marker, Marker.tombstone(), window));
   }
 
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
