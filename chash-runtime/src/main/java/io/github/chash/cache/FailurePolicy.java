@@ -259,41 +259,41 @@ final class FailurePolicy {
       slot.node.ping();
       if (flush) {
         deleteVerbatimCopies(slot);
+        // the flush covers every clear queued so far; if it fails, the next probe flushes again
+        slot.pendingClears.clear();
         slot.node.clear();
         trackingFullLogged = false;
       } else {
-        for (String prefix : slot.pendingClears) {
-          slot.node.clear(prefix);
-          slot.pendingClears.remove(prefix);
-        }
         deleteUnknownCopies(slot);
       }
+      applyPendingClears(slot);
     } catch (RuntimeException e) {
-      synchronized (this) {
-        slot.ejectedAtNanos = ticker.read();
-      }
-      LOG.log(
-          Level.INFO,
-          "cache node \"{0}\" still failing its probe ({1}); retrying after {2}",
-          slot.id(),
-          e.getMessage(),
-          failover.retryAfter());
+      stillFailing(slot, e);
       return;
     }
     if (flush) {
       // emptied: nothing on it is unknown any more (with keep, its unknown keys stay unread)
       slot.marks.clear();
-      slot.pendingClears.clear();
       slot.mustFlush = false;
     }
-    synchronized (this) {
-      if (closed) {
+    // A clear may have been queued while the calls above ran (the node was still out): it is
+    // applied before the node serves, else a read after that clear would find the cleared entry.
+    while (true) {
+      synchronized (this) {
+        if (closed) {
+          return;
+        }
+        if (slot.pendingClears.isEmpty()) {
+          readmit(slot);
+          break;
+        }
+      }
+      try {
+        applyPendingClears(slot);
+      } catch (RuntimeException e) {
+        stillFailing(slot, e);
         return;
       }
-      slot.consecutiveFailures.set(0);
-      slot.consecutiveWriteFailures.set(0);
-      slot.ejected = false;
-      router.update(r -> r.readmitting(slot));
     }
     LOG.log(
         Level.WARNING,
@@ -308,6 +308,62 @@ final class FailurePolicy {
               + " or of unknown state)",
           deleted);
     }
+  }
+
+  /**
+   * A cache's clear reached a node: returns true when the node is out, having queued the clear to
+   * be applied before it serves again; false when it serves, and the caller clears it now. The
+   * check and the queueing are one step under the lock that readmits ({@link #readmit}), so a clear
+   * either is queued before the readmission looks at the queue or finds the node serving: none is
+   * queued too late and lost, whatever a probe under way has done already (see {@link #probeNow}).
+   */
+  synchronized boolean clearWhenBack(NodeSlot slot, String prefix) {
+    if (!slot.ejected) {
+      return false;
+    }
+    slot.pendingClears.add(prefix);
+    return true;
+  }
+
+  /**
+   * The node serves again. Called under the lock of {@link #clearWhenBack} once no clear is queued
+   * for the node: it serves only after every clear made while it was out is applied to it.
+   */
+  private void readmit(NodeSlot slot) {
+    slot.consecutiveFailures.set(0);
+    slot.consecutiveWriteFailures.set(0);
+    slot.ejected = false;
+    router.update(r -> r.readmitting(slot));
+  }
+
+  /**
+   * Clears on the node each cache cleared while it was out. A prefix leaves the queue before its
+   * clear is sent, so one queued again meanwhile stays for the next pass; a failed clear puts it
+   * back and throws: the node is then not readmitted.
+   */
+  private static void applyPendingClears(NodeSlot slot) {
+    for (String prefix : slot.pendingClears) {
+      slot.pendingClears.remove(prefix);
+      try {
+        slot.node.clear(prefix);
+      } catch (RuntimeException e) {
+        slot.pendingClears.add(prefix);
+        throw e;
+      }
+    }
+  }
+
+  /** A probe's call failed: the node stays out and is probed again after {@code retryAfter}. */
+  private void stillFailing(NodeSlot slot, RuntimeException e) {
+    synchronized (this) {
+      slot.ejectedAtNanos = ticker.read();
+    }
+    LOG.log(
+        Level.INFO,
+        "cache node \"{0}\" still failing its probe ({1}); retrying after {2}",
+        slot.id(),
+        e.getMessage(),
+        failover.retryAfter());
   }
 
   /**

@@ -30,7 +30,10 @@ final class NodeSlot {
   /** Failed writes in a row; only a write that lands ends it (reads may succeed meanwhile). */
   final AtomicInteger consecutiveWriteFailures = new AtomicInteger();
 
-  /** Cache prefixes cleared while the node was out, to clear on it before it serves again. */
+  /**
+   * Cache prefixes cleared while the node was out, to clear on it before it serves again; queued
+   * only through {@link FailurePolicy#clearWhenBack}, which readmissions wait for.
+   */
   final Set<String> pendingClears = ConcurrentHashMap.newKeySet();
 
   /** Written under the {@link FailurePolicy} lock, read without it. */

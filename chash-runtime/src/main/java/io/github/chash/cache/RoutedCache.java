@@ -258,9 +258,8 @@ final class RoutedCache implements InterceptedCache {
     inFlight.forgetStartingWith(prefix);
     Routing r = router.forCache(name);
     for (NodeSlot slot : r.reachableSlots()) {
-      if (slot.ejected) {
-        slot.pendingClears.add(prefix);
-        continue;
+      if (policy.clearWhenBack(slot, prefix)) {
+        continue; // out: cleared before it serves again
       }
       int failuresBefore = slot.failureTotal.get();
       try {
