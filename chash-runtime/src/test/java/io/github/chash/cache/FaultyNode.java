@@ -15,6 +15,8 @@ final class FaultyNode implements CacheNode {
   private volatile boolean failing;
   private volatile boolean stalled;
   private volatile boolean refusing;
+  private volatile String hookedOp;
+  private volatile Runnable hook;
 
   FaultyNode(CacheNode delegate) {
     this.delegate = delegate;
@@ -37,8 +39,22 @@ final class FaultyNode implements CacheNode {
     this.refusing = refusing;
   }
 
+  /**
+   * Runs {@code action} once, before the next call of {@code op} reaches the node: another caller's
+   * operation placed at an exact point of the caller's sequence, without threads.
+   */
+  void onceBefore(String op, Runnable action) {
+    hook = action;
+    hookedOp = op;
+  }
+
   private void check(String op) {
     calls.incrementAndGet();
+    Runnable action = hook;
+    if (action != null && op.equals(hookedOp)) {
+      hook = null;
+      action.run();
+    }
     if (stalled) {
       throw new CacheNodeException(
           delegate.id(), op + " not read in time", ClientStalls.stalledFailure(1_000_000_000L));
@@ -83,6 +99,12 @@ final class FaultyNode implements CacheNode {
     check("clear");
     clears.incrementAndGet();
     delegate.clear();
+  }
+
+  @Override
+  public void clear(String routingKeyPrefix) {
+    check("clear " + routingKeyPrefix);
+    delegate.clear(routingKeyPrefix);
   }
 
   @Override
