@@ -32,6 +32,21 @@ public final class ManagerHooks {
         ShardedCaches.builder().config(config).ticker(clock.ticker).scheduleProbes(false).build());
   }
 
+  /**
+   * {@link #manualManager(ChashConfig, Clock)} whose nodes of the factory's type are made by it
+   * (e.g. real nodes wrapped in a {@link HookedNode}).
+   */
+  public static ShardedCacheManager manualManager(
+      ChashConfig config, Clock clock, CacheNodeFactory nodes) {
+    return LoopbackFleet.connected(
+        ShardedCaches.builder()
+            .config(config)
+            .nodeFactory(nodes)
+            .ticker(clock.ticker)
+            .scheduleProbes(false)
+            .build());
+  }
+
   /** Probes the ejected nodes whose {@code retryAfter} has passed on the manager's clock. */
   public static void probe(ShardedCacheManager manager) {
     ((RingCacheManager) manager).failurePolicy().probeDue();
