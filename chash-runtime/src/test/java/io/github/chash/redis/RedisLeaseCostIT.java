@@ -1,75 +1,15 @@
 package io.github.chash.redis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.github.chash.cache.CacheNode;
-import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ShardedCaches;
-import io.github.chash.cache.TypedCache;
-import io.github.chash.cache.ValueType;
-import io.github.chash.config.ChashConfigs;
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
+import io.github.chash.cache.LeaseCostScenario;
+import io.github.chash.cache.LoopbackFleet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/**
- * The cost of a lease on the miss path, on one real Redis server: a miss through a loader is a
- * read, a lease, the load and a fill over the lease (three round trips); before the rules between
- * JVMs it was a read and a plain {@code SET} (two). Prints both, side by side with the two plain
- * calls a miss made before; asserts only what a user depends on (one load per key, then hits).
- */
-class RedisLeaseCostIT {
-  private static final int KEYS = 5_000;
-
+/** {@link LeaseCostScenario} on one real redis-server. */
+class RedisLeaseCostIT extends LeaseCostScenario {
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(1);
 
-  @Test
-  void missThroughALoader_takesALease_loadsOnceThenHits() throws Exception {
-    try (ShardedCacheManager manager =
-        RedisFleet.connected(
-            ShardedCaches.create(
-                ChashConfigs.parse(
-                    fleet.nodesYaml()
-                        + "caches:\n  users: { ttl: 10m }\n"
-                        + "failover: { timeout: 500ms }\n",
-                    "chash.yaml")))) {
-      TypedCache<Object, String> cache = manager.cache("users").typed(String.class);
-      CacheNode node = manager.node("r1");
-      AtomicInteger loads = new AtomicInteger();
-      for (int i = 0; i < 2_000; i++) { // warm-up: JIT, connections
-        cache.get("warm" + i, k -> "v");
-        node.get("users:warm" + i, ValueType.OBJECT);
-        node.put("users:plain-warm" + i, "v", Duration.ofMinutes(10));
-      }
-      long[] miss = new long[KEYS];
-      long[] plain = new long[KEYS];
-      for (int i = 0; i < KEYS; i++) {
-        String key = "k" + i;
-        long t0 = System.nanoTime();
-        String got = cache.get(key, k -> "v" + loads.incrementAndGet());
-        miss[i] = System.nanoTime() - t0;
-        assertThat(got).startsWith("v");
-        long t1 = System.nanoTime();
-        node.get("users:plain" + i, ValueType.OBJECT); // a miss before: GET, then SET
-        node.put("users:plain" + i, "v", Duration.ofMinutes(10));
-        plain[i] = System.nanoTime() - t1;
-      }
-      assertThat(loads.get()).as("one load per key").isEqualTo(KEYS);
-      for (int i = 0; i < KEYS; i++) {
-        assertThat(cache.get("k" + i)).as("filled over its lease").isNotNull();
-      }
-      Arrays.sort(miss);
-      Arrays.sort(plain);
-      System.out.printf(
-          "%n=== miss through a loader on one Redis, %d keys: with a lease p50 %.3f ms, p99 %.3f"
-              + " ms; GET + SET alone (a miss before) p50 %.3f ms, p99 %.3f ms%n",
-          KEYS,
-          miss[KEYS / 2] / 1e6,
-          miss[KEYS * 99 / 100] / 1e6,
-          plain[KEYS / 2] / 1e6,
-          plain[KEYS * 99 / 100] / 1e6);
-    }
+  @Override
+  protected LoopbackFleet<?> fleet() {
+    return fleet;
   }
 }
