@@ -52,6 +52,13 @@ final class ChashMeterBinder implements MeterBinder {
           .tags(tags)
           .description("Times the node was ejected from the live ring")
           .register(registry);
+      FunctionCounter.builder(
+              "chash.node.replica.reads", manager, nodeCount(id, CacheStats::replicaReadCount))
+          .tags(tags)
+          .description(
+              "Keys read from a replica of the node's shard (readFrom: replicaPreferred), not its"
+                  + " primary")
+          .register(registry);
       Gauge.builder("chash.node.live", manager, m -> isLive(m, id) ? 1 : 0)
           .tags(tags)
           .description("1 while the node is in the live ring, 0 while it is ejected")

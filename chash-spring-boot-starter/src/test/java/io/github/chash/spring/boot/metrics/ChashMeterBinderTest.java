@@ -73,6 +73,8 @@ class ChashMeterBinderTest {
       assertThat(registry.get("chash.node.live").tag("node", node).gauge().value()).isEqualTo(1);
       assertThat(counter("chash.node.errors", "node", node)).isZero();
       assertThat(counter("chash.node.ejections", "node", node)).isZero();
+      // local shards have no replicas
+      assertThat(counter("chash.node.replica.reads", "node", node)).isZero();
     }
   }
 
