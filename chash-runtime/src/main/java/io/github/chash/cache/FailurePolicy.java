@@ -266,7 +266,6 @@ final class FailurePolicy {
       } else {
         deleteUnknownCopies(slot);
       }
-      applyPendingClears(slot);
     } catch (RuntimeException e) {
       stillFailing(slot, e);
       return;
@@ -276,8 +275,8 @@ final class FailurePolicy {
       slot.marks.clear();
       slot.mustFlush = false;
     }
-    // A clear may have been queued while the calls above ran (the node was still out): it is
-    // applied before the node serves, else a read after that clear would find the cleared entry.
+    // The clears queued while the node was out, including while the calls above ran, are applied
+    // before it serves, else a read after such a clear would find the cleared entry.
     while (true) {
       synchronized (this) {
         if (closed) {
