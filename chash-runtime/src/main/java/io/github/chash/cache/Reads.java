@@ -104,10 +104,34 @@ final class Reads {
   /** {@link #readEntry} for a refresh's second look: counts nothing, skips a node that failed. */
   CacheNode.StoredEntry readEntryUncounted(
       Routing r, NodeSlot target, String routingKey, ValueType type) {
+    return lookAgain(r, target, routingKey, type, true);
+  }
+
+  /**
+   * A second look at a key (a sync load's winner, a refresh): counts no hit or miss, skips a target
+   * that just failed, and reads a key whose previous owners are consulted across them, as every
+   * read of it is: the target alone may hold a copy older than an older ring's evict, which that
+   * ring's lease on the previous owner now hides (fleet simulation, seed 4246457695).
+   *
+   * @param withTtl whether the entry's time left is wanted (a refresh), else it may be null
+   */
+  private CacheNode.StoredEntry lookAgain(
+      Routing r, NodeSlot target, String routingKey, ValueType type, boolean withTtl) {
     if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
       return null;
     }
-    return calls.getEntry(target, routingKey, type) instanceof CacheNode.StoredEntry e ? e : null;
+    List<NodeSlot> consulted = migration.consulted(r, target, routingKey);
+    if (consulted != null) {
+      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
+      return got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
+    }
+    if (withTtl) {
+      return calls.getEntry(target, routingKey, type) instanceof CacheNode.StoredEntry e ? e : null;
+    }
+    Object value = calls.get(target, routingKey, type);
+    return value == null || value == NodeCalls.NOT_READ
+        ? null
+        : new CacheNode.StoredEntry(value, null);
   }
 
   /**
@@ -135,11 +159,8 @@ final class Reads {
 
   /** The sync winner's second look: counts nothing, and skips a node that just failed. */
   Object readUncounted(Routing r, NodeSlot target, String routingKey, ValueType type) {
-    if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
-      return null;
-    }
-    Object value = calls.get(target, routingKey, type);
-    return value == NodeCalls.NOT_READ ? null : value;
+    CacheNode.StoredEntry entry = lookAgain(r, target, routingKey, type, false);
+    return entry == null ? null : entry.value();
   }
 
   /**

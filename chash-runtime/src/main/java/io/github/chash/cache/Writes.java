@@ -4,6 +4,7 @@ import io.github.chash.config.CacheConfig;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -105,16 +106,12 @@ final class Writes {
   boolean write(Routing r, String routingKey, Object stored, boolean optional) {
     NodeSlot target = r.target(routingKey);
     Duration ttl = stored == null ? null : freshTtl(stored);
-    Duration window = router.window;
     if (stored == null
         && target != null
-        && !window.isZero()
         && target.conditionalFor(routingKey)
         && atHome(r, target, routingKey)) {
-      // an evict at the key's owner leaves a tombstone for the window: a JVM on a newer ring that
-      // made a copy of the key elsewhere reads it there and knows that copy is older
-      stored = Marker.tombstone();
-      ttl = window;
+      stored = deleted();
+      ttl = stored == null ? null : router.window;
     }
     boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
     if (landed || !optional) {
@@ -263,13 +260,43 @@ final class Writes {
       return;
     }
     NodeSlot at = lease.at;
-    Duration window = router.window;
+    Marker deleted = deleted();
     calls.writeIf(
         at,
         routingKey,
-        window.isZero()
+        deleted == null
             ? () -> at.node.deleteIfLeased(routingKey, lease.marker)
-            : () -> at.node.putIfLeased(routingKey, lease.marker, Marker.tombstone(), window));
+            : () -> at.node.putIfLeased(routingKey, lease.marker, deleted, router.window));
+  }
+
+  /**
+   * Before a write of this ring reaches a key's target: a tombstone for the window on each previous
+   * owner that reads consult ({@link Migration#consulted}), which the write's deletes there remove
+   * once the target has it. Reads take an older ring's entry on a previous owner for newer than the
+   * target's, since only JVMs on that ring write there; without the fence, a read between this
+   * write's landing and its delete there found the new value on the target and the older one on the
+   * previous owner, and moved the older one over the newer (fleet simulation, seed 354154235). A
+   * read that meets the fence misses, and may replace the target's value with the tombstone: a
+   * miss, never an older value.
+   */
+  private void fencePrevious(Routing r, NodeSlot target, String routingKey) {
+    Marker fence = deleted();
+    List<NodeSlot> consulted = fence == null ? null : migration.consulted(r, target, routingKey);
+    if (consulted == null || consulted == Migration.UNREADABLE) {
+      return;
+    }
+    for (int i = 1; i < consulted.size(); i++) {
+      calls.write(consulted.get(i), routingKey, fence, router.window);
+    }
+  }
+
+  /**
+   * What a key deleted at its owner holds there: a tombstone for the migration window (a JVM on a
+   * newer ring that made a copy of the key elsewhere reads it there and knows that copy is older),
+   * or nothing (null) when there are no windows.
+   */
+  private Marker deleted() {
+    return router.window.isZero() ? null : Marker.tombstone();
   }
 
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
@@ -374,6 +401,8 @@ final class Writes {
         });
     Map<Group, NodeCalls.Sent<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
     groups.forEach(
+        (group, values) -> values.keySet().forEach(key -> fencePrevious(r, group.target, key)));
+    groups.forEach(
         (group, values) -> {
           lifetimes.wrote(group.ttl);
           sent.put(
@@ -431,6 +460,9 @@ final class Writes {
       boolean deletePrevious) {
     if (!admit(r, target, routingKey, stored, optional)) {
       return false;
+    }
+    if (deletePrevious) {
+      fencePrevious(r, target, routingKey);
     }
     boolean atHome = atHome(r, target, routingKey);
     Duration given = stored == null || atHome ? ttl : offHomeTtl(ttl);

@@ -6,6 +6,7 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.KeyLayout;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.node.ClientStalls;
 import java.time.Duration;
@@ -58,6 +59,9 @@ public abstract class MembershipProtocolScenarios {
    * that asks may count: only differences are used)
    */
   protected abstract int serverConnections(String nodeId);
+
+  /** {@return the factory of the servers' nodes (wrapped by the tests that hook a node's calls)} */
+  protected abstract CacheNodeFactory nodeFactory();
 
   protected final ChashConfig config(List<String> ids) {
     return config(ids, KeyLayout.PREFIXED);
@@ -380,6 +384,133 @@ public abstract class MembershipProtocolScenarios {
       // is printed, not asserted (timings are not asserted in tests), with the part of it this JVM
       // was awake (ClientStalls): 102-108 ms on Redis and 104-112 ms on memcached in 20 runs.
       assertThat(errors).as("node errors: one per thread at most").isLessThanOrEqualTo(threads);
+    }
+  }
+
+  /**
+   * Two managers stand for two JVMs of a fleet, one still on three nodes, the other on four within
+   * its window (found by the fleet simulation, seed 4246457695). A key moved to the fourth node:
+   * the newer JVM's read copied the older one's v1 there. The older JVM evicts the key (a tombstone
+   * at its previous owner) and starts a load, whose lease replaces the tombstone while the loader
+   * waits. The newer JVM's read through a loader must not return v1, which that evict completed
+   * after: it loads. Before the fix, its sync load's second look read the target alone and returned
+   * v1.
+   */
+  @Test
+  void olderRingsLeaseOverItsEvict_newerRingsSyncLoadDoesNotReadTheMovedCopy() throws Throwable {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
+    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
+        ShardedCacheManager newer = ManagerHooks.manualManager(config(first(3)), clock)) {
+      newer.addNode(config(first(4)).nodes().get(3));
+      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
+      InterceptedCache newerUsers = InterceptedCache.of(newer.cache("users"));
+      String key = ownedBy(newer, keys(newerUsers, KEYS), fourth()).get(0);
+      olderUsers.put(key, "v1");
+      assertThat(newerUsers.getIfPresent(key, STRING)).as("the newer JVM's read").isEqualTo("v1");
+      olderUsers.evict(key);
+
+      CountDownLatch leased = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Thread olderLoad =
+          new Thread(
+              () -> {
+                try {
+                  olderUsers.get(
+                      key,
+                      STRING,
+                      () -> {
+                        leased.countDown();
+                        release.await(30, TimeUnit.SECONDS);
+                        return "loaded in the older JVM";
+                      },
+                      true,
+                      false);
+                } catch (Throwable e) {
+                  thrown.add(e);
+                }
+              },
+              "older-load");
+      olderLoad.start();
+      Object got;
+      try {
+        assertThat(leased.await(30, TimeUnit.SECONDS)).as("the older JVM's load began").isTrue();
+        got = newerUsers.get(key, STRING, () -> "loaded in the newer JVM", true, false);
+      } finally {
+        release.countDown();
+        olderLoad.join(TimeUnit.SECONDS.toMillis(30));
+      }
+      System.out.printf(
+          "%n=== %s: a lease over an older ring's evict; the newer JVM's sync read returned %s%n",
+          getClass().getSimpleName(), got);
+      assertThat(thrown).as("exceptions that reached callers").isEmpty();
+      assertThat(got).as("the read after the evict completed").isEqualTo("loaded in the newer JVM");
+    }
+  }
+
+  /**
+   * Three managers stand for three JVMs of a fleet: one still on three nodes, two on four within
+   * their window (found by the fleet simulation, seed 354154235). The older JVM wrote v1 on a key's
+   * previous owner; a newer JVM puts v2, and between v2's landing on the fourth node and its delete
+   * on the previous owner (a {@link HookedNode} runs the other newer JVM's read there) the read
+   * finds v2 on the target and v1 on the previous owner. Once the put has completed, no read
+   * returns v1. Before the fix, that read took v1 for an older ring's newer write and moved it over
+   * v2, where every later read found it.
+   */
+  @Test
+  void readBetweenANewerRingsPutAndItsDeleteOnThePreviousOwner_neverRestoresTheOlderValue() {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    ChashConfig four = config(first(4));
+    String[] previousOwner = new String[1];
+    HookedNode[] hooked = new HookedNode[1];
+    CacheNodeFactory hooking =
+        new CacheNodeFactory() {
+          @Override
+          public NodeType type() {
+            return nodeFactory().type();
+          }
+
+          @Override
+          public CacheNode create(NodeConfig node, ChashConfig config) {
+            CacheNode made = nodeFactory().create(node, config);
+            if (!node.id().equals(previousOwner[0])) {
+              return made;
+            }
+            hooked[0] = new HookedNode(made);
+            return hooked[0];
+          }
+        };
+    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
+        ShardedCacheManager reader = ManagerHooks.manualManager(config(first(3)), clock)) {
+      reader.addNode(four.nodes().get(3));
+      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
+      InterceptedCache readerUsers = InterceptedCache.of(reader.cache("users"));
+      String key = ownedBy(reader, keys(readerUsers, KEYS), fourth()).get(0);
+      previousOwner[0] = RingKeys.owner(older, key);
+      try (ShardedCacheManager writer =
+          ManagerHooks.manualManager(config(first(3)), clock, hooking)) {
+        writer.addNode(four.nodes().get(3));
+        InterceptedCache writerUsers = InterceptedCache.of(writer.cache("users"));
+        olderUsers.put(key, "v1");
+        Object[] between = new Object[1];
+        boolean[] ran = new boolean[1];
+        hooked[0].onceBefore(
+            "evict",
+            () -> {
+              ran[0] = true;
+              between[0] = readerUsers.getIfPresent(key, STRING);
+            });
+        writerUsers.put(key, "v2");
+        Object after = readerUsers.getIfPresent(key, STRING);
+        Object later = readerUsers.getIfPresent(key, STRING);
+        System.out.printf(
+            "%n=== %s: a read between a newer ring's put (v2) and its delete on the previous"
+                + " owner returned %s; after the put: %s, then %s%n",
+            getClass().getSimpleName(), between[0], after, later);
+        assertThat(ran[0]).as("the read between the put's two steps ran").isTrue();
+        assertThat(after).as("a read after v2's put").isNotEqualTo("v1");
+        assertThat(later).as("the next read").isNotEqualTo("v1");
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.chash.memcached;
 
+import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.MembershipProtocolScenarios;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,6 +15,11 @@ class MemcachedProtocolScenariosIT extends MembershipProtocolScenarios {
   @Override
   protected LoopbackFleet<?> fleet() {
     return fleet;
+  }
+
+  @Override
+  protected CacheNodeFactory nodeFactory() {
+    return new MemcachedCacheNodeFactory();
   }
 
   @Override

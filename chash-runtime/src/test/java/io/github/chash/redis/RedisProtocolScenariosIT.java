@@ -2,6 +2,7 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.MembershipProtocolScenarios;
@@ -24,6 +25,11 @@ class RedisProtocolScenariosIT extends MembershipProtocolScenarios {
   @Override
   protected LoopbackFleet<?> fleet() {
     return fleet;
+  }
+
+  @Override
+  protected CacheNodeFactory nodeFactory() {
+    return new RedisCacheNodeFactory();
   }
 
   @Override
