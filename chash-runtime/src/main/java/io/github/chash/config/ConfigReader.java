@@ -27,11 +27,17 @@ final class ConfigReader {
 
     RingBlock.Values ring = RingBlock.read(block(map, "ring"));
     Optional<Node> nodesValue = map.require("nodes", null);
+    int problemsBefore = problems.count();
     List<NodeConfig> nodes =
         nodesValue.map(n -> NodesBlock.read(n, ring.algorithm(), problems)).orElse(List.of());
+    // a node left out for its problems might have been a Sentinel shard: no guess about it
+    Boolean anySentinelShard =
+        nodesValue.isPresent() && problems.count() == problemsBefore
+            ? nodes.stream().anyMatch(NodeConfig::isSentinelShard)
+            : null;
     nodesValue.ifPresent(n -> checkPoints(ring, nodes, n, problems));
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
-    FailoverConfig failover = FailoverBlock.read(block(map, "failover"));
+    FailoverConfig failover = FailoverBlock.read(block(map, "failover"), anySentinelShard);
     MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
     RedisConfig redis = RedisBlock.read(block(map, "redis"));
     MemcachedConfig memcached = MemcachedBlock.read(block(map, "memcached"));

@@ -128,6 +128,15 @@ final class Fields {
 
   /** A positive duration such as {@code 30s}. */
   Duration duration(String key, Duration fallback) {
+    return duration(key, fallback, false);
+  }
+
+  /** A duration of zero or more, such as {@code 0s} or {@code 30s}. */
+  Duration durationOrZero(String key, Duration fallback) {
+    return duration(key, fallback, true);
+  }
+
+  private Duration duration(String key, Duration fallback, boolean zeroAllowed) {
     Optional<Node> value = map.get(key);
     if (value.isEmpty()) {
       return fallback;
@@ -145,7 +154,7 @@ final class Fields {
       return fallback;
     }
     Duration d = Durations.parse(text);
-    String notPositive = Rules.positive(d, Quotes.quote(text));
+    String notPositive = zeroAllowed ? null : Rules.positive(d, Quotes.quote(text));
     if (notPositive != null) {
       problems.at(node, map.child(key) + " " + notPositive);
       return fallback;

@@ -26,9 +26,7 @@ public record MigrationConfig(Duration window) {
    */
   public MigrationConfig {
     Objects.requireNonNull(window, "migration.window");
-    Rules.require(
-        "migration.window",
-        window.isNegative() ? "must not be negative, was " + Rules.shown(window) : null);
+    Rules.require("migration.window", Rules.notNegative(window));
   }
 
   /** {@return a 5-minute window} */

@@ -180,17 +180,28 @@ public record NodeConfig(
     if (readFrom == ReadFrom.PRIMARY) {
       return null;
     }
-    String scheme = RedisUris.SENTINEL_SCHEME + "://";
-    boolean sentinel =
-        type == NodeType.REDIS
-            && uri != null
-            && uri.regionMatches(true, 0, scheme, 0, scheme.length());
-    return sentinel
+    return isSentinelShard(type, uri)
         ? null
         : "is "
             + readFrom.configName()
             + ", which needs a Sentinel-managed shard (type redis, uri redis-sentinel://...#master);"
             + " a plain server has no replicas to read from";
+  }
+
+  /**
+   * {@return whether this node is a Sentinel-managed Redis shard ({@code redis-sentinel://}): its
+   * primary is whichever server its sentinels name, and {@code readFrom} and {@code
+   * failover.promotionWait} apply to it}
+   */
+  boolean isSentinelShard() {
+    return isSentinelShard(type, uri);
+  }
+
+  static boolean isSentinelShard(NodeType type, String uri) {
+    String scheme = RedisUris.SENTINEL_SCHEME + "://";
+    return type == NodeType.REDIS
+        && uri != null
+        && uri.regionMatches(true, 0, scheme, 0, scheme.length());
   }
 
   /** The rule of {@code maximumSize} for a type: null when valid, else what is wrong. */

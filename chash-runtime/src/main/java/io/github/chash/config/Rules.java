@@ -53,6 +53,14 @@ final class Rules {
     return d.isZero() || d.isNegative() ? "must be positive, was " + written : null;
   }
 
+  /** A duration of zero or more. */
+  static String notNegative(Duration d) {
+    if (d == null) {
+      return "must not be null";
+    }
+    return d.isNegative() ? "must not be negative, was " + shown(d) : null;
+  }
+
   /** Throws naming {@code subject} when {@code problem} is not null: a record's value check. */
   static void require(String subject, String problem) {
     if (problem != null) {

@@ -336,6 +336,49 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_promotionWait_zeroOrMore_andOnlyWithASentinelShard() {
+    String shard = "  - {id: a, type: redis, uri: 'redis-sentinel://s1,s2,s3/0#shard-a'}\n";
+    String plain = "  - {id: b, type: redis, uri: 'redis://b:6379'}\n";
+    assertThat(
+            ChashConfigs.parse(
+                    "nodes:\n" + shard + plain + "failover: { promotionWait: 30s }\n", "chash.yaml")
+                .failover()
+                .promotionWait())
+        .isEqualTo(java.time.Duration.ofSeconds(30));
+    assertThat(
+            ChashConfigs.parse(
+                    "nodes:\n" + shard + "failover: { promotionWait: 0s }\n", "chash.yaml")
+                .failover()
+                .promotionWait())
+        .isZero();
+    assertThat(ChashConfigs.parse("nodes:\n" + shard, "chash.yaml").failover().promotionWait())
+        .isEqualTo(FailoverConfig.DEFAULT_PROMOTION_WAIT)
+        .isEqualTo(java.time.Duration.ofSeconds(10));
+
+    assertThat(problems("nodes:\n" + shard + "failover: { promotionWait: -1s }\n"))
+        .containsExactly(
+            "chash.yaml:3:28: failover.promotionWait must be a duration like 100ms, 30s, 10m, 2h"
+                + " or 1d, was \"-1s\"");
+    assertThat(problems("nodes:\n" + plain + "  - {id: c}\nfailover: { promotionWait: 5s }\n"))
+        .containsExactly(
+            "chash.yaml:4:28: failover.promotionWait applies only to Sentinel-managed shards"
+                + " (type redis, uri redis-sentinel://...#master), and no node is one; remove it:"
+                + " every other node is ejected after failureLimit failures alone");
+    // a node with problems of its own might be the shard: only its problems are reported
+    assertThat(
+            problems(
+                "nodes:\n"
+                    + "  - {id: a, type: redis, uri: 'redis-sentinel://s1/0'}\n"
+                    + "failover: { promotionWait: 5s }\n"))
+        .containsExactly(
+            "chash.yaml:2:31: nodes[0].uri must name the Sentinel master after '#', like"
+                + " redis-sentinel://s1:26379,s2:26379,s3:26379/0#shard-a");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> FailoverConfig.defaults().withPromotionWait(java.time.Duration.ofSeconds(-1)))
+        .hasMessage("failover.promotionWait must not be negative, was PT-1S");
+  }
+
+  @Test
   void readFrom_recordRule_andDefaults() {
     NodeConfig plain = NodeConfig.redis("a", "redis-sentinel://s1/0#shard-a");
     assertThat(plain.readFrom()).isEqualTo(ReadFrom.PRIMARY);
