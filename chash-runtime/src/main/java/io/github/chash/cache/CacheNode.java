@@ -298,6 +298,17 @@ public interface CacheNode extends AutoCloseable {
   default void awaitReady() {}
 
   /**
+   * {@return whether the node is a shard whose servers fail over among themselves, as a
+   * Sentinel-managed Redis shard does: when its primary dies, its calls fail until a replica is
+   * promoted and the node has reconnected to it, and then it serves its keys again} The failure
+   * policy ejects such a node only once its failures have also lasted {@code
+   * failover.promotionWait}, so a promotion moves no key. The default: false.
+   */
+  default boolean promotesReplica() {
+    return false;
+  }
+
+  /**
    * {@return reads this node sent to a replica of its shard rather than its primary; 0 for a node
    * that reads from its primary only (the default)}
    */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The failure policy: counts each node's failures in a row, ejects a node after {@code
@@ -19,6 +20,13 @@ import java.util.concurrent.TimeUnit;
  * tracked), and readmits it after {@code retryAfter} once its probe answers, first emptying it when
  * {@code onRejoin: flush}. An ejection or readmission publishes the next {@link Routing} at once
  * (O(nodes), no ring is rebuilt), so no caller waits for one.
+ *
+ * <p>A node that promotes a replica when its primary dies ({@link CacheNode#promotesReplica}, a
+ * Sentinel-managed shard) is ejected for its failures only once they have also lasted {@code
+ * failover.promotionWait}: a promotion takes seconds, and its keys then stay where they are rather
+ * than move to stand-ins and back. Meanwhile its calls fail fast or within the timeout, and are
+ * misses; a write that fails marks its key unknown there, as on any node, so no read finds an older
+ * copy after the promotion.
  *
  * <p>After a readmission the probe thread deletes the copies written away from their home that the
  * new generation no longer trusts, so they do not linger until their TTL.
@@ -67,16 +75,28 @@ final class FailurePolicy {
     }
     if (slot.consecutiveFailures.get() != 0) {
       slot.consecutiveFailures.set(0);
+      slot.failingSince.set(NodeSlot.NO_STREAK);
       slot.heldIn = false;
+      endOfStreaks(slot);
     }
     if (write && slot.consecutiveWriteFailures.get() != 0) {
       slot.consecutiveWriteFailures.set(0);
+      slot.writesFailingSince.set(NodeSlot.NO_STREAK);
+      endOfStreaks(slot);
+    }
+  }
+
+  /** A streak ended: once none runs, the next wait for a promotion is logged again. */
+  private static void endOfStreaks(NodeSlot slot) {
+    if (slot.consecutiveFailures.get() == 0 && slot.consecutiveWriteFailures.get() == 0) {
+      slot.awaitingPromotion = false;
     }
   }
 
   /**
    * A node failed: counts it, and ejects the node at {@code failureLimit} failures in a row, or as
-   * many failed writes in a row even if reads in between succeeded (a server refusing writes).
+   * many failed writes in a row even if reads in between succeeded (a server refusing writes); a
+   * node that promotes a replica only once that streak has also lasted {@code promotionWait}.
    */
   void failed(NodeSlot slot, RuntimeException e, boolean write) {
     slot.stats.error();
@@ -85,23 +105,85 @@ final class FailurePolicy {
       LOG.log(Level.DEBUG, () -> "cache node \"" + slot.id() + "\" not read in time", e);
       return;
     }
+    long now = ticker.read();
     slot.failureTotal.incrementAndGet();
     int streak = slot.consecutiveFailures.incrementAndGet();
+    began(slot.failingSince, streak, now);
     int writeStreak = write ? slot.consecutiveWriteFailures.incrementAndGet() : 0;
+    if (write) {
+      began(slot.writesFailingSince, writeStreak, now);
+    }
     LOG.log(
         Level.DEBUG, () -> "cache node \"" + slot.id() + "\" failed (" + streak + " in a row)", e);
     int limit = failover.failureLimit();
-    if (!slot.ejected && (streak >= limit || writeStreak >= limit)) {
-      String why =
-          streak >= limit
-              ? "after " + streak + " consecutive failures"
-              : "after " + writeStreak + " consecutive failed writes";
-      if (ClientStalls.isTimeout(e)) {
-        ejectUnlessTooMany(slot, why);
-      } else {
-        eject(slot, why); // the server refused, reset or answered an error: it is the cause
-      }
+    if (slot.ejected || (streak < limit && writeStreak < limit)) {
+      return;
     }
+    long wait = promotionWaitNanos(slot);
+    boolean calls = streak >= limit && lasted(slot.failingSince, now, wait);
+    boolean writes = writeStreak >= limit && lasted(slot.writesFailingSince, now, wait);
+    if (!calls && !writes) {
+      awaitPromotion(slot, streak >= limit ? streak : writeStreak);
+      return;
+    }
+    String why =
+        calls
+            ? "after " + streak + " consecutive failures"
+            : "after " + writeStreak + " consecutive failed writes";
+    if (wait > 0) {
+      why += " lasting " + failover.promotionWait() + " or more";
+    }
+    if (ClientStalls.isTimeout(e)) {
+      ejectUnlessTooMany(slot, why);
+    } else {
+      eject(slot, why); // the server refused, reset or answered an error: it is the cause
+    }
+  }
+
+  /**
+   * Notes when a streak began: its first failure sets the time; a later one sets it only if none is
+   * set (a success that raced the first failure cleared it), so a streak never dates from an older
+   * one.
+   */
+  private static void began(AtomicLong since, int streak, long now) {
+    if (streak == 1) {
+      since.set(now);
+    } else {
+      since.compareAndSet(NodeSlot.NO_STREAK, now);
+    }
+  }
+
+  /** Whether the streak that began {@code since} has lasted {@code waitNanos}. */
+  private static boolean lasted(AtomicLong since, long now, long waitNanos) {
+    if (waitNanos == 0) {
+      return true;
+    }
+    long began = since.get();
+    return began != NodeSlot.NO_STREAK && now - began >= waitNanos;
+  }
+
+  /**
+   * How long a node's failures must last before they eject it: {@code promotionWait} for a node
+   * that promotes a replica, else nothing (the count alone decides).
+   */
+  private long promotionWaitNanos(NodeSlot slot) {
+    return slot.node.promotesReplica() ? failover.promotionWait().toNanos() : 0;
+  }
+
+  /** The node reached the failure limit within its promotion wait: logged once per outage. */
+  private void awaitPromotion(NodeSlot slot, int failures) {
+    if (slot.awaitingPromotion) {
+      return;
+    }
+    slot.awaitingPromotion = true;
+    LOG.log(
+        Level.WARNING,
+        "cache node \"{0}\" failed {1} times in a row but stays in the live ring until its"
+            + " failures have lasted promotionWait ({2}), while a replica of its may be promoted;"
+            + " its calls are misses meanwhile, and its keys do not move",
+        slot.id(),
+        failures,
+        failover.promotionWait());
   }
 
   /**
@@ -331,6 +413,9 @@ final class FailurePolicy {
   private void readmit(NodeSlot slot) {
     slot.consecutiveFailures.set(0);
     slot.consecutiveWriteFailures.set(0);
+    slot.failingSince.set(NodeSlot.NO_STREAK);
+    slot.writesFailingSince.set(NodeSlot.NO_STREAK);
+    slot.awaitingPromotion = false;
     slot.ejected = false;
     router.update(r -> r.readmitting(slot));
   }

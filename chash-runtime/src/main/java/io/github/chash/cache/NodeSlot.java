@@ -4,6 +4,7 @@ import io.github.chash.ring.Node;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** A configured node with its ring identity, counters, health state and copy marks. */
 final class NodeSlot {
@@ -30,6 +31,19 @@ final class NodeSlot {
   /** Failed writes in a row; only a write that lands ends it (reads may succeed meanwhile). */
   final AtomicInteger consecutiveWriteFailures = new AtomicInteger();
 
+  /** What {@link #failingSince} and {@link #writesFailingSince} hold while no streak runs. */
+  static final long NO_STREAK = Long.MIN_VALUE;
+
+  /**
+   * When the running streak of {@link #consecutiveFailures} began ({@code Ticker} nanos), or {@link
+   * #NO_STREAK}: a node that promotes a replica is ejected only once its streak lasted {@code
+   * failover.promotionWait} ({@link FailurePolicy#failed}).
+   */
+  final AtomicLong failingSince = new AtomicLong(NO_STREAK);
+
+  /** When the running streak of {@link #consecutiveWriteFailures} began, or {@link #NO_STREAK}. */
+  final AtomicLong writesFailingSince = new AtomicLong(NO_STREAK);
+
   /**
    * Cache prefixes cleared while the node was out, to clear on it before it serves again; queued
    * only through {@link FailurePolicy#clearWhenBack}, which readmissions wait for.
@@ -44,6 +58,12 @@ final class NodeSlot {
    * ring out ({@link FailurePolicy}); logged once per failure streak.
    */
   volatile boolean heldIn;
+
+  /**
+   * Its failures reached the limit but it stays in while its replica may be promoted ({@link
+   * FailurePolicy}); logged once until its streaks end.
+   */
+  volatile boolean awaitingPromotion;
 
   /** Some mark could not be made while the node was out: it must be emptied before it rejoins. */
   volatile boolean mustFlush;

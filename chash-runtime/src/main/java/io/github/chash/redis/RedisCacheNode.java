@@ -259,6 +259,12 @@ final class RedisCacheNode implements CacheNode {
     }
   }
 
+  /** A Sentinel-managed shard: its sentinels promote a replica when its primary dies. */
+  @Override
+  public boolean promotesReplica() {
+    return replicated;
+  }
+
   /** Reads of keys sent to replicas ({@code readFrom: replicaPreferred}); 0 for other nodes. */
   @Override
   public long replicaReadCount() {

@@ -27,19 +27,35 @@ class FailoverTest {
   private InterceptedCache users;
 
   private void start(OnRejoin onRejoin) {
+    start(new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), onRejoin), List.of());
+  }
+
+  /** Nodes a to d, of which {@code promoting} say they promote a replica (Sentinel shards). */
+  private void start(FailoverConfig failover, List<String> promoting) {
     ShardedCaches.Builder builder =
         ShardedCaches.builder()
             .ticker(ticker)
             .scheduleProbes(false)
-            .failover(new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), onRejoin))
+            .failover(failover)
             .cache("users", Duration.ofMinutes(10));
     for (String id : List.of("a", "b", "c", "d")) {
       FaultyNode node = new FaultyNode(CacheNodes.local(id, 1000, ticker));
+      node.promotesReplica(promoting.contains(id));
       nodes.put(id, node);
       builder.node(node, 1);
     }
     manager = (RingCacheManager) builder.build();
     users = InterceptedCache.of(manager.cache("users"));
+  }
+
+  private static final Duration PROMOTION_WAIT = Duration.ofSeconds(10);
+
+  /** Shard b promotes a replica when its primary dies; failover.promotionWait is 10 s. */
+  private void startWithPromotingShardB() {
+    start(
+        new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), OnRejoin.KEEP)
+            .withPromotionWait(PROMOTION_WAIT),
+        List.of("b"));
   }
 
   @AfterEach
@@ -51,12 +67,19 @@ class FailoverTest {
 
   /** A routing key owned by the node with the given id. */
   private String keyOwnedBy(String id) {
-    for (int i = 0; ; i++) {
+    return keysOwnedBy(id, 1).get(0);
+  }
+
+  /** {@code n} routing keys owned by the node with the given id. */
+  private List<String> keysOwnedBy(String id, int n) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; keys.size() < n; i++) {
       String key = users.routingKey(i, "T.m(id)");
       if (manager.ring().locate(key).id().equals(id)) {
-        return key;
+        keys.add(key);
       }
     }
+    return keys;
   }
 
   private List<String> liveIds() {
@@ -95,7 +118,7 @@ class FailoverTest {
 
   @Test
   void failed_ejectsAfterExactlyFailureLimitConsecutiveFailures() {
-    start(OnRejoin.FLUSH);
+    start(OnRejoin.FLUSH); // the default promotionWait applies only to nodes that promote replicas
     String key = keyOwnedBy("b");
     FaultyNode b = nodes.get("b");
     b.failing(true);
@@ -117,6 +140,165 @@ class FailoverTest {
     int callsAtEjection = b.calls.get();
     users.getIfPresent(key, ValueType.OBJECT);
     assertThat(b.calls).hasValue(callsAtEjection);
+  }
+
+  @Test
+  void promotingNode_failuresWithinPromotionWait_keepItIn_itsCallsAreMissesAndItsKeysStay()
+      throws Throwable {
+    startWithPromotingShardB();
+    // a key written and failed is marked unknown there, and no longer read: reads use another
+    String read = keysOwnedBy("b", 2).get(0);
+    String written = keysOwnedBy("b", 2).get(1);
+    FaultyNode b = nodes.get("b");
+    b.refusing(true); // its primary is gone: every call fails at once
+
+    for (int i = 0; i < 20; i++) {
+      assertThat(users.<String>get(read, ValueType.OBJECT, () -> "loaded", false, false))
+          .isEqualTo("loaded");
+      users.put(written, "v" + i);
+      ticker.advance(PROMOTION_WAIT.dividedBy(20).minusNanos(1));
+    }
+    assertThat(liveIds()).containsExactly("a", "b", "c", "d");
+    assertThat(manager.nodeStats().get("b").errorCount()).isEqualTo(40);
+    assertThat(manager.nodeStats().get("b").ejectionCount()).isZero();
+    // the keys did not move: no other node holds them
+    for (String other : List.of("a", "c", "d")) {
+      assertThat(nodes.get(other).delegate.get(read, ValueType.OBJECT)).as(other).isNull();
+      assertThat(nodes.get(other).delegate.get(written, ValueType.OBJECT)).as(other).isNull();
+    }
+
+    ticker.advance(Duration.ofNanos(20)); // the streak has now lasted promotionWait
+    users.getIfPresent(read, ValueType.OBJECT);
+    assertThat(liveIds()).containsExactly("a", "c", "d");
+    assertThat(manager.nodeStats().get("b").ejectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void promotingNode_aSuccessEndsTheStreak_andTheWaitStartsAgainAtTheNextFailure() {
+    startWithPromotingShardB();
+    String key = keyOwnedBy("b");
+    FaultyNode b = nodes.get("b");
+    b.refusing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    ticker.advance(Duration.ofSeconds(6));
+    b.refusing(false);
+    users.getIfPresent(key, ValueType.OBJECT); // the new primary answers
+    b.refusing(true);
+    users.getIfPresent(key, ValueType.OBJECT);
+    ticker.advance(Duration.ofSeconds(6)); // 12 s since the first failure, 6 s into this streak
+    users.getIfPresent(key, ValueType.OBJECT);
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(liveIds()).contains("b");
+
+    ticker.advance(Duration.ofSeconds(4));
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(liveIds()).doesNotContain("b");
+  }
+
+  @Test
+  void promotingNode_aWriteThatFailedDuringThePromotion_isNeverReadBackOlder() {
+    startWithPromotingShardB();
+    String key = keyOwnedBy("b");
+    FaultyNode b = nodes.get("b");
+    users.put(key, "v1"); // on the old primary and its replica
+    b.refusing(true);
+    users.put(key, "v2"); // fails: the promoted replica will hold v1
+    for (int i = 0; i < 5; i++) {
+      assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+    }
+    assertThat(liveIds()).as("within promotionWait").contains("b");
+
+    b.refusing(false); // promoted, reconnected: the shard answers with v1
+    assertThat(b.delegate.get(key, ValueType.OBJECT)).isEqualTo("v1");
+    assertThat(users.getIfPresent(key, ValueType.OBJECT))
+        .as("the copy of unknown state is not read")
+        .isNull();
+    users.put(key, "v3");
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isEqualTo("v3");
+    assertThat(manager.nodeStats().get("b").ejectionCount()).isZero();
+  }
+
+  @Test
+  void promotingNode_writesFailingPastPromotionWaitWhileReadsSucceed_ejectIt() {
+    startWithPromotingShardB();
+    String key = keysOwnedBy("b", 2).get(0);
+    String read = keysOwnedBy("b", 2).get(1); // not written, so not marked: read from the node
+    FaultyNode b = nodes.get("b");
+    b.refusingWrites(true); // promoted, but no replica acknowledges its writes
+    for (int i = 0; i < 5; i++) {
+      users.put(key, "v" + i);
+      users.getIfPresent(read, ValueType.OBJECT); // reads succeed: only the write streak runs
+    }
+    ticker.advance(PROMOTION_WAIT.minusMillis(1));
+    users.put(key, "v5");
+    users.getIfPresent(read, ValueType.OBJECT);
+    assertThat(liveIds()).contains("b");
+    assertThat(manager.nodeStats().get("b").errorCount()).isEqualTo(6);
+
+    ticker.advance(Duration.ofMillis(1));
+    users.put(key, "v6");
+    assertThat(liveIds()).doesNotContain("b");
+  }
+
+  @Test
+  void promotingNode_ejectedPastTheWait_isReadmittedByItsProbe_andItsNextOutageWaitsAgain() {
+    startWithPromotingShardB();
+    String key = keyOwnedBy("b");
+    FaultyNode b = nodes.get("b");
+    b.refusing(true);
+    users.getIfPresent(key, ValueType.OBJECT);
+    ticker.advance(PROMOTION_WAIT);
+    users.getIfPresent(key, ValueType.OBJECT);
+    users.getIfPresent(key, ValueType.OBJECT);
+    assertThat(liveIds()).doesNotContain("b");
+
+    b.refusing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.failurePolicy().probeDue();
+    assertThat(liveIds()).contains("b");
+
+    b.refusing(true);
+    for (int i = 0; i < 5; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    assertThat(liveIds()).as("a new outage, a new wait").contains("b");
+    assertThat(manager.nodeStats().get("b").ejectionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void promotingNodes_timingOutPastTheWait_theEjectionCapStillHoldsHalfTheRingIn() {
+    start(
+        new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), OnRejoin.KEEP)
+            .withPromotionWait(PROMOTION_WAIT),
+        List.of("a", "b", "c", "d"));
+    nodes.values().forEach(n -> n.failing(true)); // timeouts: this client may be the cause
+    for (String id : List.of("a", "b", "c", "d")) {
+      for (int i = 0; i < 3; i++) {
+        users.getIfPresent(keyOwnedBy(id), ValueType.OBJECT);
+      }
+    }
+    assertThat(liveIds()).hasSize(4);
+
+    ticker.advance(PROMOTION_WAIT);
+    for (String id : List.of("a", "b", "c", "d")) {
+      users.getIfPresent(keyOwnedBy(id), ValueType.OBJECT);
+    }
+    assertThat(liveIds()).hasSize(2);
+  }
+
+  @Test
+  void promotionWaitZero_ejectsAPromotingNodeByCountAlone() {
+    start(
+        new FailoverConfig(3, RETRY_AFTER, Duration.ofMillis(100), OnRejoin.KEEP)
+            .withPromotionWait(Duration.ZERO),
+        List.of("b"));
+    nodes.get("b").refusing(true);
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(keyOwnedBy("b"), ValueType.OBJECT);
+    }
+    assertThat(liveIds()).doesNotContain("b");
   }
 
   @Test

@@ -15,6 +15,8 @@ final class FaultyNode implements CacheNode {
   private volatile boolean failing;
   private volatile boolean stalled;
   private volatile boolean refusing;
+  private volatile boolean refusingWrites;
+  private volatile boolean promotesReplica;
   private volatile String hookedOp;
   private volatile Runnable hook;
 
@@ -40,6 +42,24 @@ final class FaultyNode implements CacheNode {
   }
 
   /**
+   * Fails every write (put, evict, clear) with an error while reads succeed, as a Sentinel shard's
+   * new primary does until a replica is attached to acknowledge its writes.
+   */
+  void refusingWrites(boolean refusingWrites) {
+    this.refusingWrites = refusingWrites;
+  }
+
+  /** Makes the node say it is a shard that promotes a replica ({@link #promotesReplica}). */
+  void promotesReplica(boolean promotesReplica) {
+    this.promotesReplica = promotesReplica;
+  }
+
+  @Override
+  public boolean promotesReplica() {
+    return promotesReplica;
+  }
+
+  /**
    * Runs {@code action} once, before the next call of {@code op} reaches the node: another caller's
    * operation placed at an exact point of the caller's sequence, without threads.
    */
@@ -62,6 +82,10 @@ final class FaultyNode implements CacheNode {
     if (refusing) {
       throw new CacheNodeException(
           delegate.id(), op + " failed: connection refused", new java.net.ConnectException());
+    }
+    if (refusingWrites && (op.equals("put") || op.equals("evict") || op.startsWith("clear"))) {
+      throw new CacheNodeException(
+          delegate.id(), op + " failed: NOREPLICAS no replica acknowledged the write", null);
     }
     if (failing) {
       throw new CacheNodeException(
