@@ -77,6 +77,11 @@ final class SimNode implements CacheNode {
     return server.id;
   }
 
+  @Override
+  public boolean promotesReplica() {
+    return server.promotes;
+  }
+
   private static final class Reply<T> {
     T value;
     boolean lost;

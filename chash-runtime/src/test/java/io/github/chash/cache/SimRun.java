@@ -108,6 +108,7 @@ final class SimRun {
   private final double membershipRate;
   private final double scannableShare;
   private final double localShare; // the share of servers that behave as local shards
+  private final double promotingShare; // the share of servers that promote a replica
   private Algorithm algorithm;
   private Duration window;
   private final List<String> idPool = new ArrayList<>();
@@ -147,13 +148,20 @@ final class SimRun {
     keyCount = 8 + r.nextInt(r.nextBoolean() ? 30 : 150);
     clients = 2 + r.nextInt(4);
     ttl = r.nextInt(4) == 0 ? null : Duration.ofMillis(500 + r.nextInt(60_000));
+    // drawn apart from the other settings, so that each seed's other choices stay as they were
+    SplittableRandom promotion = new SplittableRandom(SimScheduler.mix(seed, 3_000_017));
+    promotingShare = promotion.nextInt(3) == 0 ? 0 : promotion.nextDouble();
     failover =
         new FailoverConfig(
-            3,
-            Duration.ofMillis(300 + r.nextInt(2000)),
-            Duration.ofMillis(100),
-            onRejoin(r.nextBoolean() ? OnRejoin.FLUSH : OnRejoin.KEEP),
-            Duration.ofMillis(500 + r.nextInt(30_000)));
+                3,
+                Duration.ofMillis(300 + r.nextInt(2000)),
+                Duration.ofMillis(100),
+                onRejoin(r.nextBoolean() ? OnRejoin.FLUSH : OnRejoin.KEEP),
+                Duration.ofMillis(500 + r.nextInt(30_000)))
+            .withPromotionWait(
+                promotion.nextInt(5) == 0
+                    ? Duration.ZERO
+                    : Duration.ofMillis(100 + promotion.nextInt(4000)));
     algorithm = algorithmPick(r);
     window = windowPick(r);
     // sim time: a run lasts about 5 to 40 s of sim time
@@ -183,7 +191,7 @@ final class SimRun {
     setup.append(
         String.format(
             "keys=%d clients=%d ttl=%s failover=%s algorithm=%s window=%s think=%.2fms"
-                + " faults/s=%.2f changes/s=%.2f scannable=%.2f",
+                + " faults/s=%.2f changes/s=%.2f scannable=%.2f promoting=%.2f",
             keyCount,
             clients,
             ttl,
@@ -193,7 +201,8 @@ final class SimRun {
             meanThinkNanos / 1e6,
             faultRate,
             membershipRate,
-            scannableShare));
+            scannableShare,
+            promotingShare));
   }
 
   /**
@@ -224,14 +233,16 @@ final class SimRun {
           SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 77 + i.hashCode()));
           boolean scannable = dice.nextDouble() < scannableShare;
           boolean ordered = dice.nextDouble() >= localShare;
+          boolean promotes = ordered && dice.nextDouble() < promotingShare;
           trace.add(
               "setup",
               null,
               "server "
                   + i
                   + (ordered ? "" : " (local-like: unordered, never faulted)")
-                  + (scannable || !ordered ? " (scannable)" : " (no SCAN)"));
-          return new SimServer(i, sched, trace, scannable, ordered);
+                  + (scannable || !ordered ? " (scannable)" : " (no SCAN)")
+                  + (promotes ? " (promotes a replica)" : ""));
+          return new SimServer(i, sched, trace, scannable, ordered, promotes);
         });
   }
 

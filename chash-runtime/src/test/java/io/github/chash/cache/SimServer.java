@@ -30,6 +30,14 @@ final class SimServer {
    */
   final boolean ordered;
 
+  /**
+   * Whether its client says it promotes a replica (a Sentinel shard): the failure policy then
+   * ejects it only once its failures have lasted {@code promotionWait}. A fault that takes it down
+   * and back with its data stands for a promotion, since the promoted replica holds every write
+   * that counted as landed.
+   */
+  final boolean promotes;
+
   private TreeMap<String, Stored> data = new TreeMap<>();
   private final List<TreeMap<String, Stored>> snapshots = new ArrayList<>();
 
@@ -42,11 +50,22 @@ final class SimServer {
   volatile boolean dropNext;
 
   SimServer(String id, SimScheduler sched, SimTrace trace, boolean scannable, boolean ordered) {
+    this(id, sched, trace, scannable, ordered, false);
+  }
+
+  SimServer(
+      String id,
+      SimScheduler sched,
+      SimTrace trace,
+      boolean scannable,
+      boolean ordered,
+      boolean promotes) {
     this.id = id;
     this.sched = sched;
     this.trace = trace;
     this.scannable = scannable || !ordered;
     this.ordered = ordered;
+    this.promotes = promotes && ordered;
   }
 
   private Stored live(String key) {
