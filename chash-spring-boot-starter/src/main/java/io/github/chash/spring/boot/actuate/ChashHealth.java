@@ -63,7 +63,7 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
       if (!isLive) {
         CacheStats s = stats.getOrDefault(id, CacheStats.empty());
         Map<String, Object> why = new LinkedHashMap<>();
-        why.put("reason", reason(failover));
+        why.put("reason", reason(failover, promotesReplica(manager, id)));
         why.put("errors", s.errorCount());
         why.put("ejections", s.ejectionCount());
         ejected.put(id, why);
@@ -98,13 +98,32 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
         ejected.isEmpty() && refusedTotal == 0 && configProblem == null, description, details);
   }
 
-  private static String reason(FailoverConfig failover) {
-    if (failover == null) {
-      return "failed failureLimit operations in a row; readmitted when its probe answers";
+  /** Whether the node is a Sentinel shard; false for one removed since the ring was read. */
+  private static boolean promotesReplica(ShardedCacheManager manager, String id) {
+    try {
+      return manager.node(id).promotesReplica();
+    } catch (IllegalArgumentException removedMeanwhile) {
+      return false;
     }
+  }
+
+  /** Why a node is out; a Sentinel shard's failures also lasted {@code promotionWait}. */
+  private static String reason(FailoverConfig failover, boolean promotes) {
+    if (failover == null) {
+      return "failed failureLimit operations in a row"
+          + (promotes ? " for promotionWait or longer" : "")
+          + "; readmitted when its probe answers";
+    }
+    boolean waited = promotes && !failover.promotionWait().isZero();
     return "failed "
         + failover.failureLimit()
-        + " operations in a row (failover.failureLimit); probed again every "
+        + " operations in a row"
+        + (waited
+            ? " for "
+                + failover.promotionWait()
+                + " or longer (failover.failureLimit, failover.promotionWait)"
+            : " (failover.failureLimit)")
+        + "; probed again every "
         + failover.retryAfter()
         + " (failover.retryAfter) and readmitted when it answers";
   }
