@@ -35,9 +35,10 @@ public record FailoverConfig(
   public static final Duration DEFAULT_FALLBACK_TTL = Duration.ofMinutes(1);
 
   /**
-   * The default {@code promotionWait}: 10 seconds, a Sentinel failover with {@code
-   * down-after-milliseconds 5000} (Redis' documented example) and its election and promotion, with
-   * room to spare; past it, a shard is likelier down than promoting.
+   * The default {@code promotionWait}: 10 seconds, room for a Sentinel failover whose {@code
+   * down-after-milliseconds} is a few seconds, plus its vote and promotion (about 1.2 s after a
+   * 1-second {@code down-after-milliseconds} in {@code RedisSentinelIT}); past it, a shard is
+   * likelier down than promoting.
    */
   public static final Duration DEFAULT_PROMOTION_WAIT = Duration.ofSeconds(10);
 
