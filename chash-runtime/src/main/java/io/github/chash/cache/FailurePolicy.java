@@ -474,17 +474,33 @@ final class FailurePolicy {
    * do not pile up over outages. A mark made meanwhile is a new one and stays. Throws when a delete
    * fails: the node is then not readmitted.
    */
-  private static void deleteUnknownCopies(NodeSlot slot) {
+  private void deleteUnknownCopies(NodeSlot slot) {
     if (slot.marks.isEmpty()) {
       return;
     }
     slot.marks.forEach(
         (key, mark) -> {
           if (mark.isUnknown()) {
-            slot.node.evict(key);
+            deleteUnknownCopy(slot, key);
             slot.marks.forget(key, mark);
           }
         });
+  }
+
+  /**
+   * Deletes a copy of unknown state; within migration windows, on a node with conditional calls,
+   * leaves the window's tombstone instead: the copy may be this JVM's newest write (applied, its
+   * reply lost), and a JVM on a newer ring that reads this node as the key's previous owner would
+   * take nothing there for "no newer write" and read its target's older copy (the fleet simulation
+   * with replies dropped now and then: seed 324114176).
+   */
+  private void deleteUnknownCopy(NodeSlot slot, String key) {
+    Marker tombstone = router.deleted();
+    if (tombstone != null && slot.conditionalFor(key)) {
+      slot.node.put(key, tombstone, router.window);
+    } else {
+      slot.node.evict(key);
+    }
   }
 
   /**
@@ -513,7 +529,11 @@ final class FailurePolicy {
           });
       for (Map.Entry<String, CopyMarks.Mark> copy : doomed) {
         try {
-          slot.node.evict(copy.getKey());
+          if (copy.getValue().isUnknown()) {
+            deleteUnknownCopy(slot, copy.getKey());
+          } else {
+            slot.node.evict(copy.getKey());
+          }
         } catch (RuntimeException e) {
           failed(slot, e, true);
           break;

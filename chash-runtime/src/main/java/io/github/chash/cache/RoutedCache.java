@@ -71,7 +71,7 @@ final class RoutedCache implements InterceptedCache {
     this.stripes = stripes;
     this.lifetimes = lifetimes;
     this.calls = new NodeCalls(policy, stats);
-    Migration migration = new Migration(policy, calls, stats);
+    Migration migration = new Migration(router, policy, calls, stats);
     this.writes = new Writes(config, lifetimes, router, policy, calls, migration, stripes, stats);
     this.reads =
         new Reads(name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits);

@@ -15,6 +15,15 @@ final class Router {
    */
   volatile java.time.Duration window = java.time.Duration.ZERO;
 
+  /**
+   * What a key deleted at its owner holds there: a tombstone for the migration {@link #window} (a
+   * JVM on a newer ring that made a copy of the key elsewhere reads it there and knows that copy is
+   * older), or nothing (null) when there are no windows.
+   */
+  Marker deleted() {
+    return window.isZero() ? null : Marker.tombstone();
+  }
+
   Router(Routing initial) {
     this.current = initial;
   }

@@ -110,7 +110,7 @@ final class Writes {
         && target != null
         && target.conditionalFor(routingKey)
         && atHome(r, target, routingKey)) {
-      stored = deleted();
+      stored = router.deleted();
       ttl = stored == null ? null : router.window;
     }
     boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
@@ -260,7 +260,7 @@ final class Writes {
       return;
     }
     NodeSlot at = lease.at;
-    Marker deleted = deleted();
+    Marker deleted = router.deleted();
     calls.writeIf(
         at,
         routingKey,
@@ -280,7 +280,7 @@ final class Writes {
    * miss, never an older value.
    */
   private void fencePrevious(Routing r, NodeSlot target, String routingKey) {
-    Marker fence = deleted();
+    Marker fence = router.deleted();
     List<NodeSlot> consulted = fence == null ? null : migration.consulted(r, target, routingKey);
     if (consulted == null || consulted == Migration.UNREADABLE) {
       return;
@@ -288,15 +288,6 @@ final class Writes {
     for (int i = 1; i < consulted.size(); i++) {
       calls.write(consulted.get(i), routingKey, fence, router.window);
     }
-  }
-
-  /**
-   * What a key deleted at its owner holds there: a tombstone for the migration window (a JVM on a
-   * newer ring that made a copy of the key elsewhere reads it there and knows that copy is older),
-   * or nothing (null) when there are no windows.
-   */
-  private Marker deleted() {
-    return router.window.isZero() ? null : Marker.tombstone();
   }
 
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */

@@ -511,7 +511,7 @@ final class RedisCacheNode implements CacheNode {
             byte[] bytes;
             try {
               serverKey = key(key);
-              bytes = storedValues.of(key).encode(value);
+              bytes = encode(key, value);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;

@@ -114,7 +114,7 @@ final class FleetSimRun {
     algorithm = ALGORITHMS.get(r.nextInt(ALGORITHMS.size()));
     failover =
         new FailoverConfig(
-            3,
+            Boolean.getBoolean("chash.fleet.drops") ? 1_000_000 : 3,
             Duration.ofSeconds(1),
             Duration.ofMillis(100),
             OnRejoin.FLUSH,
@@ -237,6 +237,9 @@ final class FleetSimRun {
       sched.actor(jvm.name + "m", () -> membership(jvm, plan, moments));
       sched.actor(jvm.name + "s", () -> maintenance(jvm));
     }
+    if (Boolean.getBoolean("chash.fleet.drops")) {
+      sched.actor("faults", this::dropReplies);
+    }
     try {
       sched.run();
     } finally {
@@ -254,6 +257,23 @@ final class FleetSimRun {
       }
       trace.add(me.name, null, "reconfigure " + plan.get(c).stream().map(NodeConfig::id).toList());
       jvm.manager.reconfigure(config(plan.get(c)));
+    }
+  }
+
+  /** Now and then a server applies requests but drops every other reply for a while. */
+  private void dropReplies() {
+    SplittableRandom r = sched.current().random;
+    while (clientsLeft > 0) {
+      sched.sleep(200_000_000 + r.nextLong(2_000_000_000L));
+      List<SimServer> all = new ArrayList<>(servers.values());
+      if (clientsLeft == 0 || all.isEmpty()) {
+        return;
+      }
+      SimServer s = all.get(r.nextInt(all.size()));
+      long d = 5_000_000 + r.nextLong(200_000_000);
+      s.dropRepliesUntil = sched.now() + d;
+      s.dropNext = false;
+      trace.add("faults", null, s.id + " drops every other reply for " + d / 1_000_000 + " ms");
     }
   }
 

@@ -6,6 +6,11 @@ package io.github.chash.cache;
 //
 // Replay one seed with its trace: -Dchash.fleet.seed=S; a batch from its first seed:
 // -Dchash.fleet.firstSeed=F.
+//
+// -Dchash.fleet.drops=true: now and then a server applies requests but drops every other reply
+// (failed calls whose outcome is unknown), with ejection by count off (failureLimit 1,000,000),
+// since an ejection is per JVM, outside the guarantee between JVMs. A node that fails to empty
+// when it joins is still ejected: the rare stale reads of such runs are of that kind.
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -52,6 +52,11 @@ public final class ManagerHooks {
     ((RingCacheManager) manager).failurePolicy().probeDue();
   }
 
+  /** Deletes the copies the manager's marks say no read may trust (its periodic clean-up). */
+  public static int cleanMarks(ShardedCacheManager manager) {
+    return ((RingCacheManager) manager).failurePolicy().cleanMarks();
+  }
+
   /** Runs the leftover sweep of the changes whose migration window has passed. */
   public static void sweep(ShardedCacheManager manager) {
     ((RingCacheManager) manager).membership().sweepDue();
