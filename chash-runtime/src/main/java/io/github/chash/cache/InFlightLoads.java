@@ -13,6 +13,13 @@ final class InFlightLoads {
     /** The thread that runs a blocking load; null for a future's, which blocks no thread. */
     final Thread loader;
 
+    /**
+     * Set before completion when the load's fill found its lease gone: a write in another JVM
+     * overtook the load, perhaps before a caller that joined it began, so such a caller loads for
+     * itself rather than take a value older than that write (fleet simulation, seed 4120415584).
+     */
+    volatile boolean overtaken;
+
     private Load(Thread loader) {
       this.loader = loader;
     }

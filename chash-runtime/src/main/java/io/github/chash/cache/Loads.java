@@ -105,7 +105,7 @@ final class Loads {
               mine.complete(now.value()); // refreshed since the caller read it
             } else {
               mine.complete(
-                  NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type)));
+                  NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, null)));
             }
           } catch (Throwable t) {
             mine.completeExceptionally(t);
@@ -136,7 +136,10 @@ final class Loads {
     InFlightLoads.Load mine = InFlightLoads.Load.blocking();
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
-      return NullValue.unwrapAs(InFlightLoads.await(routingKey, running));
+      Object shared = InFlightLoads.await(routingKey, running);
+      return running.overtaken
+          ? loadAndFill(owner, routingKey, loader, cacheNull) // see Load.overtaken
+          : NullValue.unwrapAs(shared);
     }
     try {
       // a load may have finished between our miss and our registration
@@ -145,7 +148,7 @@ final class Loads {
         mine.complete(stored);
         return NullValue.unwrapAs(stored);
       }
-      V value = loadAndFill(owner, routingKey, loader, cacheNull);
+      V value = loadAndFill(owner, routingKey, loader, cacheNull, null, mine);
       mine.complete(NullValue.wrap(value));
       return value;
     } catch (Throwable t) {
@@ -172,7 +175,18 @@ final class Loads {
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
     if (running != null) {
       // a blocking load or a future's: either completes with the stored form
-      return running.thenApply(NullValue::<V>unwrapAs);
+      return running.thenCompose(
+          shared -> {
+            if (!running.overtaken) {
+              return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(shared));
+            }
+            try { // see Load.overtaken
+              CompletionStage<V> own = loadFutureAndFill(owner, routingKey, loader, storable, null);
+              return own != null ? own : CompletableFuture.completedFuture(null);
+            } catch (Throwable t) {
+              return CompletableFuture.failedFuture(t);
+            }
+          });
     }
     try {
       Object stored = secondLook(routingKey, type);
@@ -232,19 +246,21 @@ final class Loads {
   private <V> V loadAndFill(
       NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
-    return loadAndFill(owner, routingKey, loader, cacheNull, null);
+    return loadAndFill(owner, routingKey, loader, cacheNull, null, null);
   }
 
   /**
    * Loads and fills under a lease (see {@link Writes#lease}); a refresh ({@code refreshOf}: the
-   * type to read the entry as) instead fills only if the entry it refreshes is still there.
+   * type to read the entry as) instead fills only if the entry it refreshes is still there. Marks
+   * the {@code shared} load (if any) overtaken when its fill found its lease gone.
    */
   private <V> V loadAndFill(
       NodeSlot owner,
       String routingKey,
       ValueLoader<V> loader,
       boolean cacheNull,
-      ValueType refreshOf)
+      ValueType refreshOf,
+      InFlightLoads.Load shared)
       throws Throwable {
     long stamp = stripes.stamp(routingKey);
     Writes.Lease lease =
@@ -259,7 +275,10 @@ final class Loads {
     }
     loaded(owner);
     if (value != null || cacheNull) {
-      writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+      boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+      if (shared != null && lease.overtakenUnless(landed)) {
+        shared.overtaken = true;
+      }
     } else {
       writes.release(routingKey, lease);
     }
@@ -307,7 +326,10 @@ final class Loads {
             } else {
               loaded(owner);
               if (storable.test(value)) {
-                writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+                boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
+                if (shared != null && lease.overtakenUnless(landed)) {
+                  shared.overtaken = true;
+                }
               } else {
                 writes.release(routingKey, lease);
               }

@@ -357,9 +357,17 @@ final class Membership {
     }
     if (slot.conditionalFor(routingKey) && home.conditionalFor(routingKey)) {
       // a JVM still on an older ring may have written this copy after the home's was made: the
-      // home's goes first, so that no read finds it once this one is gone
+      // home's goes first, so that no read finds it once this one is gone. Within windows it
+      // becomes the window's tombstone: a JVM already on a newer ring, where this copy is the
+      // key's target, reads this home as its previous owner, and must not take nothing there for
+      // "no newer write" while this copy is still to go (fleet simulation, seed 4120415617)
+      Marker tombstone = router.deleted();
       try {
-        home.node.evict(routingKey);
+        if (tombstone != null) {
+          home.node.put(routingKey, tombstone, router.window);
+        } else {
+          home.node.evict(routingKey);
+        }
       } catch (RuntimeException e) {
         failures.unknownCopy(home, routingKey);
       }

@@ -171,6 +171,11 @@ final class Writes {
       this.marker = marker;
       this.seen = seen;
     }
+
+    /** Whether a fill that did not land was overtaken: its lease was taken, and is gone. */
+    boolean overtakenUnless(boolean landed) {
+      return marker != null && !landed;
+    }
   }
 
   /** How long a lease lives: a load slower than this is not filled (Facebook's 10 s). */

@@ -22,7 +22,9 @@ public final class HookedNode implements CacheNode {
 
   /**
    * Runs {@code action} once, on the calling thread, before the next call of {@code op} ({@code
-   * "evict"}, {@code "clear"}, or {@code "clear "} and a prefix) is sent.
+   * "evict"}, {@code "clear"}, or {@code "clear "} and a prefix) is sent; or, for {@code "doomed "}
+   * and a routing key, once a sweep has judged that key's copy here a leftover, before it is
+   * deleted.
    */
   public void onceBefore(String op, Runnable action) {
     hook = action;
@@ -59,7 +61,15 @@ public final class HookedNode implements CacheNode {
 
   @Override
   public long deleteKeys(Predicate<String> doomed, int keysPerSecond) {
-    return delegate.deleteKeys(doomed, keysPerSecond);
+    return delegate.deleteKeys(
+        key -> {
+          boolean doom = doomed.test(key);
+          if (doom) {
+            before("doomed " + key);
+          }
+          return doom;
+        },
+        keysPerSecond);
   }
 
   @Override

@@ -604,4 +604,84 @@ public abstract class MembershipProtocolScenarios {
       assertThat(got).as("the older JVM's read after v2's put").isNotEqualTo("v1");
     }
   }
+
+  /**
+   * Two managers stand for two JVMs on the same three nodes, no change under way (found by the
+   * fleet simulation, seed 4120415584). In JVM B a sync load of a key has read the database (v1)
+   * and waits in its loader; JVM A evicts the key, and the database moves on to v2; then a second
+   * caller in B misses and joins the running load. The load's fill finds its lease gone, so the
+   * joined caller, which began after the evict, loads for itself and returns v2, not v1. Before, it
+   * took the shared v1.
+   */
+  @Test
+  void callerJoiningALoadThatAnotherJvmsEvictOvertook_loadsForItself() throws Throwable {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    try (ShardedCacheManager a = ManagerHooks.manualManager(config(first(3)), clock);
+        ShardedCacheManager b = ManagerHooks.manualManager(config(first(3)), clock)) {
+      InterceptedCache aUsers = InterceptedCache.of(a.cache("users"));
+      InterceptedCache bUsers = InterceptedCache.of(b.cache("users"));
+      String key = keys(bUsers, 1).get(0);
+      String[] database = {"v1"};
+      CountDownLatch loading = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
+      Object[] got = new Object[2];
+      Thread first =
+          new Thread(
+              () -> {
+                try {
+                  got[0] =
+                      bUsers.get(
+                          key,
+                          STRING,
+                          () -> {
+                            String read = database[0];
+                            loading.countDown();
+                            release.await(30, TimeUnit.SECONDS);
+                            return read;
+                          },
+                          true,
+                          false);
+                } catch (Throwable e) {
+                  thrown.add(e);
+                }
+              },
+              "first-load");
+      first.start();
+      assertThat(loading.await(30, TimeUnit.SECONDS)).as("the first load read v1").isTrue();
+      aUsers.evict(key);
+      database[0] = "v2";
+      Thread joined =
+          new Thread(
+              () -> {
+                try {
+                  got[1] = bUsers.get(key, STRING, () -> database[0], true, false);
+                } catch (Throwable e) {
+                  thrown.add(e);
+                }
+              },
+              "joined-load");
+      joined.start();
+      try {
+        // the joined caller waits on the running load once it has missed and joined it
+        for (int i = 0; i < 3_000 && joined.getState() != Thread.State.WAITING; i++) {
+          Thread.onSpinWait();
+          TimeUnit.MILLISECONDS.sleep(1);
+        }
+        assertThat(joined.getState())
+            .as("the second caller joined the load")
+            .isEqualTo(Thread.State.WAITING);
+      } finally {
+        release.countDown();
+        first.join(TimeUnit.SECONDS.toMillis(30));
+        joined.join(TimeUnit.SECONDS.toMillis(30));
+      }
+      System.out.printf(
+          "%n=== %s: a load overtaken by another JVM's evict: its own caller read %s, the caller"
+              + " that joined after the evict %s%n",
+          getClass().getSimpleName(), got[0], got[1]);
+      assertThat(thrown).as("exceptions that reached callers").isEmpty();
+      assertThat(got[1]).as("the caller that began after the evict").isEqualTo("v2");
+    }
+  }
 }
