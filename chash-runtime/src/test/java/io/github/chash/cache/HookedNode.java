@@ -1,9 +1,13 @@
 package io.github.chash.cache;
 
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.config.NodeType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -21,10 +25,35 @@ public final class HookedNode implements CacheNode {
   }
 
   /**
+   * {@return a factory that makes {@code nodes}' nodes, the node {@code id} wrapped in a {@link
+   * HookedNode} handed to {@code made}}
+   */
+  public static CacheNodeFactory wrapping(
+      CacheNodeFactory nodes, String id, Consumer<HookedNode> made) {
+    return new CacheNodeFactory() {
+      @Override
+      public NodeType type() {
+        return nodes.type();
+      }
+
+      @Override
+      public CacheNode create(NodeConfig node, ChashConfig config) {
+        CacheNode real = nodes.create(node, config);
+        if (!node.id().equals(id)) {
+          return real;
+        }
+        HookedNode hooked = new HookedNode(real);
+        made.accept(hooked);
+        return hooked;
+      }
+    };
+  }
+
+  /**
    * Runs {@code action} once, on the calling thread, before the next call of {@code op} ({@code
-   * "evict"}, {@code "clear"}, or {@code "clear "} and a prefix) is sent; or, for {@code "doomed "}
-   * and a routing key, once a sweep has judged that key's copy here a leftover, before it is
-   * deleted.
+   * "put"}, {@code "evict"}, {@code "clear"}, or {@code "clear "} and a prefix) is sent; or, for
+   * {@code "doomed "} and a routing key, once a sweep has judged that key's copy here a leftover,
+   * before it is deleted.
    */
   public void onceBefore(String op, Runnable action) {
     hook = action;
@@ -51,6 +80,7 @@ public final class HookedNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
+    before("put");
     delegate.put(key, value, ttl);
   }
 

@@ -6,7 +6,6 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.KeyLayout;
 import io.github.chash.config.NodeConfig;
-import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.node.ClientStalls;
 import java.time.Duration;
@@ -101,6 +100,47 @@ public abstract class MembershipProtocolScenarios {
 
   protected static List<String> ownedBy(ShardedCacheManager manager, List<String> keys, String id) {
     return keys.stream().filter(k -> RingKeys.owner(manager, k).equals(id)).toList();
+  }
+
+  /**
+   * Two managers standing for two JVMs of a fleet during a rollout, on a manual clock: the older
+   * still on three nodes, the newer on four within its window; {@code newerNodes} makes the newer
+   * one's nodes (to hook one of them).
+   */
+  protected final class Rollout implements AutoCloseable {
+    final ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    final ShardedCacheManager older;
+    final ShardedCacheManager newer;
+    final InterceptedCache olderUsers;
+    final InterceptedCache newerUsers;
+
+    Rollout() {
+      this(nodeFactory());
+    }
+
+    Rollout(CacheNodeFactory newerNodes) {
+      older = ManagerHooks.manualManager(config(first(3)), clock);
+      newer = ManagerHooks.manualManager(config(first(3)), clock, newerNodes);
+      newer.addNode(config(first(4)).nodes().get(3));
+      olderUsers = InterceptedCache.of(older.cache("users"));
+      newerUsers = InterceptedCache.of(newer.cache("users"));
+    }
+
+    /** {@return the keys that moved to the fourth node} */
+    List<String> moved() {
+      return ownedBy(newer, keys(newerUsers, KEYS), fourth());
+    }
+
+    /** {@return the id of the key's owner on three nodes: its previous owner on four} */
+    String previousOwner(String key) {
+      return RingKeys.owner(older, key);
+    }
+
+    @Override
+    public void close() {
+      newer.close();
+      older.close();
+    }
   }
 
   /** What reads of keys whose last completed write was {@code expected} returned. */
@@ -398,14 +438,11 @@ public abstract class MembershipProtocolScenarios {
    */
   @Test
   void olderRingsLeaseOverItsEvict_newerRingsSyncLoadDoesNotReadTheMovedCopy() throws Throwable {
-    ManagerHooks.Clock clock = new ManagerHooks.Clock();
     Queue<Throwable> thrown = new ConcurrentLinkedQueue<>();
-    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
-        ShardedCacheManager newer = ManagerHooks.manualManager(config(first(3)), clock)) {
-      newer.addNode(config(first(4)).nodes().get(3));
-      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
-      InterceptedCache newerUsers = InterceptedCache.of(newer.cache("users"));
-      String key = ownedBy(newer, keys(newerUsers, KEYS), fourth()).get(0);
+    try (Rollout fleet = new Rollout()) {
+      InterceptedCache olderUsers = fleet.olderUsers;
+      InterceptedCache newerUsers = fleet.newerUsers;
+      String key = fleet.moved().get(0);
       olderUsers.put(key, "v1");
       assertThat(newerUsers.getIfPresent(key, STRING)).as("the newer JVM's read").isEqualTo("v1");
       olderUsers.evict(key);
@@ -459,58 +496,40 @@ public abstract class MembershipProtocolScenarios {
    */
   @Test
   void readBetweenANewerRingsPutAndItsDeleteOnThePreviousOwner_neverRestoresTheOlderValue() {
-    ManagerHooks.Clock clock = new ManagerHooks.Clock();
-    ChashConfig four = config(first(4));
-    String[] previousOwner = new String[1];
+    String key;
+    String previousOwner;
+    try (Rollout probe = new Rollout()) {
+      key = probe.moved().get(0);
+      previousOwner = probe.previousOwner(key);
+    }
     HookedNode[] hooked = new HookedNode[1];
-    CacheNodeFactory hooking =
-        new CacheNodeFactory() {
-          @Override
-          public NodeType type() {
-            return nodeFactory().type();
-          }
-
-          @Override
-          public CacheNode create(NodeConfig node, ChashConfig config) {
-            CacheNode made = nodeFactory().create(node, config);
-            if (!node.id().equals(previousOwner[0])) {
-              return made;
-            }
-            hooked[0] = new HookedNode(made);
-            return hooked[0];
-          }
-        };
-    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
-        ShardedCacheManager reader = ManagerHooks.manualManager(config(first(3)), clock)) {
-      reader.addNode(four.nodes().get(3));
-      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
+    try (Rollout fleet =
+            new Rollout(
+                HookedNode.wrapping(nodeFactory(), previousOwner, made -> hooked[0] = made));
+        ShardedCacheManager reader = ManagerHooks.manualManager(config(first(3)), fleet.clock)) {
+      reader.addNode(config(first(4)).nodes().get(3));
+      InterceptedCache olderUsers = fleet.olderUsers;
+      InterceptedCache writerUsers = fleet.newerUsers;
       InterceptedCache readerUsers = InterceptedCache.of(reader.cache("users"));
-      String key = ownedBy(reader, keys(readerUsers, KEYS), fourth()).get(0);
-      previousOwner[0] = RingKeys.owner(older, key);
-      try (ShardedCacheManager writer =
-          ManagerHooks.manualManager(config(first(3)), clock, hooking)) {
-        writer.addNode(four.nodes().get(3));
-        InterceptedCache writerUsers = InterceptedCache.of(writer.cache("users"));
-        olderUsers.put(key, "v1");
-        Object[] between = new Object[1];
-        boolean[] ran = new boolean[1];
-        hooked[0].onceBefore(
-            "evict",
-            () -> {
-              ran[0] = true;
-              between[0] = readerUsers.getIfPresent(key, STRING);
-            });
-        writerUsers.put(key, "v2");
-        Object after = readerUsers.getIfPresent(key, STRING);
-        Object later = readerUsers.getIfPresent(key, STRING);
-        System.out.printf(
-            "%n=== %s: a read between a newer ring's put (v2) and its delete on the previous"
-                + " owner returned %s; after the put: %s, then %s%n",
-            getClass().getSimpleName(), between[0], after, later);
-        assertThat(ran[0]).as("the read between the put's two steps ran").isTrue();
-        assertThat(after).as("a read after v2's put").isNotEqualTo("v1");
-        assertThat(later).as("the next read").isNotEqualTo("v1");
-      }
+      olderUsers.put(key, "v1");
+      Object[] between = new Object[1];
+      boolean[] ran = new boolean[1];
+      hooked[0].onceBefore(
+          "evict",
+          () -> {
+            ran[0] = true;
+            between[0] = readerUsers.getIfPresent(key, STRING);
+          });
+      writerUsers.put(key, "v2");
+      Object after = readerUsers.getIfPresent(key, STRING);
+      Object later = readerUsers.getIfPresent(key, STRING);
+      System.out.printf(
+          "%n=== %s: a read between a newer ring's put (v2) and its delete on the previous"
+              + " owner returned %s; after the put: %s, then %s%n",
+          getClass().getSimpleName(), between[0], after, later);
+      assertThat(ran[0]).as("the read between the put's two steps ran").isTrue();
+      assertThat(after).as("a read after v2's put").isNotEqualTo("v1");
+      assertThat(later).as("the next read").isNotEqualTo("v1");
     }
   }
 
@@ -525,14 +544,12 @@ public abstract class MembershipProtocolScenarios {
    */
   @Test
   void olderRingsWriteWhoseReplyTimedOut_itsMarkCleanUp_leavesNoOlderValueReadable() {
-    ManagerHooks.Clock clock = new ManagerHooks.Clock();
-    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
-        ShardedCacheManager newer = ManagerHooks.manualManager(config(first(3)), clock)) {
-      newer.addNode(config(first(4)).nodes().get(3));
-      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
-      InterceptedCache newerUsers = InterceptedCache.of(newer.cache("users"));
-      String key = ownedBy(newer, keys(newerUsers, KEYS), fourth()).get(0);
-      TestServer previousOwner = fleet().server(RingKeys.owner(older, key));
+    try (Rollout fleet = new Rollout()) {
+      ShardedCacheManager older = fleet.older;
+      InterceptedCache olderUsers = fleet.olderUsers;
+      InterceptedCache newerUsers = fleet.newerUsers;
+      String key = fleet.moved().get(0);
+      TestServer previousOwner = fleet().server(fleet.previousOwner(key));
       olderUsers.put(key, "v1");
       assertThat(newerUsers.getIfPresent(key, STRING)).as("the newer JVM's read").isEqualTo("v1");
 
@@ -566,17 +583,14 @@ public abstract class MembershipProtocolScenarios {
   @Test
   void newerRingsPut_whilePreviousOwnerJustFailedInIt_olderJvmStopsReadingTheOldValue()
       throws Exception {
-    ManagerHooks.Clock clock = new ManagerHooks.Clock();
-    try (ShardedCacheManager older = ManagerHooks.manualManager(config(first(3)), clock);
-        ShardedCacheManager newer = ManagerHooks.manualManager(config(first(3)), clock)) {
-      newer.addNode(config(first(4)).nodes().get(3));
-      InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
-      InterceptedCache newerUsers = InterceptedCache.of(newer.cache("users"));
-      List<String> moved = ownedBy(newer, keys(newerUsers, KEYS), fourth());
+    try (Rollout fleet = new Rollout()) {
+      InterceptedCache olderUsers = fleet.olderUsers;
+      InterceptedCache newerUsers = fleet.newerUsers;
+      List<String> moved = fleet.moved();
       String key = moved.get(0);
-      String a = RingKeys.owner(older, key);
+      String a = fleet.previousOwner(key);
       String other =
-          moved.stream().skip(1).filter(k -> RingKeys.owner(older, k).equals(a)).findFirst().get();
+          moved.stream().skip(1).filter(k -> fleet.previousOwner(k).equals(a)).findFirst().get();
       TestServer previousOwner = fleet().server(a);
       olderUsers.put(key, "v1");
       assertThat(olderUsers.getIfPresent(key, STRING)).isEqualTo("v1");

@@ -2,8 +2,6 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.CacheNode;
-import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.cache.HookedNode;
 import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.RingKeys;
@@ -11,8 +9,6 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
-import io.github.chash.config.NodeConfig;
-import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.codec.MarkerBytes;
 import java.time.Duration;
@@ -43,27 +39,10 @@ class RedisClearWhileEjectedIT {
             + "caches:\n  users: { ttl: 10m }\n"
             + "failover: { failureLimit: 3, retryAfter: 1s, timeout: 100ms, onRejoin: keep }\n";
     ChashConfig config = ChashConfigs.parse(yaml, "chash.yaml");
-    return ManagerHooks.manualManager(config, clock, new HookingFactory());
-  }
-
-  /** Redis nodes as usual; the victim's wrapped in a {@link HookedNode}. */
-  private final class HookingFactory implements CacheNodeFactory {
-    private final RedisCacheNodeFactory redis = new RedisCacheNodeFactory();
-
-    @Override
-    public NodeType type() {
-      return NodeType.REDIS;
-    }
-
-    @Override
-    public CacheNode create(NodeConfig node, ChashConfig config) {
-      CacheNode made = redis.create(node, config);
-      if (!node.id().equals(victim)) {
-        return made;
-      }
-      hooked = new HookedNode(made);
-      return hooked;
-    }
+    return ManagerHooks.manualManager(
+        config,
+        clock,
+        HookedNode.wrapping(new RedisCacheNodeFactory(), victim, made -> hooked = made));
   }
 
   /** Whether the victim's server holds a value (not a tombstone) under the routing key. */
@@ -121,8 +100,9 @@ class RedisClearWhileEjectedIT {
       // the probe deletes it before readmitting the node
       ejectFrozen(manager, users, key, () -> users.put(keys.get(1), "x"));
       assertThat(storedOnVictim(key)).as("v1 kept through the outage").isTrue();
-      // the clear comes on the probe's thread, after it looked at the clears queued (none)
-      hooked.onceBefore("evict", users::clear);
+      // the clear comes on the probe's thread, after it looked at the clears queued (none): when
+      // it replaces the victim's copy of unknown state with the window's tombstone
+      hooked.onceBefore("put", users::clear);
       probeWhenDue(manager);
 
       assertThat(users.getIfPresent(key, STRING)).isNull();

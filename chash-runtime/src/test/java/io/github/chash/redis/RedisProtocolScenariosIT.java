@@ -2,7 +2,6 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.cache.HookedNode;
 import io.github.chash.cache.LoopbackFleet;
@@ -12,8 +11,6 @@ import io.github.chash.cache.RingKeys;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.NodeConfig;
-import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,22 +70,7 @@ class RedisProtocolScenariosIT extends MembershipProtocolScenarios {
       String y = RingKeys.owner(newer, key);
       HookedNode[] atY = new HookedNode[1];
       CacheNodeFactory hooking =
-          new CacheNodeFactory() {
-            @Override
-            public NodeType type() {
-              return NodeType.REDIS;
-            }
-
-            @Override
-            public CacheNode create(NodeConfig node, ChashConfig config) {
-              CacheNode made = new RedisCacheNodeFactory().create(node, config);
-              if (!node.id().equals(y)) {
-                return made;
-              }
-              atY[0] = new HookedNode(made);
-              return atY[0];
-            }
-          };
+          HookedNode.wrapping(new RedisCacheNodeFactory(), y, made -> atY[0] = made);
       try (ShardedCacheManager older =
           ManagerHooks.manualManager(config(first(4)), olderClock, hooking)) {
         older.removeNode(fourth());
@@ -151,14 +133,17 @@ class RedisProtocolScenariosIT extends MembershipProtocolScenarios {
       for (String key : moved) {
         leftovers += stored(manager, threeRing.locate(key).id(), key) ? 1 : 0;
       }
+      // values only: a sweep leaves the window's tombstone where it took a leftover's home copy
       long onServers = 0;
       for (String id : fleet.nodeIds()) {
-        onServers += (Long) fleet.server(id).command("DBSIZE");
+        for (String key : keys) {
+          onServers += stored(manager, id, key) ? 1 : 0;
+        }
       }
       System.out.printf(
           "%n=== %s: %d keys with unpaired surrogates, %d moved to %s; after the sweep:"
               + " leftovers %d of %d, keys deleted on the node that owns them %d of %d,"
-              + " keys on the servers %d (expected %d)%n",
+              + " values on the servers %d (expected %d)%n",
           getClass().getSimpleName(),
           keys.size(),
           moved.size(),
@@ -171,7 +156,7 @@ class RedisProtocolScenariosIT extends MembershipProtocolScenarios {
           stayed.size());
       assertThat(deletedOwned).as("keys the sweep deleted on the node that owns them").isZero();
       assertThat(leftovers).as("moved keys left on their previous owner").isZero();
-      assertThat(onServers).as("keys on the servers").isEqualTo(stayed.size());
+      assertThat(onServers).as("values on the servers").isEqualTo(stayed.size());
     }
   }
 
