@@ -23,6 +23,8 @@ import java.util.List;
  *     needs a ttl
  * @param codec the cache's value format, one of {@link #CODECS}; null means the node block's {@code
  *     codec}
+ * @param near the cache's near cache in this JVM ({@link NearConfig}); null for none (the default):
+ *     every read goes to the key's node
  */
 public record CacheConfig(
     String name,
@@ -31,7 +33,8 @@ public record CacheConfig(
     double refreshAhead,
     Duration nullTtl,
     KeyLayout keys,
-    String codec) {
+    String codec,
+    NearConfig near) {
 
   /**
    * The value formats a cache may choose: {@code jdk} and {@code jackson} as the node blocks'
@@ -62,9 +65,11 @@ public record CacheConfig(
    * @param nullTtl the time to live of a cached null; null for the cache's ttl
    * @param keys how keys are stored and hashed; null means {@link KeyLayout#PREFIXED}
    * @param codec the value format, one of {@link #CODECS}; null for the node block's
+   * @param near the near cache; null for none
    * @throws IllegalArgumentException if a value breaks its rule ({@link #nameProblem}, {@link
    *     #ttlProblem}, {@link #jitterProblem}, {@link #refreshAheadProblem}, {@link
-   *     #nullTtlProblem}, {@link #keysProblem}, {@link #codecProblem})
+   *     #nullTtlProblem}, {@link #keysProblem}, {@link #codecProblem}, {@link
+   *     NearConfig#keysProblem})
    */
   public CacheConfig {
     Rules.require("cache name", nameProblem(name));
@@ -76,6 +81,32 @@ public record CacheConfig(
     keys = keys == null ? KeyLayout.PREFIXED : keys;
     Rules.require("keys of cache " + Quotes.quote(name), keysProblem(keys, ttl));
     Rules.require("codec of cache " + Quotes.quote(name), codecProblem(codec));
+    if (near != null) {
+      Rules.require("near of cache " + Quotes.quote(name), NearConfig.keysProblem(keys));
+    }
+  }
+
+  /**
+   * A cache without a near cache.
+   *
+   * @param name the cache name used by the annotations: not blank, without {@code :}
+   * @param ttl time to live of each entry, positive; null means no expiry
+   * @param jitter the largest part of the ttl taken off at random, in {@code [0, 0.5]}
+   * @param refreshAhead the last part of the ttl in which a hit reloads, in {@code [0, 0.9]}
+   * @param nullTtl the time to live of a cached null; null for the cache's ttl
+   * @param keys how keys are stored and hashed; null means {@link KeyLayout#PREFIXED}
+   * @param codec the value format, one of {@link #CODECS}; null for the node block's
+   * @throws IllegalArgumentException if a value breaks its rule
+   */
+  public CacheConfig(
+      String name,
+      Duration ttl,
+      double jitter,
+      double refreshAhead,
+      Duration nullTtl,
+      KeyLayout keys,
+      String codec) {
+    this(name, ttl, jitter, refreshAhead, nullTtl, keys, codec, null);
   }
 
   /**
@@ -101,7 +132,17 @@ public record CacheConfig(
    *     longer than it, for example)
    */
   public CacheConfig withTtl(Duration ttl) {
-    return new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec);
+    return new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec, near);
+  }
+
+  /**
+   * {@return this cache with a near cache (or none), every other setting kept}
+   *
+   * @param near the near cache; null for none
+   * @throws IllegalArgumentException if the cache may not have one ({@link NearConfig#keysProblem})
+   */
+  public CacheConfig withNear(NearConfig near) {
+    return new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec, near);
   }
 
   /** {@return whether the cache stores and hashes the application's keys as given} */

@@ -100,6 +100,14 @@
  *       given, no prefix; needs a ttl)</td><td>{@code prefixed}</td></tr>
  *   <tr><td>{@code caches.NAME.codec}</td><td>{@code jdk}, {@code jackson}, {@code string},
  *       {@code bytes}</td><td>the node block's</td></tr>
+ *   <tr><td>{@code caches.NAME.near.maximumSize}</td><td>positive integer: entries kept in this
+ *       JVM in front of remote nodes; required in a {@code near} block</td><td>no near
+ *       cache</td></tr>
+ *   <tr><td>{@code caches.NAME.near.ttl}</td><td>positive duration a near entry is served at most;
+ *       required in a {@code near} block</td><td>no near cache</td></tr>
+ *   <tr><td>{@code caches.NAME.near.invalidation}</td><td>{@code server} (every node reports
+ *       changes: Redis {@code CLIENT TRACKING}) or {@code ttl} (nodes that cannot are bounded by
+ *       {@code near.ttl})</td><td>{@code server}</td></tr>
  *   <tr><td>{@code failover.failureLimit}</td><td>positive integer: consecutive failures that
  *       eject a node</td><td>3</td></tr>
  *   <tr><td>{@code failover.retryAfter}</td><td>positive duration an ejected node stays out</td>

@@ -468,7 +468,7 @@ class ConfigMessagesTest {
             "chash.yaml:5:3: cache name must not be empty, was \"\"",
             "chash.yaml:6:3: cache name \"a:b\" must not contain ':'",
             "chash.yaml:7:11: unknown key \"tll\" in caches.items; valid keys: ttl, jitter,"
-                + " refreshAhead, nullTtl, keys, codec; did you mean \"ttl\"?",
+                + " refreshAhead, nullTtl, keys, codec, near; did you mean \"ttl\"?",
             "chash.yaml:8:10: caches.lists must be a mapping, was a list",
             "chash.yaml:9:14: caches.old.ttl must be a duration like 100ms, 30s, 10m, 2h or 1d, was"
                 + " \"PT10M\"");
@@ -535,7 +535,7 @@ class ConfigMessagesTest {
             "chash.yaml:10:25: caches.h.nullTtl must be positive, was \"0s\"",
             "chash.yaml:11:12: caches.i.ttl must be positive, was \"0s\"",
             "chash.yaml:12:16: unknown key \"jiter\" in caches.j; valid keys: ttl, jitter,"
-                + " refreshAhead, nullTtl, keys, codec; did you mean \"jitter\"?");
+                + " refreshAhead, nullTtl, keys, codec, near; did you mean \"jitter\"?");
   }
 
   @Test
@@ -598,6 +598,95 @@ class ConfigMessagesTest {
             () -> new CacheConfig("le\u0000gacy", java.time.Duration.ofHours(1)))
         .hasMessage("cache name \"le\\u0000gacy\" must not contain control characters");
     assertThat(new CacheConfig("users", null).keys()).isEqualTo(KeyLayout.PREFIXED);
+  }
+
+  @Test
+  void parse_nearCache() throws Exception {
+    ChashConfig config =
+        ChashConfigs.parse(
+            String.join(
+                "\n",
+                "nodes: [{id: a}]",
+                "caches:",
+                "  users: {ttl: 10m, near: {maximumSize: 10000, ttl: 30s}}",
+                "  items:",
+                "    ttl: 1h",
+                "    near: {maximumSize: 500, ttl: 5s, invalidation: ttl}",
+                "  plain: {ttl: 1m}",
+                ""),
+            "chash.yaml");
+
+    assertThat(config.caches().get("users").near())
+        .isEqualTo(new NearConfig(10_000, java.time.Duration.ofSeconds(30)));
+    assertThat(config.caches().get("users").near().invalidation())
+        .isEqualTo(NearInvalidation.SERVER);
+    assertThat(config.caches().get("items").near())
+        .isEqualTo(new NearConfig(500, java.time.Duration.ofSeconds(5), NearInvalidation.TTL));
+    assertThat(config.caches().get("plain").near()).isNull();
+  }
+
+  @Test
+  void parse_nearCacheChecks() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes: [{id: a}]",
+            "caches:",
+            "  a: {ttl: 10m, near: {maximumSize: 0, ttl: 30s}}",
+            "  b: {ttl: 10m, near: {ttl: 30s}}",
+            "  c: {ttl: 10m, near: {maximumSize: 10, ttl: 0s}}",
+            "  d: {ttl: 10m, near: {maximumSize: 10, ttl: 1s, invalidation: pubsub}}",
+            "  e: {ttl: 10m, near: {maximumSize: 10, ttl: 1s, maxSize: 3}}",
+            "  f: {ttl: 1h, keys: verbatim, near: {maximumSize: 10, ttl: 1s}}",
+            "  g: {ttl: 10m, near: }",
+            "  h: {ttl: 10m, near: 100}",
+            "  i: {ttl: 10m, near: {maximumSize: 3000000000, ttl: 1s}}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:37: caches.a.near.maximumSize must be a positive integer up to"
+                + " 2147483647, was 0",
+            "chash.yaml:4:23: caches.b.near is missing required key \"maximumSize\", the most"
+                + " entries this JVM keeps",
+            "chash.yaml:5:46: caches.c.near.ttl must be positive, was \"0s\"",
+            "chash.yaml:6:64: caches.d.near.invalidation must be one of server, ttl; was"
+                + " \"pubsub\"",
+            "chash.yaml:7:50: unknown key \"maxSize\" in caches.e.near; valid keys: maximumSize,"
+                + " ttl, invalidation",
+            "chash.yaml:8:38: caches.f.near needs a prefixed cache (its changes are tracked by key"
+                + " prefix), and the cache is verbatim",
+            "chash.yaml:9:22: caches.g.near must be a mapping with maximumSize and ttl, was empty",
+            "chash.yaml:10:23: caches.h.near must be a mapping, was 100",
+            "chash.yaml:11:37: caches.i.near.maximumSize must be a positive integer up to"
+                + " 2147483647, was 3000000000");
+  }
+
+  @Test
+  void nearConfig_rules() {
+    java.time.Duration second = java.time.Duration.ofSeconds(1);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new NearConfig(0, second))
+        .hasMessage("near.maximumSize must be a positive integer up to 2147483647, was 0");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new NearConfig(10, java.time.Duration.ZERO))
+        .hasMessage("near.ttl must be positive, was \"0ms\"");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                new CacheConfig(
+                    "legacy",
+                    java.time.Duration.ofHours(1),
+                    0,
+                    0,
+                    null,
+                    KeyLayout.VERBATIM,
+                    null,
+                    new NearConfig(10, second)))
+        .hasMessage(
+            "near of cache \"legacy\" needs a prefixed cache (its changes are tracked by key"
+                + " prefix), and the cache is verbatim");
+    assertThat(new NearConfig(10, second, null).invalidation()).isEqualTo(NearInvalidation.SERVER);
+    CacheConfig users = new CacheConfig("users", second).withNear(new NearConfig(10, second));
+    assertThat(users.withTtl(java.time.Duration.ofMinutes(1)).near()).isEqualTo(users.near());
   }
 
   @Test
