@@ -255,6 +255,25 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
+   * Starts telling {@code listener} about changes of the keys under the given routing-key prefixes
+   * on the server, by any client ({@link Invalidations}), for the near caches of this JVM; a node
+   * does so over a channel of its own (a Redis node: a connection with {@code CLIENT TRACKING}
+   * {@code BCAST}), which it reopens and re-arms by itself, calling {@link Invalidations#lost} when
+   * it is lost and {@link Invalidations#tracking} when it is on again. Called at most once, before
+   * the node serves; closing the node ends it.
+   *
+   * @param routingKeyPrefixes the prefixes of the routing keys to follow (one per cache with a near
+   *     cache, such as {@code users:}), none a prefix of another
+   * @param listener told of tracking, changes and losses
+   * @return whether the node has such a channel; false (the default) means a near cache learns
+   *     nothing from this node, and its reads are not kept unless the user accepts staleness up to
+   *     the near ttl ({@code near.invalidation: ttl})
+   */
+  default boolean track(java.util.List<String> routingKeyPrefixes, Invalidations listener) {
+    return false;
+  }
+
+  /**
    * Removes the key's entry, if any.
    *
    * @param key the routing key

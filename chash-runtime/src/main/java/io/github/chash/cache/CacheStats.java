@@ -25,7 +25,9 @@ import java.util.Arrays;
  *   <li>{@code leftoverDeletionCount}: copies the sweep after a migration window deleted from nodes
  *       that no longer own their keys;
  *   <li>{@code replicaReadCount}: keys a node read from a replica of its shard ({@code readFrom:
- *       replicaPreferred}) rather than its primary; always 0 for a cache.
+ *       replicaPreferred}) rather than its primary; always 0 for a cache;
+ *   <li>{@code nearHitCount}: the hits a cache's near cache answered in this JVM, without a node
+ *       call (part of {@code hitCount}, and of no node's); always 0 for a node.
  * </ul>
  *
  * <p>Thread-safe (immutable).
@@ -44,6 +46,7 @@ public final class CacheStats {
   private static final int MIGRATION_COPY = 10;
   private static final int LEFTOVER_DELETION = 11;
   private static final int REPLICA_READ = 12;
+  private static final int NEAR_HIT = 13;
   private static final String[] NAMES = {
     "hitCount",
     "missCount",
@@ -57,7 +60,8 @@ public final class CacheStats {
     "migrationHitCount",
     "migrationCopyCount",
     "leftoverDeletionCount",
-    "replicaReadCount"
+    "replicaReadCount",
+    "nearHitCount"
   };
   private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
@@ -166,6 +170,16 @@ public final class CacheStats {
    */
   public long replicaReadCount() {
     return counts[REPLICA_READ];
+  }
+
+  /**
+   * Hits the cache's near cache answered in this JVM without a node call; part of {@link
+   * #hitCount()}. 0 for a node, and for a cache without a near cache.
+   *
+   * @return hits answered by the near cache
+   */
+  public long nearHitCount() {
+    return counts[NEAR_HIT];
   }
 
   /**
@@ -338,6 +352,16 @@ public final class CacheStats {
      */
     public Builder replicaReadCount(long n) {
       return set(REPLICA_READ, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#nearHitCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder nearHitCount(long n) {
+      return set(NEAR_HIT, n);
     }
 
     /** {@return the snapshot of the counts set so far} */

@@ -77,6 +77,7 @@ final class Membership {
   private final Caches caches;
   private final AtomicInteger marks;
   private final Lifetimes lifetimes;
+  private final NearCaches near;
   private ChashConfig config; // null when every node is ready-made
   private RingSettings settings;
   private MigrationConfig migration;
@@ -98,7 +99,9 @@ final class Membership {
       RingSettings settings,
       MigrationConfig migration,
       Map<String, NodeSlot> slots,
-      Map<String, NodeConfig> configs) {
+      Map<String, NodeConfig> configs,
+      NearCaches near) {
+    this.near = near;
     this.router = router;
     this.failures = failures;
     this.factories = factories;
@@ -189,15 +192,32 @@ final class Membership {
       created.forEach(CacheNode::close);
       throw e;
     }
+    // the new nodes' slots, asked to report changes for the near caches before anything else
+    List<NodeSlot> newSlots = new ArrayList<>();
+    try {
+      for (Planned p : plan) {
+        if (p.kept == null) {
+          NodeSlot slot =
+              new NodeSlot(
+                  created.get(newSlots.size()),
+                  p.ringNode(),
+                  nextIndex + newSlots.size(),
+                  new CopyMarks(marks, ShardedCaches.MAX_MARKS));
+          newSlots.add(slot);
+          near.attach(slot, whole);
+        }
+      }
+    } catch (RuntimeException e) {
+      created.forEach(CacheNode::close);
+      throw e;
+    }
+    nextIndex += newSlots.size();
     created.forEach(CacheNode::awaitReady);
     int made = 0;
     for (Planned p : plan) {
       NodeSlot slot = p.kept;
       if (slot == null) {
-        CacheNode node = created.get(made++);
-        slot =
-            new NodeSlot(
-                node, p.ringNode(), nextIndex++, new CopyMarks(marks, ShardedCaches.MAX_MARKS));
+        slot = newSlots.get(made++);
         empty(slot);
       } else {
         slot.ringNode = p.ringNode(); // a new weight; stats, health and marks stay

@@ -10,7 +10,10 @@ import java.util.function.Supplier;
  * Every call a cache makes on a node, with its accounting in one place: a node's answer ends its
  * failure streak ({@link FailurePolicy#succeeded}), a failure counts against it, a refused value is
  * counted as such and never against the node, and a write whose outcome is unknown marks the key's
- * copy there unknown, so no read trusts it until a write lands.
+ * copy there unknown, so no read trusts it until a write lands. A write of a key also drops the
+ * key's near entry in this JVM ({@link NearCache}) before and after its call, whatever came of it:
+ * a read that begins after the write completed never finds an older value there, and a read under
+ * way when it ran never fills one.
  */
 final class NodeCalls {
   /** What a read gives when it has no answer it may use: the node failed, or refused the value. */
@@ -36,6 +39,15 @@ final class NodeCalls {
    * A conditional write ({@link CacheNode#putIf} and its kind); a failure marks the key unknown.
    */
   Outcome writeIf(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
+    dropNear(key);
+    try {
+      return writeIfNear(slot, key, call);
+    } finally {
+      dropNear(key);
+    }
+  }
+
+  private Outcome writeIfNear(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
     int failuresBefore = slot.failureTotal.get();
     boolean done;
     try {
@@ -55,13 +67,24 @@ final class NodeCalls {
   private final FailurePolicy policy;
   private final StatsCounter stats;
 
+  /** The cache's near cache, or null. */
+  private final NearCache near;
+
   /**
    * @param policy the manager's failure policy
    * @param stats the counters of the cache making the calls
+   * @param near the cache's near cache, or null when it has none
    */
-  NodeCalls(FailurePolicy policy, StatsCounter stats) {
+  NodeCalls(FailurePolicy policy, StatsCounter stats, NearCache near) {
     this.policy = policy;
     this.stats = stats;
+    this.near = near;
+  }
+
+  private void dropNear(String key) {
+    if (near != null) {
+      near.invalidate(key);
+    }
   }
 
   /** {@return the key's value on the node, null on a miss, or {@link #NOT_READ}} */
@@ -130,17 +153,28 @@ final class NodeCalls {
     return new Sent<>(slot, failuresBefore, reply);
   }
 
+  /** {@link #send} of a bulk write of {@code keys}, whose near entries go first. */
+  <T> Sent<T> sendWrite(
+      NodeSlot slot, Collection<String> keys, Supplier<CompletableFuture<T>> call) {
+    keys.forEach(this::dropNear);
+    return send(slot, call);
+  }
+
   /** {@return a bulk read's reply, or null when the node failed or refused what it read} */
   <T> T awaitRead(Sent<T> sent) {
     return await(sent, false, java.util.List.of());
   }
 
   /**
-   * {@return a bulk write's reply, or null when the node failed: then every one of {@code keys} is
-   * marked unknown there}
+   * {@return a bulk write's reply ({@link #sendWrite}), or null when the node failed: then every
+   * one of {@code keys} is marked unknown there}
    */
   <T> T awaitWrite(Sent<T> sent, Collection<String> keys) {
-    return await(sent, true, keys);
+    try {
+      return await(sent, true, keys);
+    } finally {
+      keys.forEach(this::dropNear);
+    }
   }
 
   private <T> T await(Sent<T> sent, boolean write, Collection<String> keys) {

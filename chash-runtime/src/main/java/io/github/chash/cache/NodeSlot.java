@@ -19,6 +19,9 @@ final class NodeSlot {
   final StatsCounter stats = new StatsCounter();
   final CopyMarks marks;
 
+  /** The node's invalidation channel as near caches see it ({@link NearCaches#attach}). */
+  final NodeTracking tracking = new NodeTracking();
+
   /**
    * Every failure so far, never reset: a call notes it before it starts, and its success ends the
    * streak only if no failure came while it ran ({@link FailurePolicy#succeeded}).

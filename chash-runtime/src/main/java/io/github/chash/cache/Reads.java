@@ -13,6 +13,10 @@ import java.util.Map;
  * there ({@link Routing#readable}); after a clean miss within a migration window, on its previous
  * owners, and a value found there is copied to the target as a fill ({@link Migration}). Counts
  * each read's hit or miss.
+ *
+ * <p>A cache with a near cache ({@link NearCache}) looks there first; on a miss there it reads the
+ * key's entry with its time left, and keeps a value the target itself answered (not one from a
+ * previous owner: the near cache follows the nodes it reads) under the ticket taken before asking.
  */
 final class Reads {
   private final Router router;
@@ -26,6 +30,9 @@ final class Reads {
   private final HitCounts hits;
   private final FailurePolicy policy;
 
+  /** The cache's near cache, or null. */
+  private final NearCache near;
+
   Reads(
       String name,
       Duration ttl,
@@ -36,7 +43,9 @@ final class Reads {
       Writes writes,
       KeyStripes stripes,
       StatsCounter stats,
-      HitCounts hits) {
+      HitCounts hits,
+      NearCache near) {
+    this.near = near;
     this.name = name;
     this.ttl = ttl;
     this.router = router;
@@ -51,6 +60,14 @@ final class Reads {
 
   /** Reads the key from its target (and previous owners), counting a hit or a miss. */
   Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    if (near != null) {
+      Object kept = near.value(r, routingKey, type);
+      if (kept != null) {
+        return kept;
+      }
+      CacheNode.StoredEntry entry = readEntryRemote(r, target, routingKey, type);
+      return entry == null ? null : entry.value();
+    }
     Object value = null;
     boolean readable = target != null && r.readable(target, routingKey);
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
@@ -78,6 +95,18 @@ final class Reads {
    * value came from a previous owner), for refresh-ahead. Counts as {@code read}; null on a miss.
    */
   CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
+    if (near != null) {
+      CacheNode.StoredEntry kept = near.entry(r, routingKey, type);
+      if (kept != null) {
+        return kept;
+      }
+    }
+    return readEntryRemote(r, target, routingKey, type);
+  }
+
+  /** {@link #readEntry} from the nodes, filling the near cache with what the target answered. */
+  private CacheNode.StoredEntry readEntryRemote(
+      Routing r, NodeSlot target, String routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
     boolean readable = target != null && r.readable(target, routingKey);
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
@@ -85,9 +114,13 @@ final class Reads {
       CacheNode.Held got = readAcross(r, consulted, routingKey, type);
       entry = got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
     } else if (readable) {
+      NearCache.Ticket ticket = near == null ? null : near.ticket(r, target, routingKey);
       Object got = calls.getEntry(target, routingKey, type);
       if (got instanceof CacheNode.StoredEntry e) {
         entry = e;
+        if (ticket != null) {
+          near.fill(ticket, routingKey, type, e);
+        }
       } else if (got == null) {
         Object previous = readPrevious(r, target, routingKey, type);
         entry = previous == null ? null : new CacheNode.StoredEntry(previous, null);
@@ -306,6 +339,11 @@ final class Reads {
     Map<NodeSlot, List<String>> byTarget = new LinkedHashMap<>();
     Map<String, Object> found = new HashMap<>();
     for (String key : routingKeys) {
+      Object kept = near == null ? null : near.value(r, key, type);
+      if (kept != null) {
+        found.put(key, kept); // bulk reads use what the near cache holds, and do not fill it
+        continue;
+      }
       NodeSlot target = r.target(key);
       if (target == null || !r.readable(target, key)) {
         miss(target);

@@ -27,17 +27,20 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
   private final Function<CacheConfig, RoutedCache> newCache;
   private final Router router;
   private final FailurePolicy failures;
+  private final NearCaches near;
   private Membership membership; // set once, right after construction
 
   RingCacheManager(
       Map<String, RoutedCache> caches,
       Function<CacheConfig, RoutedCache> newCache,
       Router router,
-      FailurePolicy failures) {
+      FailurePolicy failures,
+      NearCaches near) {
     this.caches = Collections.unmodifiableMap(new LinkedHashMap<>(caches));
     this.newCache = newCache;
     this.router = router;
     this.failures = failures;
+    this.near = near;
   }
 
   void membership(Membership membership) {
@@ -94,7 +97,7 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
       for (RoutedCache cache : caches.values()) {
         hits += cache.hitsOn(slot);
       }
-      out.put(slot.id(), slot.stats.snapshot(hits, slot.node.replicaReadCount()));
+      out.put(slot.id(), slot.stats.nodeSnapshot(hits, slot.node.replicaReadCount()));
     }
     return Collections.unmodifiableMap(out);
   }
@@ -178,6 +181,13 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
       RoutedCache existing = next.get(cache.name());
       if (existing == null) {
         next.put(cache.name(), newCache.apply(cache));
+        if (cache.near() != null) {
+          LOG.log(
+              Level.WARNING,
+              "cache \"{0}\" gets its near cache at the next start; the nodes of a running manager"
+                  + " report changes of the near caches it started with only",
+              cache.name());
+        }
       } else if (!java.util.Objects.equals(existing.ttl(), cache.ttl())) {
         LOG.log(
             Level.WARNING,
@@ -226,6 +236,7 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
     if (!failures.close()) {
       return; // nodes such as Redis clients must not be shut down twice
     }
+    near.close();
     for (NodeSlot slot : all) {
       try {
         slot.node.close();

@@ -43,9 +43,13 @@ final class RoutedCache implements InterceptedCache {
   /** A verbatim cache's keys for its clear ({@link WrittenKeys}); null for a prefixed cache. */
   private final WrittenKeys written;
 
+  /** The cache's near cache in this JVM ({@code near:}); null for none. */
+  private final NearCache near;
+
   /**
    * @param written the keys a verbatim cache wrote, for its clear ({@link WrittenKeys#of}); null
    *     for a prefixed cache
+   * @param near the cache's near cache, or null for none
    */
   RoutedCache(
       CacheConfig config,
@@ -57,8 +61,10 @@ final class RoutedCache implements InterceptedCache {
       KeyStripes stripes,
       Lifetimes lifetimes,
       java.util.concurrent.Executor refreshes,
-      WrittenKeys written) {
+      WrittenKeys written,
+      NearCache near) {
     this.config = config;
+    this.near = near;
     this.name = config.name();
     this.written = written;
     this.prefix = config.verbatim() ? VerbatimKeys.prefix(name) : name + ":";
@@ -70,11 +76,12 @@ final class RoutedCache implements InterceptedCache {
     this.inFlight = inFlight;
     this.stripes = stripes;
     this.lifetimes = lifetimes;
-    this.calls = new NodeCalls(policy, stats);
+    this.calls = new NodeCalls(policy, stats, near);
     Migration migration = new Migration(router, policy, calls, stats);
     this.writes = new Writes(config, lifetimes, router, policy, calls, migration, stripes, stats);
     this.reads =
-        new Reads(name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits);
+        new Reads(
+            name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits, near);
     this.refreshes = refreshes;
     this.loads =
         new Loads(name, this.ttl, router, reads, writes, stripes, inFlight, stats, refreshes);
@@ -111,9 +118,11 @@ final class RoutedCache implements InterceptedCache {
             ttl == null ? 0 : config.refreshAhead(),
             nullTtl,
             config.keys(),
-            config.codec());
+            config.codec(),
+            config.near());
     return new RoutedCache(
-        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes, written);
+        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes, written,
+        near);
   }
 
   private static long window(Duration ttl, double part) {
@@ -256,6 +265,19 @@ final class RoutedCache implements InterceptedCache {
     }
     stripes.beginWriteOfAll();
     inFlight.forgetStartingWith(prefix);
+    if (near != null) {
+      near.invalidateAll();
+    }
+    try {
+      clearNodes();
+    } finally {
+      if (near != null) {
+        near.invalidateAll(); // a read under way may have filled from a node not yet cleared
+      }
+    }
+  }
+
+  private void clearNodes() {
     Routing r = router.forCache(name);
     for (NodeSlot slot : r.reachableSlots()) {
       if (policy.clearWhenBack(slot, prefix)) {
@@ -327,7 +349,13 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public CacheStats stats() {
-    return stats.snapshot(hits.total());
+    long nearHits = near == null ? 0 : near.hits();
+    return stats.snapshot(hits.total() + nearHits, nearHits);
+  }
+
+  /** The near cache, for tests; null when the cache has none. */
+  NearCache near() {
+    return near;
   }
 
   @Override
@@ -348,5 +376,8 @@ final class RoutedCache implements InterceptedCache {
   private void beginWrite(String routingKey) {
     stripes.beginWrite(routingKey);
     inFlight.forget(routingKey);
+    if (near != null) {
+      near.invalidate(routingKey); // also when no node is called: every node may be out
+    }
   }
 }

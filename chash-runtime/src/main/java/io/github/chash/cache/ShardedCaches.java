@@ -286,9 +286,19 @@ public final class ShardedCaches {
         created.forEach(CacheNode::close);
         throw e;
       }
+      Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
+      NearCaches near = NearCaches.of(caches.values(), router, ticker);
+      try {
+        for (NodeSlot slot : slots.values()) {
+          near.attach(slot, whole);
+        }
+      } catch (RuntimeException e) {
+        near.close();
+        created.forEach(CacheNode::close);
+        throw e;
+      }
       // remote nodes connect in parallel from their creation: this waits about one connect timeout
       slots.values().forEach(slot -> slot.node.awaitReady());
-      Router router = new Router(Routing.initial(Rings.create(settings, ringNodes(slots)), slots));
       router.window = (config != null ? config.migration() : migration()).window();
       FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
       InFlightLoads inFlight = new InFlightLoads();
@@ -306,10 +316,11 @@ public final class ShardedCaches {
                   stripes,
                   lifetimes,
                   refreshes != null ? refreshes : Loads.REFRESHES,
-                  WrittenKeys.of(cache));
+                  WrittenKeys.of(cache),
+                  near.of(cache.name()));
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach((name, cache) -> handles.put(name, newCache.apply(cache)));
-      RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures);
+      RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures, near);
       manager.membership(
           new Membership(
               router,
@@ -322,7 +333,8 @@ public final class ShardedCaches {
               settings,
               config != null ? config.migration() : migration(),
               slots,
-              nodeConfigs));
+              nodeConfigs,
+              near));
       return manager;
     }
 

@@ -63,15 +63,20 @@ final class StatsCounter {
     leftoverDeletions.add(n);
   }
 
-  /** The counts, with the hits counted elsewhere. */
-  CacheStats snapshot(long hits) {
-    return snapshot(hits, 0);
+  /** The counts of a cache, with the hits (of which {@code nearHits} in its near cache). */
+  CacheStats snapshot(long hits, long nearHits) {
+    return snapshot(hits, 0, nearHits);
   }
 
-  /** The counts, with the hits and a node's replica reads counted elsewhere. */
-  CacheStats snapshot(long hits, long replicaReads) {
+  /** The counts of a node, with its hits and replica reads counted elsewhere. */
+  CacheStats nodeSnapshot(long hits, long replicaReads) {
+    return snapshot(hits, replicaReads, 0);
+  }
+
+  private CacheStats snapshot(long hits, long replicaReads, long nearHits) {
     return CacheStats.builder()
         .replicaReadCount(replicaReads)
+        .nearHitCount(nearHits)
         .hitCount(hits)
         .missCount(misses.sum())
         .loadCount(loads.sum())

@@ -402,7 +402,11 @@ final class Writes {
         (group, values) -> {
           lifetimes.wrote(group.ttl);
           sent.put(
-              group, calls.send(group.target, () -> group.target.node.putAll(values, group.ttl)));
+              group,
+              calls.sendWrite(
+                  group.target,
+                  values.keySet(),
+                  () -> group.target.node.putAll(values, group.ttl)));
         });
     Set<String> written = new HashSet<>();
     sent.forEach(
