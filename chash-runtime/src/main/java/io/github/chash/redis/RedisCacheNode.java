@@ -2,6 +2,7 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
+import io.github.chash.cache.Invalidations;
 import io.github.chash.cache.Marker;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
@@ -128,6 +129,9 @@ final class RedisCacheNode implements CacheNode {
   private final LongAdder replicaReadCount = new LongAdder();
 
   private volatile boolean closed;
+
+  /** The invalidation channel of the near caches ({@link #track}); null until asked. */
+  private RedisTracking tracking; // guarded by this
 
   /** A node that reads from the primary only. */
   RedisCacheNode(
@@ -269,6 +273,40 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public long replicaReadCount() {
     return replicaReadCount.sum();
+  }
+
+  /**
+   * Opens this node's invalidation channel ({@link RedisTracking}): a connection of its own with
+   * {@code CLIENT TRACKING ON BCAST} for the routing-key prefixes under this node's {@code
+   * keyPrefix}. A node that reads from replicas has none: a change the primary reports may not have
+   * reached the replica the next read goes to.
+   */
+  @Override
+  public boolean track(List<String> routingKeyPrefixes, Invalidations listener) {
+    if (replicaReads != null) {
+      return false;
+    }
+    RedisTracking started;
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("node \"" + id + "\" is closed");
+      }
+      if (tracking != null) {
+        throw new IllegalStateException("node \"" + id + "\" tracks changes already");
+      }
+      tracking =
+          new RedisTracking(
+              id,
+              endpoint,
+              redisUri(endpoint, Connecting.timeout(timeout)),
+              keyPrefix,
+              routingKeyPrefixes,
+              listener,
+              Connecting.timeout(timeout));
+      started = tracking;
+    }
+    started.start();
+    return true;
   }
 
   /**
@@ -799,12 +837,17 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public void close() {
     List<StatefulRedisConnection<byte[], byte[]>> opened = new ArrayList<>(3);
+    RedisTracking channel;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
       links().forEach(link -> opened.add(link.detach()));
+      channel = tracking;
+    }
+    if (channel != null) {
+      channel.close();
     }
     try {
       for (StatefulRedisConnection<byte[], byte[]> open : opened) {
