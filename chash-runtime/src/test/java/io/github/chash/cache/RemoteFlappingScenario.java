@@ -90,8 +90,8 @@ public abstract class RemoteFlappingScenario {
       CacheStats node = manager.nodeStats().get(victim());
       System.out.printf(
           "%n=== flapping %s, %s keys, run %d of %d: %d kills in %d s, %d calls, %d hits,"
-              + " %d ejections, %d node errors, slowest call %.1f ms, stale reads %d,"
-              + " caller exceptions %d%n",
+              + " %d near hits, %d ejections, %d node errors, slowest call %.1f ms, stale reads"
+              + " %d, caller exceptions %d%n",
           victim(),
           layout,
           run,
@@ -100,6 +100,7 @@ public abstract class RemoteFlappingScenario {
           RUN.toSeconds(),
           calls,
           hits,
+          manager.cacheStats().get("users").nearHitCount(),
           node.ejectionCount(),
           node.errorCount(),
           slowest / 1e6,

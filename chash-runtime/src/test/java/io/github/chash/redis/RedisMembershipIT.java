@@ -101,7 +101,8 @@ class RedisMembershipIT {
       }
       System.out.printf(
           "%n=== membership flip (%s, %s keys): %d changes in %d s, 8 threads, %d calls, %d hits,"
-              + " %d migration hits, stale reads %d, caller exceptions %d, slowest call %.1f ms%n",
+              + " %d migration hits, %d near hits, stale reads %d, caller exceptions %d, slowest"
+              + " call %.1f ms%n",
           wholeConfig ? "reconfigure" : "addNode/removeNode",
           layout,
           changes,
@@ -109,6 +110,7 @@ class RedisMembershipIT {
           callers.calls(),
           callers.hits(),
           manager.cacheStats().get("users").migrationHitCount(),
+          manager.cacheStats().get("users").nearHitCount(),
           callers.staleReads().size(),
           callers.exceptions().size(),
           callers.slowestNanos() / 1e6);
