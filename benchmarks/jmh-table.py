@@ -7,7 +7,7 @@ Usage: jmh-table.py RESULTS.csv [--ref METHOD] [--pair A:B]
   99.9% error, unit, and with -prof gc the allocation per operation (gc.alloc.rate.norm, B/op);
 - --ref METHOD adds "x METHOD": the row's score over METHOD's score with the same parameters and the
   same variant (a method named ...2Threads is compared with METHOD2Threads, ...ManyKeys with
-  METHODManyKeys; JMH's Threads column must match too);
+  METHODManyKeys, ...Prebuilt with METHODPrebuilt; JMH's Threads column must match too);
 - --pair A:B is for @Group benchmarks that run two contenders at once: each group gets one row per
   parameter set with A's and B's scores (the secondary results whose method names contain A and B)
   and the ratio A/B; with SampleTime results also their p50 and p99.
@@ -19,7 +19,7 @@ import re
 import sys
 from collections import OrderedDict
 
-VARIANT = re.compile(r"(\d+Threads|ManyKeys)$")
+VARIANT = re.compile(r"(\d+Threads|ManyKeys|Prebuilt)$")
 
 
 def load(path):

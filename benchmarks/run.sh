@@ -4,7 +4,7 @@
 # Results go to benchmarks/target/results/ (the combined markdown is results.md).
 #
 # Usage (from anywhere): benchmarks/run.sh [section ...]
-#   sections: lookup build memory quality hit redis bulk (default: all, in that order)
+#   sections: lookup build memory quality hit redis bulk near (default: all, in that order)
 # The redis and bulk sections start their own redis-server processes on free loopback ports
 # (redis-server must be on the PATH). JMH_JAVA_OPTS adds JVM options to the JMH launcher, e.g.
 # -Djmh.ignoreLock=true when another JMH run holds /tmp/jmh.lock (the numbers are then disturbed).
@@ -19,7 +19,7 @@ table="$here/jmh-table.py"
 # The JMH settings of every table: one fork, 3 x 1 s warm-up, 5 x 1 s measurement.
 jmh=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 sections=("$@")
-[[ ${#sections[@]} -gt 0 ]] || sections=(lookup build memory quality hit redis bulk)
+[[ ${#sections[@]} -gt 0 ]] || sections=(lookup build memory quality hit redis bulk near)
 
 cd "$root"
 ./mvnw -B -ntp -q -pl benchmarks -am package -DskipTests
@@ -71,13 +71,14 @@ for s in "${sections[@]}"; do
       jmh redis-latency "-bm sample -tu us -tg 8,8 (both contenders at once, 8 threads each)" \
         'redis.RedisSideBySideBenchmark' -bm sample -tu us -tg 8,8 ;;
     bulk) jmh bulk "-bm thrpt -tu s" 'redis.RedisBulkBenchmark' -bm thrpt -tu s ;;
-    *) echo "unknown section $s (lookup build memory quality hit redis bulk)" >&2; exit 2 ;;
+    near) jmh near "-bm avgt -tu ns" 'redis.NearCacheBenchmark' -bm avgt -tu ns ;;
+    *) echo "unknown section $s (lookup build memory quality hit redis bulk near)" >&2; exit 2 ;;
   esac
 done
 
 # the tables, each under its conditions
 {
-  for s in lookup build memory quality hit redis-2 redis-8 redis-latency bulk; do
+  for s in lookup build memory quality hit redis-2 redis-8 redis-latency bulk near; do
     [[ -f "$out/$s.conditions" ]] || continue
     echo "### $s"
     echo
@@ -91,6 +92,7 @@ done
       hit) python3 "$table" "$out/hit.csv" --ref caffeineFloor ;;
       redis-*) python3 "$table" "$out/$s.csv" --pair Chash:Lettuce ;;
       bulk) python3 "$table" "$out/bulk.csv" --ref lettuceMgetPerServerDecoded ;;
+      near) python3 "$table" "$out/near.csv" --ref caffeineFloor ;;
     esac
     echo
   done

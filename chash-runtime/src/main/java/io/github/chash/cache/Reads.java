@@ -14,9 +14,10 @@ import java.util.Map;
  * owners, and a value found there is copied to the target as a fill ({@link Migration}). Counts
  * each read's hit or miss.
  *
- * <p>A cache with a near cache ({@link NearCache}) looks there first; on a miss there it reads the
- * key's entry with its time left, and keeps a value the target itself answered (not one from a
- * previous owner: the near cache follows the nodes it reads) under the ticket taken before asking.
+ * <p>With a near cache ({@link NearCache}), which the cache looks at before it comes here (so that
+ * a hit there needs no ring lookup), a read asks the nodes for the key's entry with its time left,
+ * and keeps a value the target itself answered (not one from a previous owner: the near cache
+ * follows the nodes it reads) under the ticket taken before asking.
  */
 final class Reads {
   private final Router router;
@@ -61,11 +62,7 @@ final class Reads {
   /** Reads the key from its target (and previous owners), counting a hit or a miss. */
   Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
     if (near != null) {
-      Object kept = near.value(r, routingKey, type);
-      if (kept != null) {
-        return kept;
-      }
-      CacheNode.StoredEntry entry = readEntryRemote(r, target, routingKey, type);
+      CacheNode.StoredEntry entry = readEntry(r, target, routingKey, type);
       return entry == null ? null : entry.value();
     }
     Object value = null;
@@ -95,18 +92,6 @@ final class Reads {
    * value came from a previous owner), for refresh-ahead. Counts as {@code read}; null on a miss.
    */
   CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
-    if (near != null) {
-      CacheNode.StoredEntry kept = near.entry(r, routingKey, type);
-      if (kept != null) {
-        return kept;
-      }
-    }
-    return readEntryRemote(r, target, routingKey, type);
-  }
-
-  /** {@link #readEntry} from the nodes, filling the near cache with what the target answered. */
-  private CacheNode.StoredEntry readEntryRemote(
-      Routing r, NodeSlot target, String routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
     boolean readable = target != null && r.readable(target, routingKey);
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;

@@ -160,12 +160,15 @@ final class RoutedCache implements InterceptedCache {
   @Override
   public Object getIfPresent(String routingKey, ValueType type) {
     Routing r = router.forCache(name);
-    return reads.read(r, r.target(routingKey), routingKey, type);
+    // the near cache first: a hit there needs no ring lookup
+    Object kept = near == null ? null : near.value(r, routingKey, type);
+    return kept != null ? kept : reads.read(r, r.target(routingKey), routingKey, type);
   }
 
   @Override
   public Object getIfPresentByKey(Object key, String where, ValueType type) {
-    KeyProbe probe = written != null ? null : KeyProbe.of(prefix, key, where);
+    // a probe finds a local node's entry without the key string, which a near cache needs
+    KeyProbe probe = written != null || near != null ? null : KeyProbe.of(prefix, key, where);
     return probe != null
         ? reads.readProbing(probe, type)
         : getIfPresent(routingKey(key, where), type);
@@ -173,7 +176,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public Object getIfPresentByKey(long key, ValueType type) {
-    KeyProbe probe = written != null ? null : KeyProbe.of(prefix, key);
+    KeyProbe probe = written != null || near != null ? null : KeyProbe.of(prefix, key);
     return probe != null ? reads.readProbing(probe, type) : getIfPresent(prefix + key, type);
   }
 
@@ -182,21 +185,31 @@ final class RoutedCache implements InterceptedCache {
       String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
     Routing r = router.forCache(name);
-    NodeSlot target = r.target(routingKey);
+    NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
     if (refreshWindowNanos == 0) {
-      cached = reads.read(r, target, routingKey, type);
+      cached = near == null ? null : near.value(r, routingKey, type);
+      if (cached == null) {
+        target = r.target(routingKey);
+        cached = reads.read(r, target, routingKey, type);
+      }
     } else {
-      CacheNode.StoredEntry entry = reads.readEntry(r, target, routingKey, type);
+      CacheNode.StoredEntry entry = near == null ? null : near.entry(r, routingKey, type);
+      if (entry == null) {
+        target = r.target(routingKey);
+        entry = reads.readEntry(r, target, routingKey, type);
+      }
       cached = entry == null ? null : entry.value();
       long window = cached == NullValue.INSTANCE ? nullRefreshWindowNanos : refreshWindowNanos;
       if (entry != null && entry.ttl() != null && entry.ttl().toNanos() <= window) {
+        target = target != null ? target : r.target(routingKey);
         loads.refresh(target, routingKey, type, loader, cacheNull, window);
       }
     }
     if (cached != null) {
       return NullValue.unwrapAs(cached);
     }
+    target = target != null ? target : r.target(routingKey);
     mayWrite(routingKey);
     return loads.load(target, routingKey, type, loader, sync, cacheNull);
   }

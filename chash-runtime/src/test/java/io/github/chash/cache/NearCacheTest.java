@@ -235,6 +235,39 @@ class NearCacheTest {
   }
 
   @Test
+  void refreshAhead_aNearHitInTheWindowReloads_andTheReloadReplacesTheKeptValue() throws Throwable {
+    java.util.Queue<Runnable> reloads = new java.util.ArrayDeque<>();
+    manager =
+        ShardedCaches.builder()
+            .ticker(ticker)
+            .scheduleProbes(false)
+            .refreshExecutor(reloads::add)
+            .node(a, 1)
+            .node(b, 1)
+            .cache(
+                new CacheConfig("users", Duration.ofSeconds(10), 0, 0.2, null)
+                    .withNear(new NearConfig(100, Duration.ofMinutes(1))))
+            .build();
+    InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+    String key = users.routingKey(42, "test");
+    java.util.concurrent.atomic.AtomicInteger version =
+        new java.util.concurrent.atomic.AtomicInteger();
+    ValueLoader<String> loader = () -> "v" + version.incrementAndGet();
+    assertThat(users.get(key, STRING, loader, true, false)).isEqualTo("v1"); // loaded
+    users.get(key, STRING, loader, true, false); // read from its node, kept
+    assertThat(users.get(key, STRING, loader, true, false)).isEqualTo("v1");
+    assertThat(users.stats().nearHitCount()).isEqualTo(1);
+
+    ticker.advance(Duration.ofMillis(8500)); // 1.5 s left on the node: within the last 20%
+    assertThat(users.get(key, STRING, loader, true, false)).isEqualTo("v1");
+    assertThat(users.stats().nearHitCount()).as("a near hit").isEqualTo(2);
+    assertThat(reloads).as("the reload it started").hasSize(1);
+    reloads.poll().run();
+
+    assertThat(users.get(key, STRING, loader, true, false)).isEqualTo("v2");
+  }
+
+  @Test
   void nodeWithoutChannel_refusedUnlessTheTtlIsTheBound() {
     ChashConfig config =
         ChashConfigs.parse(
