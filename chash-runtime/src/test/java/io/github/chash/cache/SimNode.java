@@ -445,6 +445,104 @@ final class SimNode implements CacheNode {
     if (!closed) {
       closed = true;
       server.trace.addUnhashed(who(), null, "client #" + generation + " of " + id() + " closed");
+      Channel c = channel;
+      if (c != null) {
+        server.sched.at(server.sched.now(), c::close);
+      }
+    }
+  }
+
+  private volatile Channel channel;
+
+  /** A channel of its own on the server, which reports every change it hears of, late. */
+  @Override
+  public boolean track(List<String> routingKeyPrefixes, Invalidations listener) {
+    Channel c = new Channel(listener);
+    channel = c;
+    server.sched.at(server.sched.now() + 1, () -> c.arm(server.sched.now()));
+    return true;
+  }
+
+  /**
+   * A near cache's invalidation channel, as {@code RedisTracking} is one: armed at a world event on
+   * the server (tracking on from then), acknowledged to the listener after a delay, and each change
+   * the server makes after that reported after a delay of up to 5 ms, in order. When the server's
+   * connections break (a crash, a restart, a killed client) the reports under way are lost, the
+   * listener hears of the loss 0 to 20 ms later, and the channel is armed again once the server is
+   * up. All on the scheduler's thread.
+   */
+  final class Channel {
+    private final Invalidations listener;
+
+    /** The channel's connection: each break starts a new one, and drops the old one's reports. */
+    private int connection;
+
+    private long lastDelivery;
+    private boolean gone;
+
+    Channel(Invalidations listener) {
+      this.listener = listener;
+    }
+
+    void arm(long at) {
+      SimScheduler s = server.sched;
+      int conn = connection;
+      s.at(
+          at,
+          () -> {
+            if (gone || conn != connection) {
+              return;
+            }
+            if (server.downUntil > s.now()) {
+              arm(server.downUntil + 1 + s.random.nextLong(50_000_000L));
+              return;
+            }
+            server.track(this);
+            server.trace.add(
+                "channel", null, "tracking on " + id() + " (client #" + generation + ")");
+            deliver(conn, listener::tracking);
+          });
+    }
+
+    void changed(String key) {
+      deliver(connection, () -> listener.changed(key));
+    }
+
+    void broken() {
+      SimScheduler s = server.sched;
+      int conn = ++connection;
+      long noticed = s.now() + 1 + s.random.nextLong(20_000_000L);
+      s.at(
+          noticed,
+          () -> {
+            if (!gone) {
+              server.trace.add("channel", null, "tracking lost on " + id());
+              listener.lost();
+            }
+          });
+      if (conn == connection) {
+        arm(noticed + 10_000_000L + s.random.nextLong(100_000_000L));
+      }
+    }
+
+    void close() {
+      gone = true;
+      server.untrack(this);
+    }
+
+    private void deliver(int conn, Runnable report) {
+      SimScheduler s = server.sched;
+      // mostly within 5 ms, as on a quiet network; one in ten up to 500 ms (a pause, a backlog)
+      long delay = s.random.nextLong(s.random.nextInt(10) == 0 ? 500_000_000L : 5_000_000L);
+      long at = Math.max(lastDelivery + 1, s.now() + 1 + delay);
+      lastDelivery = at;
+      s.at(
+          at,
+          () -> {
+            if (!gone && conn == connection) {
+              report.run();
+            }
+          });
     }
   }
 

@@ -88,7 +88,8 @@ final class SimRun {
       long steps,
       long lateWakes,
       String setup,
-      SimTrace trace) {}
+      SimTrace trace,
+      long nearHits) {}
 
   private final long seed;
   private final int ops;
@@ -111,6 +112,13 @@ final class SimRun {
   private final double promotingShare; // the share of servers that promote a replica
   private Algorithm algorithm;
   private Duration window;
+
+  /**
+   * The cache's near cache in half the seeds, drawn from a stream of its own so that the other
+   * seeds run as before; null for none ({@code -Dchash.sim.near=false}: never).
+   */
+  private final io.github.chash.config.NearConfig near;
+
   private final List<String> idPool = new ArrayList<>();
 
   // the checker's database
@@ -145,7 +153,16 @@ final class SimRun {
     this.trace = new SimTrace(sched, keepTrace);
     this.setupRandom = new SplittableRandom(SimScheduler.mix(seed, 1_000_003));
     SplittableRandom r = setupRandom;
-    keyCount = 8 + r.nextInt(r.nextBoolean() ? 30 : 150);
+    SplittableRandom nearDice = new SplittableRandom(SimScheduler.mix(seed, 2_000_003));
+    near =
+        !Boolean.parseBoolean(System.getProperty("chash.sim.near", "true"))
+                || nearDice.nextBoolean()
+            ? null
+            : new io.github.chash.config.NearConfig(
+                1_000, Duration.ofMillis(50 + nearDice.nextInt(5_000)));
+    int drawnKeys = 8 + r.nextInt(r.nextBoolean() ? 30 : 150);
+    // a near cache's races are between reads and writes of one key: few keys, busy clients
+    keyCount = near == null ? drawnKeys : 2 + nearDice.nextInt(6);
     clients = 2 + r.nextInt(4);
     ttl = r.nextInt(4) == 0 ? null : Duration.ofMillis(500 + r.nextInt(60_000));
     // drawn apart from the other settings, so that each seed's other choices stay as they were
@@ -166,7 +183,8 @@ final class SimRun {
     window = windowPick(r);
     // sim time: a run lasts about 5 to 40 s of sim time
     long simTarget = 5_000_000_000L + r.nextLong(35_000_000_000L);
-    meanThinkNanos = Math.max(100_000, simTarget * clients / Math.max(1, ops));
+    meanThinkNanos =
+        Math.max(100_000, simTarget * clients / Math.max(1, ops) / (near == null ? 1 : 20));
     faultRate = r.nextInt(5) == 0 ? 0 : 0.2 + r.nextDouble() * 2;
     // a change costs real time (the manager samples 100,000 keys to log how many move): a few a run
     membershipRate =
@@ -191,7 +209,7 @@ final class SimRun {
     setup.append(
         String.format(
             "keys=%d clients=%d ttl=%s failover=%s algorithm=%s window=%s think=%.2fms"
-                + " faults/s=%.2f changes/s=%.2f scannable=%.2f promoting=%.2f",
+                + " faults/s=%.2f changes/s=%.2f scannable=%.2f promoting=%.2f near=%s",
             keyCount,
             clients,
             ttl,
@@ -202,7 +220,8 @@ final class SimRun {
             faultRate,
             membershipRate,
             scannableShare,
-            promotingShare));
+            promotingShare,
+            near == null ? "none" : near.ttl()));
   }
 
   /**
@@ -265,7 +284,7 @@ final class SimRun {
             .ring(RingSettings.of(algorithm))
             .failover(failover)
             .migration(new MigrationConfig(window))
-            .cache(new CacheConfig("users", ttl));
+            .cache(new CacheConfig("users", ttl).withNear(near));
     nodes.forEach(b::node);
     return b.build();
   }
@@ -305,9 +324,11 @@ final class SimRun {
     sched.actor("maint", this::maintenance);
     sched.at(sched.now() + 1, this::faultLoop);
     sched.at(sched.now() + 1, this::snapshotLoop);
+    long nearHits;
     try {
       sched.run();
     } finally {
+      nearHits = manager.cacheStats().get("users").nearHitCount();
       manager.close();
     }
     return new Result(
@@ -321,7 +342,8 @@ final class SimRun {
         sched.steps(),
         sched.lateWakes(),
         setup.toString(),
-        trace);
+        trace,
+        nearHits);
   }
 
   private io.github.chash.ring.Ring lastLive;
@@ -900,6 +922,7 @@ final class SimRun {
     String what;
     if (dice < 20) {
       s.downUntil = now + d;
+      s.breakChannels(); // a server that is down has closed its connections
       what = "down for " + ms(d);
     } else if (dice < 35) {
       s.frozenUntil = now + d;
@@ -925,7 +948,12 @@ final class SimRun {
       what = "restarts from an old snapshot (" + s.restore(r.nextInt()) + "), down for " + ms(d);
     } else {
       s.downUntil = now + d;
+      s.breakChannels();
       what = "down for " + ms(d);
+    }
+    if (near != null && dice >= 20 && dice < 35 && r.nextBoolean()) {
+      s.breakChannels(); // with a freeze, a killed tracking connection (CLIENT KILL): only it
+      what += ", its tracking connections killed";
     }
     trace.add("fault", null, "server " + s.id + " " + what);
     faultLoop();

@@ -39,6 +39,10 @@ final class SimServer {
   final boolean promotes;
 
   private TreeMap<String, Stored> data = new TreeMap<>();
+
+  /** The near caches' invalidation channels open on the server ({@code CLIENT TRACKING}). */
+  private final List<SimNode.Channel> channels = new ArrayList<>();
+
   private final List<TreeMap<String, Stored>> snapshots = new ArrayList<>();
 
   // faults: each holds until the sim time given (0: none)
@@ -72,9 +76,38 @@ final class SimServer {
     Stored s = data.get(key);
     if (s != null && s.expiresAt - sched.now() <= 0) {
       data.remove(key);
+      changed(key); // an expiry is a change, as Redis reports it
       return null;
     }
     return s;
+  }
+
+  /** A channel starts hearing of every change of a key. */
+  void track(SimNode.Channel channel) {
+    channels.add(channel);
+  }
+
+  void untrack(SimNode.Channel channel) {
+    channels.remove(channel);
+  }
+
+  /** Every open channel hears of the change, in the order the changes happened. */
+  private void changed(String key) {
+    for (SimNode.Channel c : List.copyOf(channels)) {
+      c.changed(key);
+    }
+  }
+
+  /** The server's connections break (a crash, a restart, a killed client): every channel too. */
+  void breakChannels() {
+    List<SimNode.Channel> open = List.copyOf(channels);
+    channels.clear();
+    open.forEach(SimNode.Channel::broken);
+  }
+
+  /** Whether some channel is open, for the trace. */
+  boolean tracked() {
+    return !channels.isEmpty();
   }
 
   /** A value; a marker reads as a miss. */
@@ -119,6 +152,7 @@ final class SimServer {
       return false;
     }
     data.remove(key);
+    changed(key);
     return true;
   }
 
@@ -128,6 +162,7 @@ final class SimServer {
       return false;
     }
     data.remove(key);
+    changed(key);
     return true;
   }
 
@@ -153,18 +188,24 @@ final class SimServer {
   void put(String key, Object value, Duration ttl) {
     long expires = ttl == null ? Long.MAX_VALUE : sched.now() + ttl.toNanos();
     data.put(key, new Stored(value, expires));
+    changed(key);
   }
 
   boolean evict(String key) {
-    return data.remove(key) != null;
+    boolean removed = data.remove(key) != null;
+    changed(key);
+    return removed;
   }
 
   void clear(String prefix) {
-    if (prefix == null) {
-      data.clear();
-    } else {
-      data.keySet().removeIf(k -> k.startsWith(prefix));
+    List<String> gone = new ArrayList<>();
+    for (String k : data.keySet()) {
+      if (prefix == null || k.startsWith(prefix)) {
+        gone.add(k);
+      }
     }
+    gone.forEach(data::remove);
+    gone.forEach(this::changed);
   }
 
   /** Up to {@code count} keys after {@code cursor} (null: from the start), in key order. */
@@ -201,6 +242,7 @@ final class SimServer {
 
   String restore(int pick) {
     restarts++;
+    breakChannels();
     if (snapshots.isEmpty()) {
       data = new TreeMap<>();
       return "nothing (no snapshot)";
@@ -212,6 +254,7 @@ final class SimServer {
 
   void loseEverything() {
     restarts++;
+    breakChannels();
     data = new TreeMap<>();
     snapshots.clear();
   }
