@@ -81,6 +81,16 @@ public final class ManagerHooks {
     return routing(manager).priors.size();
   }
 
+  /** Whether the node's invalidation channel is on, as the manager's near caches see it. */
+  public static boolean tracking(ShardedCacheManager manager, String nodeId) {
+    for (NodeSlot slot : ((RingCacheManager) manager).membership().allSlots()) {
+      if (slot.id().equals(nodeId)) {
+        return NodeTracking.on(slot.tracking.session());
+      }
+    }
+    throw new IllegalArgumentException("no node " + nodeId);
+  }
+
   private static Routing routing(ShardedCacheManager manager) {
     return ((RingCacheManager) manager).routing();
   }

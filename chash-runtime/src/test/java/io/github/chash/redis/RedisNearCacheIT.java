@@ -154,6 +154,44 @@ class RedisNearCacheIT {
     }
   }
 
+  /**
+   * A server that stops answering without closing its connections (SIGSTOP stands for a network
+   * partition that only the tracking connection sees): the heartbeat finds the silent channel and
+   * reports it lost, so nothing read from that server is served past about two seconds; once the
+   * server answers again, tracking is on again.
+   */
+  @Test
+  void silentChannel_foundByTheHeartbeat_andArmedAgainOnceTheServerAnswers() {
+    String fast = "{ failureLimit: 3, retryAfter: 1s, timeout: 100ms }"; // answer within 1 s
+    try (ShardedCacheManager jvmB = fleet.managerWithUsers(fast, NEAR)) {
+      awaitTracking(jvmB, "r3", true);
+      RedisServerProcess r3 = fleet.server("r3");
+      r3.pause();
+      long frozen = System.nanoTime();
+      try {
+        awaitTracking(jvmB, "r3", false);
+      } finally {
+        r3.resume();
+      }
+      long noticed = System.nanoTime() - frozen;
+      awaitTracking(jvmB, "r3", true);
+      System.out.printf(
+          "%n=== near cache: a frozen server's silent channel reported lost after %.0f ms%n",
+          noticed / 1e6);
+    }
+  }
+
+  /** Waits (at most 10 s) until the manager's channel to the node is on, or off. */
+  private static void awaitTracking(ShardedCacheManager manager, String id, boolean on) {
+    long deadline = System.nanoTime() + NEVER_NANOS;
+    while (io.github.chash.cache.ManagerHooks.tracking(manager, id) != on) {
+      assertThat(System.nanoTime())
+          .as("channel to %s never %s", id, on ? "on" : "off")
+          .isLessThan(deadline);
+      ServerProcesses.sleep(5);
+    }
+  }
+
   @Test
   void oneJvm_noReadOlderThanAWriteCompletedBeforeIt() throws Exception {
     int keys = 16;
