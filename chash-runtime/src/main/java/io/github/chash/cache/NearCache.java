@@ -39,7 +39,6 @@ final class NearCache {
   /** One stamp per 64-byte line, as {@link KeyStripes}. */
   private static final int SPREAD = 8;
 
-  private final String name;
   private final Cache<String, Entry> entries;
   private final AtomicLongArray stamps = new AtomicLongArray(STRIPES * SPREAD);
   private final LongAdder hits = new LongAdder();
@@ -94,18 +93,13 @@ final class NearCache {
     }
   }
 
-  NearCache(String name, NearConfig config, Router router, Ticker ticker, Ticker readTicker) {
-    this.name = name;
+  NearCache(NearConfig config, Router router, Ticker ticker, Ticker readTicker) {
     this.router = router;
     this.ticker = ticker;
     this.readTicker = readTicker;
     this.ttlNanos = nanos(config.ttl());
     this.untrackedFill = config.invalidation() == NearInvalidation.TTL;
     this.entries = Caffeine.newBuilder().maximumSize(config.maximumSize()).build();
-  }
-
-  String name() {
-    return name;
   }
 
   /** {@return the key's value if an entry may serve it in {@code r}, else null} Counts a hit. */
@@ -215,11 +209,6 @@ final class NearCache {
   /** Hits answered here. */
   long hits() {
     return hits.sum();
-  }
-
-  /** Entries held, valid or not yet found invalid; for tests. */
-  long estimatedSize() {
-    return entries.estimatedSize();
   }
 
   private static int stripe(String routingKey) {

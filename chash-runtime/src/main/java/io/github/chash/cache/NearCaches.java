@@ -44,7 +44,7 @@ final class NearCaches {
     Ticker readTicker = clock != null ? clock : ticker;
     Map<String, NearCache> byName = new LinkedHashMap<>();
     configs.forEach(
-        (name, c) -> byName.put(name, new NearCache(name, c.near(), router, ticker, readTicker)));
+        (name, c) -> byName.put(name, new NearCache(c.near(), router, ticker, readTicker)));
     return new NearCaches(Map.copyOf(byName), Map.copyOf(configs), clock);
   }
 

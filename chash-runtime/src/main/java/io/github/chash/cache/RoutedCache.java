@@ -366,11 +366,6 @@ final class RoutedCache implements InterceptedCache {
     return stats.snapshot(hits.total() + nearHits, nearHits);
   }
 
-  /** The near cache, for tests; null when the cache has none. */
-  NearCache near() {
-    return near;
-  }
-
   @Override
   public String toString() {
     return "ShardedCache{name=" + name + ", ttl=" + ttl + "}";
