@@ -217,12 +217,16 @@ final class FleetSimRun {
         nodes -> planText.append(" -> ").append(nodes.stream().map(NodeConfig::id).toList()));
     setup.append(" plan ").append(initial.stream().map(NodeConfig::id).toList()).append(planText);
     trace.add("setup", null, setup.toString());
-    // each change starts a while after the previous one, and reaches every JVM within the spread
+    // each change reaches every JVM within the spread, and the next starts once the window of the
+    // last JVM to change has ended, as operations.md asks: a JVM still in its window of one change
+    // takes its previous owner's entry for newer, which a JVM already on the next ring may have
+    // written there (a node added and removed again: seeds 934061157 and 934062369 of the plan
+    // that started the next change within that window)
     long[] startsAt = new long[plan.size()];
     long t = sched.now() + 500_000_000L + r.nextLong(2_000_000_000L);
     for (int c = 0; c < plan.size(); c++) {
       startsAt[c] = t;
-      t += spreadNanos + r.nextLong(window.toNanos() * 2);
+      t += spreadNanos + window.toNanos() + r.nextLong(window.toNanos());
     }
     clientsLeft = jvms * clientsPerJvm;
     int perClient = Math.max(1, ops / clientsLeft);
