@@ -481,26 +481,10 @@ final class FailurePolicy {
     slot.marks.forEach(
         (key, mark) -> {
           if (mark.isUnknown()) {
-            deleteUnknownCopy(slot, key);
+            router.erase(slot, key); // a tombstone within windows: see Router.erase
             slot.marks.forget(key, mark);
           }
         });
-  }
-
-  /**
-   * Deletes a copy of unknown state; within migration windows, on a node with conditional calls,
-   * leaves the window's tombstone instead: the copy may be this JVM's newest write (applied, its
-   * reply lost), and a JVM on a newer ring that reads this node as the key's previous owner would
-   * take nothing there for "no newer write" and read its target's older copy (the fleet simulation
-   * with replies dropped now and then: seed 324114176).
-   */
-  private void deleteUnknownCopy(NodeSlot slot, String key) {
-    Marker tombstone = router.deleted();
-    if (tombstone != null && slot.conditionalFor(key)) {
-      slot.node.put(key, tombstone, router.window);
-    } else {
-      slot.node.evict(key);
-    }
   }
 
   /**
@@ -530,7 +514,9 @@ final class FailurePolicy {
       for (Map.Entry<String, CopyMarks.Mark> copy : doomed) {
         try {
           if (copy.getValue().isUnknown()) {
-            deleteUnknownCopy(slot, copy.getKey());
+            // may be this JVM's newest write, applied with its reply lost (fleet simulation with
+            // dropped replies: seed 324114176)
+            router.erase(slot, copy.getKey());
           } else {
             slot.node.evict(copy.getKey());
           }

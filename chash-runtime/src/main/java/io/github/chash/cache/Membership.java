@@ -381,13 +381,8 @@ final class Membership {
       // becomes the window's tombstone: a JVM already on a newer ring, where this copy is the
       // key's target, reads this home as its previous owner, and must not take nothing there for
       // "no newer write" while this copy is still to go (fleet simulation, seed 4120415617)
-      Marker tombstone = router.deleted();
       try {
-        if (tombstone != null) {
-          home.node.put(routingKey, tombstone, router.window);
-        } else {
-          home.node.evict(routingKey);
-        }
+        router.erase(home, routingKey);
       } catch (RuntimeException e) {
         failures.unknownCopy(home, routingKey);
       }

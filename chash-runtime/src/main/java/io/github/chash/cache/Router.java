@@ -24,6 +24,23 @@ final class Router {
     return window.isZero() ? null : Marker.tombstone();
   }
 
+  /**
+   * Deletes the key's copy on the node as a delete at its owner must be made ({@link #deleted}):
+   * within windows, on a node with conditional calls, the window's tombstone takes its place, so
+   * that a JVM on a newer ring reading the node as the key's previous owner never takes "nothing"
+   * there for "no newer write" (used by the clean-up of copies of unknown state and by the sweep).
+   *
+   * @throws RuntimeException what the node's call throws
+   */
+  void erase(NodeSlot slot, String routingKey) {
+    Marker tombstone = slot.conditionalFor(routingKey) ? deleted() : null;
+    if (tombstone != null) {
+      slot.node.put(routingKey, tombstone, window);
+    } else {
+      slot.node.evict(routingKey);
+    }
+  }
+
   Router(Routing initial) {
     this.current = initial;
   }

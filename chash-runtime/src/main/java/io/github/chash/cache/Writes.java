@@ -285,11 +285,12 @@ final class Writes {
    * miss, never an older value.
    */
   private void fencePrevious(Routing r, NodeSlot target, String routingKey) {
-    Marker fence = router.deleted();
-    List<NodeSlot> consulted = fence == null ? null : migration.consulted(r, target, routingKey);
+    List<NodeSlot> consulted =
+        router.window.isZero() ? null : migration.consulted(r, target, routingKey);
     if (consulted == null || consulted == Migration.UNREADABLE) {
-      return;
+      return; // the common case, a write with no previous owner to fence: nothing allocated
     }
+    Marker fence = router.deleted();
     for (int i = 1; i < consulted.size(); i++) {
       calls.write(consulted.get(i), routingKey, fence, router.window);
     }
