@@ -335,7 +335,7 @@ public final class BaselineComparison {
         continue;
       }
       for (NodeConfig fresh : free) {
-        if (fresh.type() == old.type()
+        if (fresh.type().equals(old.type())
             && fresh.weight() == old.weight()
             && fresh.maximumSize() == old.maximumSize()
             && Objects.equals(fresh.uri(), old.uri())) {

@@ -441,7 +441,7 @@ final class Membership {
    * read settings choose the node's connections, so a change of them is a new node.
    */
   private static boolean sameServer(NodeConfig a, NodeConfig b) {
-    return a.type() == b.type()
+    return a.type().equals(b.type())
         && a.maximumSize() == b.maximumSize()
         && Objects.equals(a.uri(), b.uri())
         && Objects.equals(a.name(), b.name())

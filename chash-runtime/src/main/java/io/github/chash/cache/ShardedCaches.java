@@ -12,7 +12,7 @@ import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +78,7 @@ public final class ShardedCaches {
     private final Map<String, Integer> weights = new LinkedHashMap<>();
     private final Map<String, CacheConfig> caches = new LinkedHashMap<>();
     private java.util.concurrent.Executor refreshes;
-    private final Map<NodeType, CacheNodeFactory> factories = new EnumMap<>(NodeType.class);
+    private final Map<NodeType, CacheNodeFactory> factories = new HashMap<>();
     private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
     private boolean scheduleProbes = true;

@@ -284,8 +284,8 @@ public final class ChashConfig {
               Quotes.quote(other.id()));
         }
       }
-      if (node.type() != NodeType.LOCAL) {
-        String server = NodeConfig.server(node.type(), node.uri());
+      String server = NodeConfig.server(node.type(), node.uri());
+      if (server != null) {
         String first = servers.get(server);
         require(
             first == null,

@@ -10,11 +10,11 @@ import java.util.Objects;
  * One entry of {@code nodes:}; its constructor applies the rules {@code chash.yaml} gets.
  *
  * @param id unique node id; also the name its virtual points derive from ({@link Node#idProblem})
- * @param type local shard, Redis or memcached server
+ * @param type local shard, Redis or memcached server, or a type a jar provides ({@link NodeType})
  * @param weight positive weight
  * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
  * @param uri Redis or memcached URI as written, {@code ${env:NAME}} placeholders unresolved (null
- *     for local)
+ *     for local); for a type a jar provides, whatever its factory reads, or null
  * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the id
  *     (a twemproxy server's or a Jedis shard's name); null when not given
  * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
@@ -199,47 +199,57 @@ public record NodeConfig(
 
   static boolean isSentinelShard(NodeType type, String uri) {
     String scheme = RedisUris.SENTINEL_SCHEME + "://";
-    return type == NodeType.REDIS
+    return type.equals(NodeType.REDIS)
         && uri != null
         && uri.regionMatches(true, 0, scheme, 0, scheme.length());
   }
 
   /** The rule of {@code maximumSize} for a type: null when valid, else what is wrong. */
   static String maximumSizeProblem(NodeType type, long maximumSize) {
-    if (type == NodeType.LOCAL) {
+    if (type.equals(NodeType.LOCAL)) {
       return maximumSize > 0 ? null : "must be a positive integer, was " + maximumSize;
     }
-    return maximumSize == 0
-        ? null
-        : "is only valid for type local; a "
-            + (type == NodeType.MEMCACHED ? "memcached server" : "Redis server")
-            + " bounds its memory itself ("
-            + (type == NodeType.MEMCACHED ? "-m" : "maxmemory")
-            + ")";
+    if (maximumSize == 0) {
+      return null;
+    }
+    if (!type.equals(NodeType.REDIS) && !type.equals(NodeType.MEMCACHED)) {
+      return "is only valid for type local";
+    }
+    boolean memcached = type.equals(NodeType.MEMCACHED);
+    return "is only valid for type local; a "
+        + (memcached ? "memcached server" : "Redis server")
+        + " bounds its memory itself ("
+        + (memcached ? "-m" : "maxmemory")
+        + ")";
   }
 
   /**
-   * The server a valid remote node's URI points to, for duplicate detection: {@code
+   * The server a valid Redis or memcached node's URI points to, for duplicate detection: {@code
    * redis:host:port/db} or {@code memcached:host:port}, so a Redis and a memcached node never count
-   * as one server.
+   * as one server; null for other types (a local shard has no server, and what the URI of a type a
+   * jar provides names is its factory's business).
    */
   static String server(NodeType type, String uri) {
-    return type == NodeType.MEMCACHED
-        ? "memcached:" + MemcachedUris.check(uri).server()
-        : RedisUris.check(uri).server();
+    if (type.equals(NodeType.MEMCACHED)) {
+      return "memcached:" + MemcachedUris.check(uri).server();
+    }
+    return type.equals(NodeType.REDIS) ? RedisUris.check(uri).server() : null;
   }
 
   /** The rules of {@code uri} for a type: what is wrong, empty when valid. */
   static List<String> uriProblems(NodeType type, String uri) {
-    if (type == NodeType.LOCAL) {
+    if (type.equals(NodeType.LOCAL)) {
       return uri == null
           ? List.of()
           : List.of("is only valid for types redis and memcached; add `type: redis` or remove uri");
     }
+    if (!type.builtIn()) {
+      return List.of(); // its factory checks it, naming the node
+    }
     if (uri == null) {
       return List.of("is required for type " + type.configName());
     }
-    return type == NodeType.MEMCACHED
+    return type.equals(NodeType.MEMCACHED)
         ? MemcachedUris.check(uri).problems()
         : RedisUris.check(uri).problems();
   }

@@ -18,7 +18,6 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 final class NodesBlock {
   static final List<String> KEYS =
       List.of("id", "type", "weight", "maximumSize", "uri", "name", "readFrom", "replicaLag");
-  private static final List<String> TYPES = List.of("local", "redis", "memcached");
   private static final List<String> READ_FROM =
       java.util.Arrays.stream(ReadFrom.values()).map(ReadFrom::configName).toList();
 
@@ -94,16 +93,14 @@ final class NodesBlock {
         }
       }
     }
-    String typeName = f.choice("type", TYPES, "local");
-    NodeType type =
-        typeName.equals("redis")
-            ? NodeType.REDIS
-            : typeName.equals("memcached") ? NodeType.MEMCACHED : NodeType.LOCAL;
+    String typeName = f.string("type", NodeType.LOCAL.configName());
+    typeName = f.check("type", typeProblem(typeName), typeName, NodeType.LOCAL.configName());
+    NodeType type = NodeType.of(typeName);
     int weight = (int) f.integer("weight", 1, Integer.MAX_VALUE, "a positive integer", 1);
     weight = f.check("weight", algorithm.weightProblem(weight), weight, 1);
     long maximumSize = 0;
     String uri = null;
-    if (type == NodeType.LOCAL) {
+    if (type.equals(NodeType.LOCAL)) {
       maximumSize =
           f.integer(
               "maximumSize",
@@ -114,6 +111,12 @@ final class NodesBlock {
       if (f.has("uri")) {
         f.problem("uri", NodeConfig.uriProblems(type, "").get(0));
       }
+    } else if (!type.builtIn()) {
+      // a type a jar provides: its factory reads the uri, if it takes one
+      if (f.has("maximumSize")) {
+        f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));
+      }
+      uri = f.string("uri", null);
     } else {
       if (f.has("maximumSize")) {
         f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));
@@ -146,6 +149,30 @@ final class NodesBlock {
     return new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
   }
 
+  /**
+   * The rule of {@code type}: a valid name ({@link NodeType#nameProblem}), and, unless it is one of
+   * chash's own, not a near miss of one ({@code memcache}, {@code Redis}): a type chash does not
+   * know is only found when the cache is built, so a typo of {@code redis} would otherwise pass the
+   * configuration's checks (and the Maven plugin's gate).
+   */
+  private static String typeProblem(String name) {
+    List<String> own = List.of("local", "redis", "memcached");
+    String guess = own.contains(name) ? null : YamlMap.closest(name, own);
+    if (guess != null) {
+      return "is not one of chash's own types ("
+          + String.join(", ", own)
+          + "), was "
+          + Quotes.quote(name)
+          + "; did you mean \""
+          + guess
+          + "\"? (a type of one's own needs a name further from theirs)";
+    }
+    String problem = NodeType.nameProblem(name);
+    return problem == null
+        ? null
+        : problem + " (chash's own types: " + String.join(", ", own) + ")";
+  }
+
   /** {@code readFrom}, under {@link NodeConfig#readFromProblem}'s rule once the uri is valid. */
   private static ReadFrom readFrom(Fields f, NodeType type, String uri) {
     String written = f.choice("readFrom", READ_FROM, ReadFrom.PRIMARY.configName());
@@ -154,7 +181,7 @@ final class NodesBlock {
             .filter(r -> r.configName().equals(written))
             .findFirst()
             .orElseThrow();
-    if (f.has("readFrom") && (type != NodeType.REDIS || uri != null)) {
+    if (f.has("readFrom") && (!type.equals(NodeType.REDIS) || uri != null)) {
       // a redis node whose uri is missing or bad was reported at the uri already
       readFrom =
           f.check("readFrom", NodeConfig.readFromProblem(type, uri, readFrom), readFrom, readFrom);

@@ -92,7 +92,7 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
   public CacheNode create(NodeConfig node, ChashConfig config) {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(config, "config");
-    if (node.type() != NodeType.MEMCACHED) {
+    if (!node.type().equals(NodeType.MEMCACHED)) {
       throw new IllegalArgumentException(
           "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not memcached");
     }

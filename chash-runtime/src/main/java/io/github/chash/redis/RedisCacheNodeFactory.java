@@ -119,7 +119,7 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   public CacheNode create(NodeConfig node, ChashConfig config) {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(config, "config");
-    if (node.type() != NodeType.REDIS) {
+    if (!node.type().equals(NodeType.REDIS)) {
       throw new IllegalArgumentException(
           "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not redis");
     }

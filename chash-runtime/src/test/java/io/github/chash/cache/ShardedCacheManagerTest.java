@@ -240,7 +240,10 @@ class ShardedCacheManagerTest {
     try {
       assertThatThrownBy(() -> ShardedCaches.create(config))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageStartingWith("no cache node factory for type redis of node \"r1\"");
+          .hasMessage(
+              "chash.yaml: no cache node factory for type redis of node \"r1\" on the class path"
+                  + " (found: local); add the artifact that provides it"
+                  + " (io.github.chash:chash-redis)");
     } finally {
       thread.setContextClassLoader(before);
     }

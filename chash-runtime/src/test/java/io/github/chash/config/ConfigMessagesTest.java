@@ -151,6 +151,61 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_aTypeOfOnesOwn_isAcceptedWithItsUri_andOnlyNearMissesOfChashsOwnAreRefused() {
+    ChashConfig config =
+        ChashConfigs.parse(
+            String.join(
+                "\n",
+                "nodes:",
+                "  - id: a",
+                "    type: hazelcast",
+                "    uri: hz://cluster-1?members=3",
+                "  - id: b",
+                "    type: valkey-glide",
+                ""),
+            "chash.yaml");
+    assertThat(config.nodes())
+        .extracting(NodeConfig::type, NodeConfig::uri)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                NodeType.of("hazelcast"), "hz://cluster-1?members=3"),
+            org.assertj.core.groups.Tuple.tuple(NodeType.of("valkey-glide"), null));
+
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - id: a",
+            "    type: Redis", // 3
+            "  - id: b",
+            "    type: rediss", // 5
+            "  - id: c",
+            "    type: Hazel_Cast", // 7
+            "  - id: d",
+            "    type: hazelcast",
+            "    maximumSize: 10", // 10
+            "  - id: e",
+            "    type: hazelcast",
+            "    readFrom: replicaPreferred", // 13
+            "");
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:3:11: nodes[0].type is not one of chash's own types (local, redis,"
+                + " memcached), was \"Redis\"; did you mean \"redis\"? (a type of one's own needs a"
+                + " name further from theirs)",
+            "chash.yaml:5:11: nodes[1].type is not one of chash's own types (local, redis,"
+                + " memcached), was \"rediss\"; did you mean \"redis\"? (a type of one's own needs"
+                + " a name further from theirs)",
+            "chash.yaml:7:11: nodes[2].type must be lowercase letters, digits and '-', starting"
+                + " with a letter (at most 64), was \"Hazel_Cast\" (chash's own types: local, redis,"
+                + " memcached)",
+            "chash.yaml:10:18: nodes[3].maximumSize is only valid for type local",
+            "chash.yaml:13:15: nodes[4].readFrom is replicaPreferred, which needs a"
+                + " Sentinel-managed shard (type redis, uri redis-sentinel://...#master); a plain"
+                + " server has no replicas to read from");
+  }
+
+  @Test
   void parse_nodeChecks() {
     String yaml =
         String.join(
@@ -182,7 +237,9 @@ class ConfigMessagesTest {
     assertThat(problems(yaml))
         .containsExactly(
             "chash.yaml:3:9: nodes[1].id \"a\" is already used by nodes[0]",
-            "chash.yaml:5:11: nodes[2].type must be one of local, redis, memcached; was \"memcache\"",
+            "chash.yaml:5:11: nodes[2].type is not one of chash's own types (local, redis,"
+                + " memcached), was \"memcache\"; did you mean \"memcached\"? (a type of one's own"
+                + " needs a name further from theirs)",
             "chash.yaml:7:13: nodes[3].weight must be a positive integer, was 1.5",
             "chash.yaml:9:18: nodes[4].maximumSize must be a positive integer, was 0",
             "chash.yaml:10:5: nodes[5] is missing required key \"id\"",
