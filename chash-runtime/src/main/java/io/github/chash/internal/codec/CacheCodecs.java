@@ -20,7 +20,11 @@ public final class CacheCodecs {
     this.byCache = Map.copyOf(byCache);
   }
 
-  /** {@return the rules of the cache the routing key belongs to} */
+  /**
+   * {@return the rules of the cache the routing key belongs to}
+   *
+   * @param routingKey the routing key (the cache's prefix and the key)
+   */
   public StoredValues of(String routingKey) {
     if (byCache.isEmpty()) {
       return shared; // the common case costs nothing

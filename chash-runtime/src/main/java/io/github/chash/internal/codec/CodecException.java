@@ -9,12 +9,26 @@ import io.github.chash.cache.NullValue;
 public class CodecException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The class name the allow-list refused, or null (serialized with the exception). */
   private final String refusedClass;
 
+  /**
+   * A failure that is not an allow-list refusal.
+   *
+   * @param message what failed
+   * @param cause the codec library's exception, or null
+   */
   public CodecException(String message, Throwable cause) {
     this(message, null, cause);
   }
 
+  /**
+   * A failure, naming the class the allow-list refused if that was the cause.
+   *
+   * @param message what failed
+   * @param refusedClass the refused class's name, or null
+   * @param cause the codec library's exception, or null
+   */
   public CodecException(String message, String refusedClass, Throwable cause) {
     super(message, cause);
     this.refusedClass = refusedClass;
@@ -33,7 +47,7 @@ public class CodecException extends RuntimeException {
         "codec " + codec + " stores " + stores + ", not " + got, value.getClass().getName(), null);
   }
 
-  /** The class name the allow-list refused, or null when the failure was something else. */
+  /** {@return the class name the allow-list refused, or null when the failure was another} */
   public String refusedClass() {
     return refusedClass;
   }

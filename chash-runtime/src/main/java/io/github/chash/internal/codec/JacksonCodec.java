@@ -26,6 +26,7 @@ public final class JacksonCodec implements ValueCodec {
   /** The deepest nesting a stored value may have, as the JDK codec's {@code maxdepth}. */
   static final int MAX_DEPTH = 64;
 
+  /** A codec with chash's JSON mapping (bounded depth, the caller's exact types). */
   public JacksonCodec() {
     this(
         JsonMapper.builder(

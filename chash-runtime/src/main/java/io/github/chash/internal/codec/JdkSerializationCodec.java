@@ -61,6 +61,8 @@ public final class JdkSerializationCodec implements ValueCodec {
   /**
    * A codec whose messages name {@code block.allow} ({@code redis}, {@code memcached}).
    *
+   * @param allowed the class patterns allowed besides the JDK's value classes
+   * @param block the configuration block the patterns come from, for messages
    * @throws IllegalArgumentException as {@link #JdkSerializationCodec(List)} does
    */
   public JdkSerializationCodec(List<String> allowed, String block) {

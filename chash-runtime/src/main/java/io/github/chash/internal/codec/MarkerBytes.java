@@ -23,7 +23,11 @@ public final class MarkerBytes {
 
   private MarkerBytes() {}
 
-  /** {@return the marker's bytes} */
+  /**
+   * {@return the marker's bytes}
+   *
+   * @param marker the marker
+   */
   public static byte[] encode(Marker marker) {
     return ByteBuffer.allocate(LENGTH)
         .put(MAGIC)
@@ -32,7 +36,11 @@ public final class MarkerBytes {
         .array();
   }
 
-  /** {@return the marker these bytes hold, or null when they hold a value} */
+  /**
+   * {@return the marker these bytes hold, or null when they hold a value}
+   *
+   * @param bytes stored bytes
+   */
   public static Marker decode(byte[] bytes) {
     if (bytes.length != LENGTH
         || bytes[0] != MAGIC[0]

@@ -43,6 +43,8 @@ public final class StoredValues {
   /**
    * The value's bytes.
    *
+   * @param value the value
+   * @return its bytes
    * @throws ValueRefusedException if the codec cannot write it (the caller's bug, not the node's
    *     failure) or it is larger than {@code maxValueSize}
    */
@@ -74,6 +76,7 @@ public final class StoredValues {
    * Refuses a stored value of {@code size} bytes larger than {@code maxValueSize}, before it is
    * decoded.
    *
+   * @param size the stored value's size in bytes
    * @throws ValueRefusedException if it is larger
    */
   public void checkStoredSize(long size) {
@@ -94,6 +97,9 @@ public final class StoredValues {
   /**
    * A stored value of the expected type (or the cached null's marker).
    *
+   * @param bytes the stored bytes
+   * @param type the type the caller expects
+   * @return the value
    * @throws ValueRefusedException if it is larger than {@code maxValueSize}, the codec refuses it,
    *     or it is not of the expected type
    */
@@ -152,7 +158,13 @@ public final class StoredValues {
     return value;
   }
 
-  /** A refusal, logged as the class comment says; {@code reason} groups the log lines. */
+  /**
+   * {@return a refusal, logged as the class comment says}
+   *
+   * @param reason groups the log lines (one line per reason)
+   * @param message what was refused
+   * @param cause the codec's exception, or null
+   */
   public ValueRefusedException refused(String reason, String message, Throwable cause) {
     boolean first = loggedReasons.size() < LOGGED_REASONS_LIMIT && loggedReasons.add(reason);
     String line = "node \"" + nodeId + "\": " + message;

@@ -11,6 +11,8 @@ public interface ValueCodec {
   /**
    * Encodes a value; {@code io.github.chash.cache.NullValue.INSTANCE} (a cached null) included.
    *
+   * @param value the value
+   * @return its bytes
    * @throws CodecException if the value cannot be encoded (for example, not serializable)
    */
   byte[] encode(Object value);
@@ -18,10 +20,15 @@ public interface ValueCodec {
   /**
    * Decodes stored bytes to a value of the given type.
    *
+   * @param bytes the stored bytes
+   * @param type the type the caller expects
+   * @return the value
    * @throws CodecException if the bytes cannot be decoded, or hold a class the codec refuses
    */
   Object decode(byte[] bytes, Type type);
 
-  /** The codec's name in {@code chash.yaml} ({@code redis.codec}, {@code memcached.codec}). */
+  /**
+   * {@return the codec's name in {@code chash.yaml} ({@code redis.codec}, {@code memcached.codec})}
+   */
   String name();
 }
