@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -49,6 +50,57 @@ public interface CacheNode extends AutoCloseable {
    *     than its size limit); nothing was sent, and any previous value is still there
    */
   void put(String key, Object value, Duration ttl);
+
+  /**
+   * {@link #get(String, ValueType)} of a routing key the cache built once for the call; the default
+   * reads its text. A node that can use the key as it is (a local node keeps its entries under it)
+   * overrides this, and the other {@link RoutingKey} methods, so that a hit builds no string.
+   *
+   * @param key the routing key
+   * @param type the type to decode a remote value to; local nodes ignore it
+   * @return the value, or {@code null} on a miss
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #get(String, ValueType)} does
+   */
+  default Object get(RoutingKey key, ValueType type) {
+    return get(key.text(), type);
+  }
+
+  /**
+   * {@link #put(String, Object, Duration)} of a routing key; the default writes its text.
+   *
+   * @param key the routing key
+   * @param value the value, never {@code null}
+   * @param ttl time to live, positive; {@code null} for no expiry
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #put(String, Object, Duration)} does
+   */
+  default void put(RoutingKey key, Object value, Duration ttl) {
+    put(key.text(), value, ttl);
+  }
+
+  /**
+   * {@link #evict(String)} of a routing key; the default evicts its text.
+   *
+   * @param key the routing key
+   * @throws CacheNodeException on a backend failure or timeout
+   */
+  default void evict(RoutingKey key) {
+    evict(key.text());
+  }
+
+  /**
+   * {@link #getEntry(String, ValueType)} of a routing key; the default reads its text.
+   *
+   * @param key the routing key
+   * @param type how the values are decoded
+   * @return the entry, or {@code null} on a miss
+   * @throws CacheNodeException on a backend failure or timeout
+   * @throws ValueRefusedException as {@link #get(String, ValueType)} does
+   */
+  default StoredEntry getEntry(RoutingKey key, ValueType type) {
+    return getEntry(key.text(), type);
+  }
 
   /**
    * A value read with the time it has left, for copying it to another node (live membership's

@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -171,6 +172,29 @@ public final class CanonicalKeys {
       return prefix.concat(scalar);
     }
     return appendTo(new StringBuilder(prefix.length() + 32).append(prefix), key, where).toString();
+  }
+
+  /**
+   * {@return the routing key of {@code prefix} followed by {@code of(key, where)}} A {@code
+   * String}, {@code Long} or {@code Integer} key's form goes straight into the routing key's bytes,
+   * with no string of its own.
+   *
+   * @param prefix the cache's prefix as a routing key, e.g. {@code users:}
+   * @param key the key object
+   * @param where what the key belongs to, for the error message
+   * @throws IllegalArgumentException if the key, or a component of it, has no stable form
+   */
+  public static RoutingKey routingKey(RoutingKey prefix, Object key, String where) {
+    if (key instanceof String s) {
+      return prefix.concat(s);
+    }
+    if (key instanceof Long l) {
+      return prefix.concat(l.longValue());
+    }
+    if (key instanceof Integer i) {
+      return prefix.concat(i.longValue());
+    }
+    return prefix.concat(of(key, where));
   }
 
   /**
@@ -366,137 +390,6 @@ public final class CanonicalKeys {
       }
     }
     out.append(')');
-  }
-
-  /**
-   * Writes the form of a {@linkplain RecordComponents#flat flat} record into {@code out} from
-   * {@code at}, as {@link #appendRecord} appends it (same parentheses, commas, escapes and {@code
-   * null}s), without a builder: for {@link KeyProbe}, which holds routing keys in a char array.
-   *
-   * @return the index after the form, or -1 if it may not fit in {@code out} (within 21 chars of
-   *     its end)
-   */
-  static int putFlatRecord(char[] out, int at, Record r, RecordComponents shape) {
-    RecordComponents.Component[] components = shape.all;
-    // the widest piece written between two checks: a separator and a long's 20 chars
-    int roomFor = out.length - 21;
-    if (at > roomFor) {
-      return -1;
-    }
-    out[at++] = '(';
-    for (int i = 0; i < components.length; i++) {
-      if (i > 0) {
-        out[at++] = ',';
-      }
-      RecordComponents.Component component = components[i];
-      if (component.integral) {
-        at = putDecimal(out, at, component.readLong(r));
-      } else {
-        Object value = component.read(r); // a String, a boxed integral or null: the record is flat
-        if (value instanceof String s) {
-          at = putText(out, at, s);
-        } else if (value == null) {
-          NULL.getChars(0, NULL.length(), out, at);
-          at += NULL.length();
-        } else {
-          at = putDecimal(out, at, ((Number) value).longValue());
-        }
-      }
-      if (at < 0 || at > roomFor) {
-        return -1;
-      }
-    }
-    out[at++] = ')';
-    return at;
-  }
-
-  /** Writes {@code text} escaped as inside a composite; -1 if it does not fit. */
-  private static int putText(char[] out, int at, String text) {
-    int n = text.length();
-    if (at + n > out.length) {
-      return -1;
-    }
-    text.getChars(0, n, out, at);
-    int end = at + n;
-    for (int i = at; i < end; i++) {
-      if (escaped(out[i])) {
-        return putEscaped(out, i, text, i - at);
-      }
-    }
-    return end;
-  }
-
-  /** {@link #putText} from the first char that needs a backslash on: {@code text[from]}. */
-  private static int putEscaped(char[] out, int at, String text, int from) {
-    for (int i = from; i < text.length(); i++) {
-      char c = text.charAt(i);
-      boolean escape = escaped(c);
-      if (at + (escape ? 2 : 1) > out.length) {
-        return -1;
-      }
-      if (escape) {
-        out[at++] = '\\';
-      }
-      out[at++] = c;
-    }
-    return at;
-  }
-
-  /**
-   * Writes the decimal of {@code value}, as {@code Long.toString}, from {@code at}; the caller
-   * leaves room for 20 chars.
-   *
-   * @return the index after the digits
-   */
-  static int putDecimal(char[] out, int at, long value) {
-    int end = at + decimalLength(value);
-    // digits from the right, two per division, as Long.toString; worked in negatives, so that
-    // Long.MIN_VALUE needs no special case
-    long v = value < 0 ? value : -value;
-    int i = end;
-    while (v <= -100) {
-      long q = v / 100;
-      int r = (int) (q * 100 - v);
-      out[--i] = (char) ('0' + r % 10);
-      out[--i] = (char) ('0' + r / 10);
-      v = q;
-    }
-    int r = (int) -v;
-    out[--i] = (char) ('0' + r % 10);
-    if (r >= 10) {
-      out[--i] = (char) ('0' + r / 10);
-    }
-    if (value < 0) {
-      out[--i] = '-';
-    }
-    return end;
-  }
-
-  /** {@code 10^k} for k in [0, 18]. */
-  private static final long[] POWERS_OF_10 = new long[19];
-
-  static {
-    POWERS_OF_10[0] = 1;
-    for (int k = 1; k < POWERS_OF_10.length; k++) {
-      POWERS_OF_10[k] = 10 * POWERS_OF_10[k - 1];
-    }
-  }
-
-  /**
-   * The length of {@code Long.toString(value)}, from the magnitude's bit length: {@code bits * 1233
-   * >>> 12} is {@code floor(log10(2^bits))}, which is the magnitude's digit count or one less, and
-   * one compare with a power of ten settles which.
-   */
-  static int decimalLength(long value) {
-    if (value == Long.MIN_VALUE) {
-      return 20; // its magnitude is no long
-    }
-    // | 1 makes zero one digit long and no other number longer: it adds 1 to even numbers only,
-    // and every power of ten from 10 up is even, so no number becomes one
-    long magnitude = Math.abs(value) | 1;
-    int guess = (64 - Long.numberOfLeadingZeros(magnitude)) * 1233 >>> 12;
-    int digits = magnitude < POWERS_OF_10[guess] ? guess : guess + 1;
-    return value < 0 ? digits + 1 : digits;
   }
 
   private static void appendSequence(StringBuilder out, Collection<?> c, int depth) {

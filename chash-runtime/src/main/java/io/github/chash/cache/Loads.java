@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -86,13 +87,13 @@ final class Loads {
    */
   <V> void refresh(
       NodeSlot owner,
-      String routingKey,
+      RoutingKey routingKey,
       ValueType type,
       ValueLoader<V> loader,
       boolean cacheNull,
       long windowNanos) {
     InFlightLoads.Load mine = InFlightLoads.Load.future();
-    if (inFlight.joinOrStart(routingKey, mine) != null) {
+    if (inFlight.joinOrStart(routingKey.text(), mine) != null) {
       return; // a load or reload of the key is running: it is the one reload
     }
     Runnable reload =
@@ -110,13 +111,13 @@ final class Loads {
           } catch (Throwable t) {
             mine.completeExceptionally(t);
           } finally {
-            inFlight.finished(routingKey, mine);
+            inFlight.finished(routingKey.text(), mine);
           }
         };
     try {
       refreshes.execute(reload);
     } catch (RejectedExecutionException e) {
-      inFlight.finished(routingKey, mine); // no reload this time; a later hit tries again
+      inFlight.finished(routingKey.text(), mine); // no reload this time; a later hit tries again
       mine.completeExceptionally(e);
     }
   }
@@ -124,7 +125,7 @@ final class Loads {
   /** Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader. */
   <V> V load(
       NodeSlot owner,
-      String routingKey,
+      RoutingKey routingKey,
       ValueType type,
       ValueLoader<V> loader,
       boolean sync,
@@ -134,9 +135,9 @@ final class Loads {
       return loadAndFill(owner, routingKey, loader, cacheNull);
     }
     InFlightLoads.Load mine = InFlightLoads.Load.blocking();
-    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey.text(), mine);
     if (running != null) {
-      Object shared = InFlightLoads.await(routingKey, running);
+      Object shared = InFlightLoads.await(routingKey.text(), running);
       return running.overtaken
           ? loadAndFill(owner, routingKey, loader, cacheNull) // see Load.overtaken
           : NullValue.unwrapAs(shared);
@@ -155,13 +156,13 @@ final class Loads {
       mine.completeExceptionally(t);
       throw t;
     } finally {
-      inFlight.finished(routingKey, mine);
+      inFlight.finished(routingKey.text(), mine);
     }
   }
 
   /** {@link #load} for a loader that returns a future: the completed value is filled. */
   <V> CompletionStage<V> loadFuture(
-      String routingKey,
+      RoutingKey routingKey,
       ValueType type,
       FutureLoader<V> loader,
       boolean sync,
@@ -172,7 +173,7 @@ final class Loads {
       return loadFutureAndFill(owner, routingKey, loader, storable, null);
     }
     InFlightLoads.Load mine = InFlightLoads.Load.future();
-    InFlightLoads.Load running = inFlight.joinOrStart(routingKey, mine);
+    InFlightLoads.Load running = inFlight.joinOrStart(routingKey.text(), mine);
     if (running != null) {
       // a blocking load or a future's: either completes with the stored form
       return running.thenCompose(
@@ -192,13 +193,13 @@ final class Loads {
       Object stored = secondLook(routingKey, type);
       if (stored != null) {
         mine.complete(stored);
-        inFlight.finished(routingKey, mine);
+        inFlight.finished(routingKey.text(), mine);
         return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(stored));
       }
       return loadFutureAndFill(owner, routingKey, loader, storable, mine);
     } catch (Throwable t) {
       mine.completeExceptionally(t);
-      inFlight.finished(routingKey, mine);
+      inFlight.finished(routingKey.text(), mine);
       throw t;
     }
   }
@@ -238,13 +239,13 @@ final class Loads {
   }
 
   /** The sync winner's look at the key once registered: counts nothing. */
-  private Object secondLook(String routingKey, ValueType type) {
+  private Object secondLook(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     return reads.readUncounted(r, r.target(routingKey), routingKey, type);
   }
 
   private <V> V loadAndFill(
-      NodeSlot owner, String routingKey, ValueLoader<V> loader, boolean cacheNull)
+      NodeSlot owner, RoutingKey routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
     return loadAndFill(owner, routingKey, loader, cacheNull, null, null);
   }
@@ -256,13 +257,13 @@ final class Loads {
    */
   private <V> V loadAndFill(
       NodeSlot owner,
-      String routingKey,
+      RoutingKey routingKey,
       ValueLoader<V> loader,
       boolean cacheNull,
       ValueType refreshOf,
       InFlightLoads.Load shared)
       throws Throwable {
-    long stamp = stripes.stamp(routingKey);
+    long stamp = stripes.stamp(routingKey.text());
     Writes.Lease lease =
         refreshOf != null ? writes.seen(routingKey, refreshOf) : writes.lease(routingKey);
     V value;
@@ -291,12 +292,12 @@ final class Loads {
    */
   private <V> CompletionStage<V> loadFutureAndFill(
       NodeSlot owner,
-      String routingKey,
+      RoutingKey routingKey,
       FutureLoader<V> loader,
       Predicate<? super V> storable,
       InFlightLoads.Load shared)
       throws Throwable {
-    long stamp = stripes.stamp(routingKey);
+    long stamp = stripes.stamp(routingKey.text());
     Writes.Lease lease = writes.lease(routingKey);
     CompletionStage<V> future;
     try {
@@ -310,7 +311,7 @@ final class Loads {
       writes.release(routingKey, lease);
       // the method's own result, handed back as it is; callers sharing the load learn why
       if (shared != null) {
-        inFlight.finished(routingKey, shared);
+        inFlight.finished(routingKey.text(), shared);
         shared.completeExceptionally(
             new NullPointerException(
                 "the loader of key \"" + routingKey + "\" returned no future"));
@@ -336,7 +337,7 @@ final class Loads {
             }
           } finally {
             if (shared != null) {
-              inFlight.finished(routingKey, shared);
+              inFlight.finished(routingKey.text(), shared);
               if (failure == null) {
                 shared.complete(NullValue.wrap(value));
               } else {

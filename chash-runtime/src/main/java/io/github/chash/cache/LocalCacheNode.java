@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -18,6 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * removes it. Expired entries nobody reads again stay until the size bound evicts them (they are
  * never read, so Caffeine's frequency sketch makes them the first to go) or {@link #cleanUp}.
  *
+ * <p>Entries are kept under {@link RoutingKey}s, the key the cache built for the call: a hit looks
+ * the map up with it as it is (its hash computed once, its equality by text) and builds no string.
+ * The {@code String} methods make the routing key of their text.
+ *
  * <p>With the system clock, a read checks deadlines against the {@link CoarseClock} (a volatile
  * read instead of a 20 to 30 ns {@code System.nanoTime()}), while a write takes its deadline from
  * {@code nanoTime()}: an entry is never served after its TTL is over by more than about {@value
@@ -29,7 +34,7 @@ final class LocalCacheNode implements CacheNode {
   private static final long MAX_TTL_NANOS = Long.MAX_VALUE >>> 1;
 
   private final String id;
-  private final Cache<String, Object> cache;
+  private final Cache<RoutingKey, Object> cache;
   private final Ticker ticker;
 
   /** The clock reads check deadlines against: the coarse one, or {@link #ticker} in tests. */
@@ -61,6 +66,11 @@ final class LocalCacheNode implements CacheNode {
 
   @Override
   public Object get(String key, ValueType type) {
+    return get(RoutingKey.of(key), type);
+  }
+
+  @Override
+  public Object get(RoutingKey key, ValueType type) {
     Object stored = cache.getIfPresent(key);
     if (stored instanceof Expiring e) {
       if (readTicker.read() - e.deadlineNanos >= 0) {
@@ -72,21 +82,13 @@ final class LocalCacheNode implements CacheNode {
     return stored;
   }
 
-  /**
-   * {@link #get} with a probe in place of the key string: the value, or null on a miss or an
-   * expired entry (which the caller's full read then removes).
-   */
-  Object getProbing(KeyProbe probe) {
-    // the map's lookup calls probe.equals(storedKey), which KeyProbe answers for strings
-    Object stored = cache.asMap().get(probe);
-    if (stored instanceof Expiring e) {
-      return readTicker.read() - e.deadlineNanos >= 0 ? null : e.value;
-    }
-    return stored;
+  @Override
+  public StoredEntry getEntry(String key, ValueType type) {
+    return getEntry(RoutingKey.of(key), type);
   }
 
   @Override
-  public StoredEntry getEntry(String key, ValueType type) {
+  public StoredEntry getEntry(RoutingKey key, ValueType type) {
     Object stored = cache.getIfPresent(key);
     if (stored instanceof Expiring e) {
       long left = e.deadlineNanos - ticker.read();
@@ -108,7 +110,7 @@ final class LocalCacheNode implements CacheNode {
         .keySet()
         .removeIf(
             key -> {
-              boolean gone = doomed.test(key);
+              boolean gone = doomed.test(key.text());
               deleted[0] += gone ? 1 : 0;
               return gone;
             });
@@ -117,12 +119,22 @@ final class LocalCacheNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
+    put(RoutingKey.of(key), value, ttl);
+  }
+
+  @Override
+  public void put(RoutingKey key, Object value, Duration ttl) {
     long nanos = ttl == null ? MAX_TTL_NANOS : ttlNanos(ttl);
     cache.put(key, nanos >= MAX_TTL_NANOS ? value : new Expiring(value, ticker.read() + nanos));
   }
 
   @Override
   public void evict(String key) {
+    evict(RoutingKey.of(key));
+  }
+
+  @Override
+  public void evict(RoutingKey key) {
     cache.invalidate(key);
   }
 

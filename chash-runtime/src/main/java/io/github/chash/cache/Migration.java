@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class Migration {
    * hit, or null.
    */
   CacheNode.StoredEntry readPrevious(
-      Routing r, NodeSlot target, String routingKey, ValueType type) {
+      Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     if (r.priors.isEmpty()) {
       return null;
     }
@@ -48,7 +49,7 @@ final class Migration {
           || asked.contains(from)
           || from.ejected
           || from.justFailed()
-          || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
+          || (!from.marks.isEmpty() && from.marks.get(routingKey.text()) != null)) {
         continue;
       }
       asked.add(from);
@@ -75,7 +76,7 @@ final class Migration {
    * out, just failed or its copy is marked. Null when there is no such owner, or the old path
    * applies: the target is away from the key's home, or some node has no conditional calls.
    */
-  List<NodeSlot> consulted(Routing r, NodeSlot target, String routingKey) {
+  List<NodeSlot> consulted(Routing r, NodeSlot target, CharSequence routingKey) {
     if (r.priors.isEmpty()
         || !target.conditionalFor(routingKey)
         || (r.degraded && r.home(routingKey) != target)) {
@@ -96,7 +97,7 @@ final class Migration {
       }
       if (from.ejected
           || from.justFailed()
-          || (!from.marks.isEmpty() && from.marks.get(routingKey) != null)) {
+          || (!from.marks.isEmpty() && from.marks.get(routingKey.toString()) != null)) {
         // a previous owner that cannot be read (or whose copy this JVM cannot vouch for) may hold
         // a newer write of a JVM on its ring: the target's copy may be older, so the read misses
         return UNREADABLE;
@@ -116,7 +117,7 @@ final class Migration {
    * have written it after this JVM read there; their copies win over the target's and are moved
    * conditionally by the reads.
    */
-  void deletePreviousOutsideWindows(Routing r, NodeSlot target, String routingKey) {
+  void deletePreviousOutsideWindows(Routing r, NodeSlot target, RoutingKey routingKey) {
     if (r.priors.isEmpty()) {
       return;
     }
@@ -135,7 +136,7 @@ final class Migration {
    * that is out, or whose last call failed, is not called: the key's copy there is marked stale
    * instead ({@link FailurePolicy#staleCopy}), as it is when the delete fails.
    */
-  void deletePrevious(Routing r, NodeSlot target, String routingKey) {
+  void deletePrevious(Routing r, NodeSlot target, RoutingKey routingKey) {
     if (r.priors.isEmpty()) {
       return;
     }
@@ -143,7 +144,7 @@ final class Migration {
   }
 
   private void deletePrevious(
-      Routing r, NodeSlot target, String routingKey, List<NodeSlot> spared) {
+      Routing r, NodeSlot target, RoutingKey routingKey, List<NodeSlot> spared) {
     List<NodeSlot> done = new ArrayList<>(spared);
     for (Prior prior : r.priors) {
       NodeSlot from = prior.home(routingKey);
@@ -152,12 +153,12 @@ final class Migration {
       }
       done.add(from);
       if (from.ejected || from.justFailed()) {
-        policy.staleCopy(from, routingKey);
+        policy.staleCopy(from, routingKey.text());
         if (!from.ejected) {
           tombstoneUnawaited(from, routingKey);
         }
       } else if (calls.write(from, routingKey, null, null) == NodeCalls.Outcome.LANDED) {
-        from.marks.forget(routingKey);
+        from.marks.forget(routingKey.text());
       }
     }
   }
@@ -170,13 +171,13 @@ final class Migration {
    * effort, which a node that is really out refuses at once. (The fleet simulation with replies
    * dropped now and then: 25 of 500 seeds read a copy such a write had left.)
    */
-  private void tombstoneUnawaited(NodeSlot from, String routingKey) {
+  private void tombstoneUnawaited(NodeSlot from, RoutingKey routingKey) {
     Marker tombstone = router.deleted();
     if (tombstone == null || !from.conditionalFor(routingKey)) {
       return;
     }
     try {
-      from.node.putAll(java.util.Map.of(routingKey, tombstone), router.window);
+      from.node.putAll(java.util.Map.of(routingKey.text(), tombstone), router.window);
     } catch (RuntimeException refused) {
       // best effort: the copy stays marked stale in this JVM, as without it
     }

@@ -91,7 +91,7 @@ final class NodeSlot {
    * ({@link VerbatimKeys}): other applications' clients read and write it as it is, so it may hold
    * no marker, and a raw value could not be told from one; such a key keeps the rules of one JVM.
    */
-  boolean conditionalFor(String routingKey) {
+  boolean conditionalFor(CharSequence routingKey) {
     return node.conditional() && !VerbatimKeys.isVerbatim(routingKey);
   }
 

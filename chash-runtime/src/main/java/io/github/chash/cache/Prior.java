@@ -28,7 +28,7 @@ final class Prior {
   }
 
   /** The key's owner in this ring. */
-  NodeSlot home(String routingKey) {
+  NodeSlot home(CharSequence routingKey) {
     return slots[ring.locateIndex(VerbatimKeys.hashed(routingKey))];
   }
 

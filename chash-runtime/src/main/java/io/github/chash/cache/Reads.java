@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -60,7 +61,7 @@ final class Reads {
   }
 
   /** Reads the key from its target (and previous owners), counting a hit or a miss. */
-  Object read(Routing r, NodeSlot target, String routingKey, ValueType type) {
+  Object read(Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     if (near != null) {
       CacheNode.StoredEntry entry = readEntry(r, target, routingKey, type);
       return entry == null ? null : entry.value();
@@ -69,7 +70,7 @@ final class Reads {
     boolean readable = target != null && r.readable(target, routingKey);
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
     if (consulted != null) {
-      value = readAcross(r, consulted, routingKey, type).value();
+      value = readAcross(r, consulted, routingKey.text(), type).value();
     } else if (readable) {
       value = calls.get(target, routingKey, type);
       if (value == null) {
@@ -91,20 +92,21 @@ final class Reads {
    * {@link #read} with the time the entry has left ({@code null} when the node cannot tell, or the
    * value came from a previous owner), for refresh-ahead. Counts as {@code read}; null on a miss.
    */
-  CacheNode.StoredEntry readEntry(Routing r, NodeSlot target, String routingKey, ValueType type) {
+  CacheNode.StoredEntry readEntry(
+      Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
     boolean readable = target != null && r.readable(target, routingKey);
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
     if (consulted != null) {
-      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
+      CacheNode.Held got = readAcross(r, consulted, routingKey.text(), type);
       entry = got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
     } else if (readable) {
-      NearCache.Ticket ticket = near == null ? null : near.ticket(r, target, routingKey);
+      NearCache.Ticket ticket = near == null ? null : near.ticket(r, target, routingKey.text());
       Object got = calls.getEntry(target, routingKey, type);
       if (got instanceof CacheNode.StoredEntry e) {
         entry = e;
         if (ticket != null) {
-          near.fill(ticket, routingKey, type, e);
+          near.fill(ticket, routingKey.text(), type, e);
         }
       } else if (got == null) {
         Object previous = readPrevious(r, target, routingKey, type);
@@ -121,7 +123,7 @@ final class Reads {
 
   /** {@link #readEntry} for a refresh's second look: counts nothing, skips a node that failed. */
   CacheNode.StoredEntry readEntryUncounted(
-      Routing r, NodeSlot target, String routingKey, ValueType type) {
+      Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     return lookAgain(r, target, routingKey, type, true);
   }
 
@@ -134,13 +136,13 @@ final class Reads {
    * @param withTtl whether the entry's time left is wanted (a refresh), else it may be null
    */
   private CacheNode.StoredEntry lookAgain(
-      Routing r, NodeSlot target, String routingKey, ValueType type, boolean withTtl) {
+      Routing r, NodeSlot target, RoutingKey routingKey, ValueType type, boolean withTtl) {
     if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
       return null;
     }
     List<NodeSlot> consulted = migration.consulted(r, target, routingKey);
     if (consulted != null) {
-      CacheNode.Held got = readAcross(r, consulted, routingKey, type);
+      CacheNode.Held got = readAcross(r, consulted, routingKey.text(), type);
       return got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
     }
     if (withTtl) {
@@ -152,31 +154,8 @@ final class Reads {
         : new CacheNode.StoredEntry(value, null);
   }
 
-  /**
-   * {@link #read} for the plain case, a hit on a local home node that has no copy marks while every
-   * node serves, found with the probe; anything else takes the full read with the routing key as a
-   * string. Counts as {@code read}.
-   */
-  Object readProbing(KeyProbe probe, ValueType type) {
-    Routing r = router.forCache(name);
-    NodeSlot target = r.target(probe);
-    if (target != null
-        && !r.degraded
-        && target.marks.isEmpty()
-        && target.node instanceof LocalCacheNode local) {
-      int failuresBefore = target.failureTotal.get();
-      Object value = local.getProbing(probe);
-      if (value != null) {
-        policy.succeeded(target, false, failuresBefore);
-        hits.hit(target);
-        return value;
-      }
-    }
-    return read(r, target, probe.toString(), type);
-  }
-
   /** The sync winner's second look: counts nothing, and skips a node that just failed. */
-  Object readUncounted(Routing r, NodeSlot target, String routingKey, ValueType type) {
+  Object readUncounted(Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     CacheNode.StoredEntry entry = lookAgain(r, target, routingKey, type, false);
     return entry == null ? null : entry.value();
   }
@@ -300,8 +279,8 @@ final class Reads {
    * Within a migration window: the key's value on a previous owner, copied to its target with the
    * time it has left unless a write of the key began meanwhile.
    */
-  private Object readPrevious(Routing r, NodeSlot target, String routingKey, ValueType type) {
-    long stamp = stripes.stamp(routingKey);
+  private Object readPrevious(Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
+    long stamp = stripes.stamp(routingKey.text());
     CacheNode.StoredEntry entry = migration.readPrevious(r, target, routingKey, type);
     if (entry == null) {
       return null;
@@ -334,7 +313,7 @@ final class Reads {
         miss(target);
       } else if (migration.consulted(r, target, key) != null) {
         // a key whose previous owners are consulted is read as a single read is
-        Object value = read(r, target, key, type);
+        Object value = read(r, target, RoutingKey.of(key), type);
         if (value != null) {
           found.put(key, value);
         }

@@ -8,7 +8,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.UndeclaredThrowableException;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -26,13 +25,6 @@ final class RecordComponents {
           return new RecordComponents(type.getRecordComponents());
         }
       };
-
-  /**
-   * The classes a {@link #flat} record's non-primitive components may be declared as: final, so a
-   * value is one of them or null.
-   */
-  private static final Set<Class<?>> FLAT_TYPES =
-      Set.of(String.class, Long.class, Integer.class, Short.class, Byte.class);
 
   private static final MethodType AS_OBJECT = MethodType.methodType(Object.class, Object.class);
   private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
@@ -60,22 +52,11 @@ final class RecordComponents {
   /** The components in declaration order. */
   final Component[] all;
 
-  /**
-   * Whether every component is an integral primitive or declared {@code String}, {@code Long},
-   * {@code Integer}, {@code Short} or {@code Byte}: the record's form is then digits, escaped text
-   * and {@code null}s alone, which {@link CanonicalKeys#putFlatRecord} writes into a char array
-   * without a builder.
-   */
-  final boolean flat;
-
   private RecordComponents(RecordComponent[] declared) {
     all = new Component[declared.length];
-    boolean allFlat = true;
     for (int i = 0; i < declared.length; i++) {
       all[i] = new Component(declared[i].getAccessor());
-      allFlat &= all[i].integral || FLAT_TYPES.contains(declared[i].getType());
     }
-    flat = allFlat;
   }
 
   /** {@return the components of a record class} */

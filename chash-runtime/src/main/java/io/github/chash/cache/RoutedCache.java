@@ -2,6 +2,7 @@ package io.github.chash.cache;
 
 import io.github.chash.config.CacheConfig;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,6 +21,10 @@ final class RoutedCache implements InterceptedCache {
   private final CacheConfig config;
   private final String name;
   private final String prefix;
+
+  /** {@link #prefix} as a routing key, which every key of the cache continues ({@link #key}). */
+  private final RoutingKey prefixKey;
+
   private final Duration ttl;
   private final StatsCounter stats;
   private final HitCounts hits;
@@ -68,6 +73,7 @@ final class RoutedCache implements InterceptedCache {
     this.name = config.name();
     this.written = written;
     this.prefix = config.verbatim() ? VerbatimKeys.prefix(name) : name + ":";
+    this.prefixKey = RoutingKey.of(prefix);
     this.ttl = config.ttl();
     this.stats = stats;
     this.hits = hits;
@@ -158,43 +164,38 @@ final class RoutedCache implements InterceptedCache {
   }
 
   @Override
-  public Object getIfPresent(String routingKey, ValueType type) {
+  public RoutingKey key(Object key, String where) {
+    return CanonicalKeys.routingKey(prefixKey, key, where);
+  }
+
+  @Override
+  public RoutingKey key(long key) {
+    return prefixKey.concat(key);
+  }
+
+  @Override
+  public Object getIfPresent(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     // the near cache first: a hit there needs no ring lookup
-    Object kept = near == null ? null : near.value(r, routingKey, type);
+    Object kept = near == null ? null : near.value(r, routingKey.text(), type);
     return kept != null ? kept : reads.read(r, r.target(routingKey), routingKey, type);
   }
 
   @Override
-  public Object getIfPresentByKey(Object key, String where, ValueType type) {
-    // a probe finds a local node's entry without the key string, which a near cache needs
-    KeyProbe probe = written != null || near != null ? null : KeyProbe.of(prefix, key, where);
-    return probe != null
-        ? reads.readProbing(probe, type)
-        : getIfPresent(routingKey(key, where), type);
-  }
-
-  @Override
-  public Object getIfPresentByKey(long key, ValueType type) {
-    KeyProbe probe = written != null || near != null ? null : KeyProbe.of(prefix, key);
-    return probe != null ? reads.readProbing(probe, type) : getIfPresent(prefix + key, type);
-  }
-
-  @Override
   public <V> V get(
-      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      RoutingKey routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
     Routing r = router.forCache(name);
     NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
     if (refreshWindowNanos == 0) {
-      cached = near == null ? null : near.value(r, routingKey, type);
+      cached = near == null ? null : near.value(r, routingKey.text(), type);
       if (cached == null) {
         target = r.target(routingKey);
         cached = reads.read(r, target, routingKey, type);
       }
     } else {
-      CacheNode.StoredEntry entry = near == null ? null : near.entry(r, routingKey, type);
+      CacheNode.StoredEntry entry = near == null ? null : near.entry(r, routingKey.text(), type);
       if (entry == null) {
         target = r.target(routingKey);
         entry = reads.readEntry(r, target, routingKey, type);
@@ -216,7 +217,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public <V> V load(
-      String routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
+      RoutingKey routingKey, ValueType type, ValueLoader<V> loader, boolean sync, boolean cacheNull)
       throws Throwable {
     NodeSlot owner = router.forCache(name).target(routingKey);
     mayWrite(routingKey);
@@ -225,7 +226,7 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public <V> CompletionStage<V> loadFuture(
-      String routingKey,
+      RoutingKey routingKey,
       ValueType type,
       FutureLoader<V> loader,
       boolean sync,
@@ -236,7 +237,7 @@ final class RoutedCache implements InterceptedCache {
   }
 
   @Override
-  public void put(String routingKey, Object value) {
+  public void put(RoutingKey routingKey, Object value) {
     mayWrite(routingKey);
     beginWrite(routingKey);
     writes.write(router.forCache(name), routingKey, NullValue.wrap(value), false);
@@ -247,7 +248,7 @@ final class RoutedCache implements InterceptedCache {
    * too, where another JVM that ejected the home earlier may have written a copy.
    */
   @Override
-  public void evict(String routingKey) {
+  public void evict(RoutingKey routingKey) {
     beginWrite(routingKey);
     stats.eviction();
     Routing r = router.forCache(name);
@@ -257,7 +258,7 @@ final class RoutedCache implements InterceptedCache {
       NodeSlot standIn = r.standIn(routingKey, target);
       if (standIn != null
           && calls.write(standIn, routingKey, null, null) == NodeCalls.Outcome.LANDED) {
-        standIn.marks.forget(routingKey);
+        standIn.marks.forget(routingKey.text());
       }
     }
   }
@@ -273,7 +274,7 @@ final class RoutedCache implements InterceptedCache {
   public void clear() {
     if (written != null) {
       // its keys cannot be listed apart from other applications': only those written here go
-      written.drain().forEach(this::evict);
+      written.drain().forEach(key -> evict(RoutingKey.of(key)));
       return;
     }
     stripes.beginWriteOfAll();
@@ -372,6 +373,12 @@ final class RoutedCache implements InterceptedCache {
   }
 
   /** A verbatim cache's key may be written: its clear must delete it. */
+  private void mayWrite(RoutingKey routingKey) {
+    if (written != null) {
+      written.add(routingKey.text());
+    }
+  }
+
   private void mayWrite(String routingKey) {
     if (written != null) {
       written.add(routingKey);
@@ -381,6 +388,10 @@ final class RoutedCache implements InterceptedCache {
   /**
    * A put, evict or clear starts: loads under way must not fill, nor be joined by later callers.
    */
+  private void beginWrite(RoutingKey routingKey) {
+    beginWrite(routingKey.text());
+  }
+
   private void beginWrite(String routingKey) {
     stripes.beginWrite(routingKey);
     inFlight.forget(routingKey);

@@ -162,7 +162,7 @@ final class Routing {
   }
 
   /** The key's owner in the configured ring, serving or not. */
-  NodeSlot home(String routingKey) {
+  NodeSlot home(CharSequence routingKey) {
     return slots[ring.locateIndex(VerbatimKeys.hashed(routingKey))];
   }
 
@@ -172,8 +172,8 @@ final class Routing {
    * generation since {@link #trustedSince}. One volatile read while the node has no marks and no
    * node is out.
    */
-  boolean readable(NodeSlot target, String routingKey) {
-    CopyMarks.Mark mark = target.marks.isEmpty() ? null : target.marks.get(routingKey);
+  boolean readable(NodeSlot target, CharSequence routingKey) {
+    CopyMarks.Mark mark = target.marks.isEmpty() ? null : target.marks.get(routingKey.toString());
     if (mark == null) {
       return !degraded || home(routingKey) == target;
     }
@@ -184,7 +184,7 @@ final class Routing {
    * The first serving node of the key's preference list after {@code after}: the node that takes
    * the key over when {@code after} leaves; null when there is none.
    */
-  NodeSlot standIn(String routingKey, NodeSlot after) {
+  NodeSlot standIn(CharSequence routingKey, NodeSlot after) {
     int i =
         ring.locateIndex(
             VerbatimKeys.hashed(routingKey), index -> !out[index] && slots[index] != after);

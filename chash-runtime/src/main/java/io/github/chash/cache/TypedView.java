@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.ring.RoutingKey;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,14 +29,14 @@ final class TypedView<K, V> implements TypedCache<K, V> {
 
   @Override
   public V get(K key) {
-    return value(cache.getIfPresentByKey(Objects.requireNonNull(key, "key"), where, type));
+    return value(cache.getIfPresent(key(key), type));
   }
 
   @Override
   public V get(K key, Function<? super K, ? extends V> loader) {
     Objects.requireNonNull(loader, "loader");
     try {
-      return cache.get(routingKey(key), type, () -> loader.apply(key), true, false);
+      return cache.get(key(key), type, () -> loader.apply(key), true, false);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable checked) {
@@ -95,7 +96,7 @@ final class TypedView<K, V> implements TypedCache<K, V> {
   @Override
   public void put(K key, V value) {
     Objects.requireNonNull(value, "value");
-    cache.put(routingKey(key), value);
+    cache.put(key(key), value);
   }
 
   @Override
@@ -107,7 +108,7 @@ final class TypedView<K, V> implements TypedCache<K, V> {
 
   @Override
   public void evict(K key) {
-    cache.evict(routingKey(key));
+    cache.evict(key(key));
   }
 
   @Override
@@ -123,6 +124,11 @@ final class TypedView<K, V> implements TypedCache<K, V> {
   @Override
   public String toString() {
     return "TypedCache{name=" + cache.name() + ", values=" + type + "}";
+  }
+
+  /** The key of one call: built once and handed through it. */
+  private RoutingKey key(Object key) {
+    return cache.key(Objects.requireNonNull(key, "key"), where);
   }
 
   private String routingKey(Object key) {

@@ -25,7 +25,12 @@ public final class VerbatimKeys {
    * @param routingKey a routing key
    */
   public static boolean isVerbatim(String routingKey) {
-    return !routingKey.isEmpty() && routingKey.charAt(0) == MARK;
+    return isVerbatim((CharSequence) routingKey);
+  }
+
+  /** {@link #isVerbatim(String)} of a routing key that may be a {@code RoutingKey}. */
+  static boolean isVerbatim(CharSequence routingKey) {
+    return routingKey.length() > 0 && routingKey.charAt(0) == MARK;
   }
 
   /**
@@ -42,7 +47,7 @@ public final class VerbatimKeys {
 
   /** {@return what the ring hashes for the routing key: {@link #key} of a verbatim one} */
   static CharSequence hashed(CharSequence routingKey) {
-    if (routingKey.length() == 0 || routingKey.charAt(0) != MARK) {
+    if (!isVerbatim(routingKey)) {
       return routingKey;
     }
     String s = routingKey.toString();

@@ -1,6 +1,7 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.CacheConfig;
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -103,7 +104,7 @@ final class Writes {
    *
    * @return whether the write reached the node
    */
-  boolean write(Routing r, String routingKey, Object stored, boolean optional) {
+  boolean write(Routing r, RoutingKey routingKey, Object stored, boolean optional) {
     NodeSlot target = r.target(routingKey);
     Duration ttl = stored == null ? null : freshTtl(stored);
     if (stored == null
@@ -121,7 +122,7 @@ final class Writes {
   }
 
   /** {@link #fill(String, Object, long, Duration)} of a loaded value, with a {@link #freshTtl}. */
-  boolean fill(String routingKey, Object stored, long stamp) {
+  boolean fill(RoutingKey routingKey, Object stored, long stamp) {
     return fill(routingKey, stored, stamp, freshTtl(stored));
   }
 
@@ -131,7 +132,7 @@ final class Writes {
    *
    * @return whether it landed
    */
-  boolean fill(String routingKey, Object stored, long stamp, Duration ttl) {
+  boolean fill(RoutingKey routingKey, Object stored, long stamp, Duration ttl) {
     Routing r = router.forCache(cacheName);
     NodeSlot target = r.target(routingKey);
     // only the landing holds the stripe; the deletes after it (previous owners, a new target) only
@@ -139,7 +140,9 @@ final class Writes {
     // fill's call on a previous owner
     boolean landed =
         stripes.fillIfUnchanged(
-            routingKey, stamp, () -> writeOnce(r, target, routingKey, stored, true, ttl, false));
+            routingKey.text(),
+            stamp,
+            () -> writeOnce(r, target, routingKey, stored, true, ttl, false));
     if (landed) {
       migration.deletePrevious(r, target, routingKey);
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
@@ -185,11 +188,11 @@ final class Writes {
    * Takes a lease on the key's target before a load, so that a write or evict of the key in any JVM
    * while the load runs makes its fill fail (see {@link Marker}).
    */
-  Lease lease(String routingKey) {
+  Lease lease(RoutingKey routingKey) {
     return atTarget(
         routingKey,
         target -> {
-          Marker lease = leaseFor(target, routingKey);
+          Marker lease = leaseFor(target, routingKey.text());
           return lease == null ? Lease.REFUSED : new Lease(target, lease, null);
         });
   }
@@ -198,11 +201,11 @@ final class Writes {
    * For a refresh-ahead reload: what the key's target holds before the load, which its fill must
    * still find (a write or evict in any JVM meanwhile makes it fail).
    */
-  Lease seen(String routingKey, ValueType type) {
+  Lease seen(RoutingKey routingKey, ValueType type) {
     return atTarget(
         routingKey,
         target -> {
-          CacheNode.Held seen = calls.awaitRead(calls.sendHeld(target, routingKey, type));
+          CacheNode.Held seen = calls.awaitRead(calls.sendHeld(target, routingKey.text(), type));
           return seen == null ? Lease.REFUSED : new Lease(target, null, seen);
         });
   }
@@ -211,7 +214,7 @@ final class Writes {
    * {@link Lease#NONE} unless the rules between JVMs apply to the key at its target, at its home;
    * {@link Lease#REFUSED} when that target just failed; else what {@code take} gets there.
    */
-  private Lease atTarget(String routingKey, java.util.function.Function<NodeSlot, Lease> take) {
+  private Lease atTarget(RoutingKey routingKey, java.util.function.Function<NodeSlot, Lease> take) {
     Routing r = router.forCache(cacheName);
     NodeSlot target = r.target(routingKey);
     if (target == null || !target.conditionalFor(routingKey) || !atHome(r, target, routingKey)) {
@@ -227,7 +230,7 @@ final class Writes {
    *
    * @return whether it landed
    */
-  boolean fill(String routingKey, Object stored, long stamp, Lease lease) {
+  boolean fill(RoutingKey routingKey, Object stored, long stamp, Lease lease) {
     if (lease == Lease.NONE) {
       return fill(routingKey, stored, stamp);
     }
@@ -240,9 +243,10 @@ final class Writes {
       return false; // the key moved while it loaded: its new target holds no lease of it
     }
     Duration ttl = freshTtl(stored);
-    boolean landed = putOver(target, routingKey, lease.marker, lease.seen, stored, ttl, stamp);
+    boolean landed =
+        putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
     if (landed) {
-      target.marks.forget(routingKey);
+      target.marks.forget(routingKey.text());
       stats.put();
       target.stats.put();
       migration.deletePreviousOutsideWindows(r, target, routingKey);
@@ -260,18 +264,19 @@ final class Writes {
    * fleet simulation found the stale read that nothing allows: seed 3511609473). A failed call
    * leaves the lease to its time to live.
    */
-  void release(String routingKey, Lease lease) {
+  void release(RoutingKey routingKey, Lease lease) {
     if (lease.marker == null) {
       return;
     }
     NodeSlot at = lease.at;
     Marker deleted = router.deleted();
+    String key = routingKey.text();
     calls.writeIf(
         at,
-        routingKey,
+        key,
         deleted == null
-            ? () -> at.node.deleteIfLeased(routingKey, lease.marker)
-            : () -> at.node.putIfLeased(routingKey, lease.marker, deleted, router.window));
+            ? () -> at.node.deleteIfLeased(key, lease.marker)
+            : () -> at.node.putIfLeased(key, lease.marker, deleted, router.window));
   }
 
   /**
@@ -284,7 +289,7 @@ final class Writes {
    * read that meets the fence misses, and may replace the target's value with the tombstone: a
    * miss, never an older value.
    */
-  private void fencePrevious(Routing r, NodeSlot target, String routingKey) {
+  private void fencePrevious(Routing r, NodeSlot target, RoutingKey routingKey) {
     List<NodeSlot> consulted =
         router.window.isZero() ? null : migration.consulted(r, target, routingKey);
     if (consulted == null || consulted == Migration.UNREADABLE) {
@@ -340,7 +345,7 @@ final class Writes {
         calls.writeIf(owner, routingKey, () -> owner.node.deleteIf(routingKey, held));
       }
     }
-    followMoves(r, java.util.Collections.singletonMap(routingKey, target));
+    followMoves(r, java.util.Collections.singletonMap(RoutingKey.of(routingKey), target));
     return true;
   }
 
@@ -382,12 +387,15 @@ final class Writes {
    */
   Set<String> writeAll(Routing r, Map<String, Object> stored, boolean optional) {
     record Group(NodeSlot target, boolean atHome, Duration ttl) {}
+    Map<String, RoutingKey> keys = new java.util.HashMap<>(); // each key's, made once
+    stored.keySet().forEach(key -> keys.put(key, RoutingKey.of(key)));
     Map<Group, Map<String, Object>> groups = new LinkedHashMap<>();
     stored.forEach(
         (key, value) -> {
-          NodeSlot target = r.target(key);
-          if (admit(r, target, key, value, optional)) {
-            boolean atHome = atHome(r, target, key);
+          RoutingKey routingKey = keys.get(key);
+          NodeSlot target = r.target(routingKey);
+          if (admit(r, target, routingKey, value, optional)) {
+            boolean atHome = atHome(r, target, routingKey);
             Duration fresh = freshTtl(value);
             groups
                 .computeIfAbsent(
@@ -398,7 +406,8 @@ final class Writes {
         });
     Map<Group, NodeCalls.Sent<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
     groups.forEach(
-        (group, values) -> values.keySet().forEach(key -> fencePrevious(r, group.target, key)));
+        (group, values) ->
+            values.keySet().forEach(key -> fencePrevious(r, group.target, keys.get(key))));
     groups.forEach(
         (group, values) -> {
           lifetimes.wrote(group.ttl);
@@ -415,21 +424,24 @@ final class Writes {
           Map<String, Object> values = groups.get(group);
           Map<String, ValueRefusedException> refusals = calls.awaitWrite(request, values.keySet());
           if (refusals == null) {
-            values.keySet().forEach(key -> migration.deletePrevious(r, group.target, key));
+            values
+                .keySet()
+                .forEach(key -> migration.deletePrevious(r, group.target, keys.get(key)));
             return;
           }
           for (String key : values.keySet()) {
             if (refusals.containsKey(key)) {
               calls.refused(group.target);
-              writeOnce(r, group.target, key, null, false, null); // no older value may stay
+              writeOnce(r, group.target, keys.get(key), null, false, null); // no older value stays
             } else {
-              landed(r, group.target, key, values.get(key), group.atHome, true);
+              landed(r, group.target, keys.get(key), values.get(key), group.atHome, true);
               written.add(key);
             }
           }
         });
-    Map<String, NodeSlot> attempted = new java.util.HashMap<>();
-    groups.forEach((group, values) -> values.keySet().forEach(k -> attempted.put(k, group.target)));
+    Map<RoutingKey, NodeSlot> attempted = new java.util.HashMap<>();
+    groups.forEach(
+        (group, values) -> values.keySet().forEach(k -> attempted.put(keys.get(k), group.target)));
     followMoves(r, attempted);
     return written;
   }
@@ -443,7 +455,7 @@ final class Writes {
   private boolean writeOnce(
       Routing r,
       NodeSlot target,
-      String routingKey,
+      RoutingKey routingKey,
       Object stored,
       boolean optional,
       Duration ttl) {
@@ -454,7 +466,7 @@ final class Writes {
   private boolean writeOnce(
       Routing r,
       NodeSlot target,
-      String routingKey,
+      RoutingKey routingKey,
       Object stored,
       boolean optional,
       Duration ttl,
@@ -496,11 +508,11 @@ final class Writes {
    * goes elsewhere.
    */
   private boolean admit(
-      Routing r, NodeSlot target, String routingKey, Object stored, boolean optional) {
+      Routing r, NodeSlot target, RoutingKey routingKey, Object stored, boolean optional) {
     if (target == null) {
       if (!optional) {
         // every node is out: no copy anywhere may outlive this write
-        policy.staleCopy(r.home(routingKey), routingKey);
+        policy.staleCopy(r.home(routingKey), routingKey.text());
         migration.deletePrevious(r, null, routingKey);
       }
       return false;
@@ -509,16 +521,17 @@ final class Writes {
       return false;
     }
     if (!atHome(r, target, routingKey)) {
-      if (stored != null && !target.marks.beginOffHomeWrite(routingKey)) {
+      if (stored != null && !target.marks.beginOffHomeWrite(routingKey.text())) {
         policy.trackingFull();
         return false;
       }
-      policy.staleCopy(r.home(routingKey), routingKey); // a put or an evict that went elsewhere
+      policy.staleCopy(
+          r.home(routingKey), routingKey.text()); // a put or an evict that went elsewhere
     }
     return true;
   }
 
-  private static boolean atHome(Routing r, NodeSlot target, String routingKey) {
+  private static boolean atHome(Routing r, NodeSlot target, RoutingKey routingKey) {
     return !r.degraded || r.home(routingKey) == target;
   }
 
@@ -526,14 +539,14 @@ final class Writes {
   private void landed(
       Routing r,
       NodeSlot target,
-      String routingKey,
+      RoutingKey routingKey,
       Object stored,
       boolean atHome,
       boolean deletePrevious) {
     if (stored == null || atHome) {
-      target.marks.forget(routingKey);
+      target.marks.forget(routingKey.text());
     } else {
-      target.marks.written(routingKey, r.generation);
+      target.marks.written(routingKey.text(), r.generation);
     }
     if (stored != null && !(stored instanceof Marker)) {
       stats.put();
@@ -550,15 +563,15 @@ final class Writes {
    * readers may look now (at most {@link #MAX_RECONCILES} generations on). A write that failed is
    * followed too: the caller saw it complete, so no older copy may be readable anywhere.
    */
-  private void followMoves(Routing r, Map<String, NodeSlot> writtenTo) {
+  private void followMoves(Routing r, Map<RoutingKey, NodeSlot> writtenTo) {
     Routing before = r;
-    Map<String, NodeSlot> last = writtenTo;
+    Map<RoutingKey, NodeSlot> last = writtenTo;
     for (int i = 0; i < MAX_RECONCILES && !last.isEmpty(); i++) {
       Routing now = router.current();
       if (now == before || now.closed) {
         return;
       }
-      Map<String, NodeSlot> moved = new java.util.HashMap<>();
+      Map<RoutingKey, NodeSlot> moved = new java.util.HashMap<>();
       last.forEach(
           (key, was) -> {
             NodeSlot next = now.target(key);

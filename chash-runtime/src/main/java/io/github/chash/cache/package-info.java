@@ -10,10 +10,14 @@
  * io.github.chash.cache.CanonicalKeys} turns key objects into strings that every JVM agrees on.
  *
  * <p>The routing key of an entry is {@code cacheName + ":" + canonicalKey}; the ring maps it to a
- * node. A backend failure never reaches a caller: it is a miss, counted, and {@code failureLimit}
- * consecutive failures eject the node from the live ring until a probe readmits it. Node types
- * other than {@code local} plug in through {@link io.github.chash.cache.CacheNodeFactory} and
- * {@link java.util.ServiceLoader}, so this package never depends on a client library.
+ * node. A cache call builds it once, as a {@link io.github.chash.ring.RoutingKey} made from the
+ * cache's prefix and the key's form ({@link io.github.chash.cache.CanonicalKeys#routingKey}), and
+ * hands that through the whole operation: the ring hashes its bytes, a local node keeps its entries
+ * under it (so a local hit builds no string), a remote node writes its text. A backend failure
+ * never reaches a caller: it is a miss, counted, and {@code failureLimit} consecutive failures
+ * eject the node from the live ring until a probe readmits it. Node types other than {@code local}
+ * plug in through {@link io.github.chash.cache.CacheNodeFactory} and {@link
+ * java.util.ServiceLoader}, so this package never depends on a client library.
  *
  * <p>Consistency: a read returns the last write completed before it began, or a miss. Within one
  * JVM on every path; across the JVMs of a fleet, on nodes with conditional calls ({@link

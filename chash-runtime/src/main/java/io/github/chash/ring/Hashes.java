@@ -3,7 +3,6 @@ package io.github.chash.ring;
 import com.dynatrace.hash4j.hashing.ByteAccess;
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
-import io.github.chash.internal.keys.KeyBytes;
 import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,9 +25,9 @@ final class Hashes {
 
   private Hashes() {}
 
-  /** The key's UTF-8 bytes; an unpaired surrogate keeps its own bytes ({@link KeyBytes}). */
+  /** The key's UTF-8 bytes; an unpaired surrogate keeps its own bytes ({@link RoutingKey}). */
   static byte[] utf8(CharSequence key) {
-    return KeyBytes.of(key);
+    return key instanceof RoutingKey k ? k.bytesInPlace() : RoutingKey.encode(key.toString());
   }
 
   /** Whether every char is below 0x80, so that the UTF-8 bytes are the chars themselves. */

@@ -1,13 +1,12 @@
 package io.github.chash.ring;
 
-import io.github.chash.internal.keys.AsciiBytes;
 import java.util.function.ToLongFunction;
 
 /**
  * A {@link HashFunction} made of a name, a width, a largest value and a function; immutable. A
  * function over UTF-8 bytes may also give its body over a byte range, so that rings hash their
- * point names from a reused buffer instead of building a string per point, and a key that holds its
- * ASCII bytes ({@link AsciiBytes}) is hashed from them.
+ * point names from a reused buffer instead of building a string per point, and a {@link RoutingKey}
+ * is hashed from the bytes it holds.
  */
 final class NamedHash implements HashFunction {
   /** A hash over {@code length} bytes of {@code bytes} from {@code offset}. */
@@ -72,17 +71,15 @@ final class NamedHash implements HashFunction {
 
   @Override
   public long hash(CharSequence key) {
-    // a String goes straight to the function: with the AsciiBytes test first, the JIT inlined less
-    // and String lookups were measurably slower (RingLookupBenchmark has the current figures)
+    // a String goes straight to the function: with the other test first, the JIT inlined less and
+    // String lookups were measurably slower (RingLookupBenchmark has the current figures)
     return key instanceof String ? function.applyAsLong(key) : hashOther(key);
   }
 
   private long hashOther(CharSequence key) {
-    if (utf8Bytes != null && key instanceof AsciiBytes ascii) {
-      byte[] bytes = ascii.asciiBytes();
-      if (bytes != null) {
-        return utf8Bytes.hash(bytes, 0, key.length());
-      }
+    if (utf8Bytes != null && key instanceof RoutingKey routingKey) {
+      byte[] bytes = routingKey.bytesInPlace(); // the key's UTF-8 bytes (WTF-8), made once
+      return utf8Bytes.hash(bytes, 0, bytes.length);
     }
     return function.applyAsLong(key);
   }

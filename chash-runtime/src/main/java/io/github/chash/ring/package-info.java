@@ -6,7 +6,9 @@
  * io.github.chash.ring.Ring} snapshot with {@link io.github.chash.ring.Rings#create}, or keep a
  * mutable, thread-safe {@link io.github.chash.ring.ConsistentHash} that swaps snapshots atomically.
  * The algorithms are listed in {@link io.github.chash.ring.Algorithm}; the hash functions in {@link
- * io.github.chash.ring.HashFunctions}.
+ * io.github.chash.ring.HashFunctions}. A ring places any {@code CharSequence}; a {@link
+ * io.github.chash.ring.RoutingKey} holds its bytes already (the one encoding of keys: UTF-8, with
+ * WTF-8's bytes for an unpaired surrogate), which the hash functions over UTF-8 read in place.
  *
  * <p>Placement depends only on the node set and the settings, never on the order of changes (for
  * {@code jump} and {@code jedis}, also on the nodes' list order), so every JVM with the same

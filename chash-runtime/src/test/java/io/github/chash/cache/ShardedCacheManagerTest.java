@@ -44,28 +44,28 @@ class ShardedCacheManagerTest {
   }
 
   @Test
-  void getIfPresentByKey_readsWhatTheRoutingKeyWrote_countsOnce_andHonoursTheTtl() {
+  void keys_readWhatTheRoutingKeyWrote_countOnce_andHonourTheTtl() {
     InterceptedCache users = InterceptedCache.of(fourShards().cache("users"));
     for (int i = 0; i < 200; i++) {
       users.put(users.routingKey((long) i, "T.m(id)"), "id" + i);
       users.put(users.routingKey("n" + i, "T.m(name)"), "name" + i);
     }
     for (int i = 0; i < 200; i++) {
-      assertThat(users.getIfPresentByKey((long) i, ValueType.OBJECT)).isEqualTo("id" + i);
-      assertThat(users.getIfPresentByKey(Long.valueOf(i), "T.m(id)", ValueType.OBJECT))
+      assertThat(users.getIfPresent(users.key((long) i), ValueType.OBJECT)).isEqualTo("id" + i);
+      assertThat(users.getIfPresent(users.key(Long.valueOf(i), "T.m(id)"), ValueType.OBJECT))
           .isEqualTo("id" + i);
-      assertThat(users.getIfPresentByKey(Integer.valueOf(i), "T.m(id)", ValueType.OBJECT))
+      assertThat(users.getIfPresent(users.key(Integer.valueOf(i), "T.m(id)"), ValueType.OBJECT))
           .isEqualTo("id" + i);
-      assertThat(users.getIfPresentByKey("n" + i, "T.m(name)", ValueType.OBJECT))
+      assertThat(users.getIfPresent(users.key("n" + i, "T.m(name)"), ValueType.OBJECT))
           .isEqualTo("name" + i);
     }
-    assertThat(users.getIfPresentByKey(200L, ValueType.OBJECT)).isNull();
-    assertThat(users.getIfPresentByKey("n200", "T.m(name)", ValueType.OBJECT)).isNull();
+    assertThat(users.getIfPresent(users.key(200L), ValueType.OBJECT)).isNull();
+    assertThat(users.getIfPresent(users.key("n200", "T.m(name)"), ValueType.OBJECT)).isNull();
     assertThat(manager.cacheStats().get("users").hitCount()).isEqualTo(800);
     assertThat(manager.cacheStats().get("users").missCount()).isEqualTo(2);
 
     ticker.advance(Duration.ofMinutes(10));
-    assertThat(users.getIfPresentByKey(1L, ValueType.OBJECT)).isNull();
+    assertThat(users.getIfPresent(users.key(1L), ValueType.OBJECT)).isNull();
     assertThat(manager.node(manager.ring().locate("users:1").id()).get("users:1", ValueType.OBJECT))
         .isNull();
   }

@@ -33,7 +33,8 @@ class VerbatimCacheTest {
         legacy.put(routingKey, "v" + i);
         String owner = manager.ring().locate(key).id();
         assertThat(manager.node(owner).get(routingKey, ValueType.OBJECT)).isEqualTo("v" + i);
-        assertThat(legacy.getIfPresentByKey(key, "test", ValueType.OBJECT)).isEqualTo("v" + i);
+        assertThat(legacy.getIfPresent(legacy.key(key, "test"), ValueType.OBJECT))
+            .isEqualTo("v" + i);
       }
     }
   }
@@ -46,8 +47,9 @@ class VerbatimCacheTest {
       // the verbatim key "users:1" is not cache users' key 1
       legacy.put(legacy.routingKey("users:1", "test"), "legacy");
       users.put(users.routingKey(1, "test"), "users");
-      assertThat(legacy.getIfPresentByKey("users:1", "test", ValueType.OBJECT)).isEqualTo("legacy");
-      assertThat(users.getIfPresentByKey(1, "test", ValueType.OBJECT)).isEqualTo("users");
+      assertThat(legacy.getIfPresent(legacy.key("users:1", "test"), ValueType.OBJECT))
+          .isEqualTo("legacy");
+      assertThat(users.getIfPresent(users.key(1, "test"), ValueType.OBJECT)).isEqualTo("users");
     }
   }
 

@@ -7,6 +7,7 @@ import io.github.chash.cache.ValueLoader;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
+import io.github.chash.ring.RoutingKey;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -36,7 +37,7 @@ public final class CacheableOperation extends AnnotatedOperation {
       return body.run();
     }
     InterceptedCache cache = InterceptedCache.of(cache(manager));
-    String routingKey = key.evaluate(args, null);
+    RoutingKey routingKey = key.routingKey(cache, args, null);
     Object stored = cache.getIfPresent(routingKey, valueType);
     return stored != null ? hit(stored) : load(cache, routingKey, args, body);
   }
@@ -54,8 +55,8 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null && !condition.test(args, null)) {
       return MISS;
     }
-    Object stored = key.lookup(cache(manager), args, valueType);
-    return stored != null ? hit(stored) : MISS;
+    InterceptedCache cache = cache(manager);
+    return found(cache.getIfPresent(key.routingKey(cache, args, null), valueType));
   }
 
   /**
@@ -67,8 +68,8 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null) {
       return lookup(new Object[] {onlyArgument}, manager);
     }
-    Object stored = key.lookupOne(cache(manager), onlyArgument, valueType);
-    return stored != null ? hit(stored) : MISS;
+    InterceptedCache cache = cache(manager);
+    return found(cache.getIfPresent(key.routingKeyOfOne(cache, onlyArgument), valueType));
   }
 
   /**
@@ -80,8 +81,8 @@ public final class CacheableOperation extends AnnotatedOperation {
     if (condition != null) {
       return lookup(new Object[] {onlyArgument}, manager);
     }
-    Object stored = key.lookup(cache(manager), onlyArgument, valueType);
-    return stored != null ? hit(stored) : MISS;
+    InterceptedCache cache = cache(manager);
+    return found(cache.getIfPresent(key.routingKey(cache, onlyArgument), valueType));
   }
 
   /**
@@ -100,13 +101,14 @@ public final class CacheableOperation extends AnnotatedOperation {
       if (condition != null && !condition.test(args, null)) {
         return body.run();
       }
-      return load(cache(manager), key.evaluate(args, null), args, body);
+      InterceptedCache cache = cache(manager);
+      return load(cache, key.routingKey(cache, args, null), args, body);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  private Object load(InterceptedCache cache, String routingKey, Object[] args, MethodBody body)
+  private Object load(InterceptedCache cache, RoutingKey routingKey, Object[] args, MethodBody body)
       throws Throwable {
     switch (kind) {
       case OPTIONAL:
@@ -123,7 +125,7 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   private Object loadValue(
-      InterceptedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      InterceptedCache cache, RoutingKey routingKey, Object[] args, ValueLoader<Object> loader)
       throws Throwable {
     // the common case stays small enough to inline into the miss path; unless has its own method
     return unless == null
@@ -132,7 +134,7 @@ public final class CacheableOperation extends AnnotatedOperation {
   }
 
   private Object loadUnless(
-      InterceptedCache cache, String routingKey, Object[] args, ValueLoader<Object> loader)
+      InterceptedCache cache, RoutingKey routingKey, Object[] args, ValueLoader<Object> loader)
       throws Throwable {
     // The cache stores what the loader returns unless it is null (cacheNull false here), so a
     // result unless refuses is handed over as null, and a null to cache as the cached-null
@@ -153,6 +155,11 @@ public final class CacheableOperation extends AnnotatedOperation {
         false,
         false);
     return loaded[0];
+  }
+
+  /** What a lookup returns for what the cache held: the method's result, or {@link #MISS}. */
+  private Object found(Object stored) {
+    return stored != null ? hit(stored) : MISS;
   }
 
   private Object hit(Object stored) {

@@ -40,7 +40,7 @@ final class EvictOperation extends AnnotatedOperation {
     if (allEntries) {
       cache.clear();
     } else {
-      cache.evict(key.evaluate(args, result));
+      cache.evict(key.routingKey(cache, args, result));
     }
   }
 }

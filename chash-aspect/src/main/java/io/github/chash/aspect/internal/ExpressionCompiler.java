@@ -1,6 +1,6 @@
 package io.github.chash.aspect.internal;
 
-import io.github.chash.cache.ValueType;
+import io.github.chash.cache.CanonicalKeys;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
@@ -19,6 +19,7 @@ import io.github.chash.internal.keys.Expression.Reference;
 import io.github.chash.internal.keys.Expression.Text;
 import io.github.chash.internal.keys.ExpressionException;
 import io.github.chash.internal.keys.References;
+import io.github.chash.ring.RoutingKey;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
@@ -198,13 +199,16 @@ final class ExpressionCompiler {
   }
 
   /**
-   * The commonest key, {@code #id} (or {@code #p0}) with a cache prefix: the argument goes straight
-   * into the routing key, so a numeric or string id costs one string, not its form and then the
-   * concatenation. Null for any other key.
+   * The commonest key, {@code #id} (or {@code #p0}) with a cache prefix and the cache's own forms:
+   * the cache makes the routing key from its prefix and the argument ({@link
+   * InterceptedCache#key(Object, String)}), so a numeric or string id costs the key alone, with no
+   * string of its form in between. Null for any other key.
    */
   private KeyExpression prefixedParameter(
       Expression part, String prefix, KeyCanonicalizer canonicalizer) {
-    if (prefix.isEmpty() || !(part instanceof Reference ref)) {
+    if (prefix.isEmpty()
+        || canonicalizer != CanonicalKeyCanonicalizer.INSTANCE
+        || !(part instanceof Reference ref)) {
       return null;
     }
     References.Target target = resolve(ref);
@@ -216,27 +220,22 @@ final class ExpressionCompiler {
     return new KeyExpression() {
       @Override
       public String evaluate(Object[] args, Object result) {
-        return canonicalizer.prefixed(prefix, args[at], where);
+        return CanonicalKeys.prefixed(prefix, args[at], where);
       }
 
       @Override
-      public String evaluate(long onlyArgument) {
-        return canonicalizer.prefixed(prefix, onlyArgument, where);
+      public RoutingKey routingKey(InterceptedCache cache, Object[] args, Object result) {
+        return cache.key(args[at], where);
       }
 
       @Override
-      public Object lookup(InterceptedCache cache, Object[] args, ValueType type) {
-        return canonicalizer.lookup(cache, prefix, args[at], where, type);
+      public RoutingKey routingKeyOfOne(InterceptedCache cache, Object onlyArgument) {
+        return cache.key(onlyArgument, where); // at is 0
       }
 
       @Override
-      public Object lookupOne(InterceptedCache cache, Object onlyArgument, ValueType type) {
-        return canonicalizer.lookup(cache, prefix, onlyArgument, where, type); // at is 0
-      }
-
-      @Override
-      public Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
-        return canonicalizer.lookup(cache, prefix, onlyArgument, where, type);
+      public RoutingKey routingKey(InterceptedCache cache, long onlyArgument) {
+        return cache.key(onlyArgument);
       }
     };
   }

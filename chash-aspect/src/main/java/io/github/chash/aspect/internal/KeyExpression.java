@@ -1,21 +1,20 @@
 package io.github.chash.aspect.internal;
 
-import io.github.chash.cache.ShardedCache;
-import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.RoutingKey;
 
 /**
  * A compiled key expression of one method: turns the call's arguments (and, where the key may use
  * it, the result) into the routing key.
  *
  * <p>Evaluation does no parsing, reflection lookup or varargs work; it only reads the arguments
- * (and property handles resolved at compile time) and builds the string. Thread-safe.
+ * (and property handles resolved at compile time) and builds the key. Thread-safe.
  */
 @FunctionalInterface
 public interface KeyExpression {
 
   /**
-   * {@return the routing key of a call}
+   * {@return the routing key of a call, as text}
    *
    * @param args the call's arguments, as the join point gives them
    * @param result the method's result ({@code #result}), or null before the method ran
@@ -25,33 +24,33 @@ public interface KeyExpression {
   String evaluate(Object[] args, Object result);
 
   /**
-   * Returns the routing key of a call of a method whose one parameter is a {@code long}, without
-   * boxing it when the key allows (a lone {@code #p0}); any other key reads the boxed argument.
+   * Returns the routing key of a call, made once for the whole operation on {@code cache}: the
+   * text's by default; a lone {@code #p0} has the cache make it from its prefix and the argument,
+   * with no string in between.
    *
+   * @param cache the cache the operation uses
+   * @param args the call's arguments
+   * @param result the method's result, or null before the method ran
    * @throws KeyExpressionException as {@link #evaluate(Object[], Object)}
    */
-  default String evaluate(long onlyArgument) {
-    return evaluate(new Object[] {onlyArgument}, null);
+  default RoutingKey routingKey(InterceptedCache cache, Object[] args, Object result) {
+    return RoutingKey.of(evaluate(args, result));
   }
 
   /**
-   * Looks the call's key up: {@code cache.getIfPresent(evaluate(args, null), type)}, which a key of
-   * one parameter may do without building the routing key.
-   */
-  default Object lookup(InterceptedCache cache, Object[] args, ValueType type) {
-    return cache.getIfPresent(evaluate(args, null), type);
-  }
-
-  /**
-   * {@link #lookup(InterceptedCache, Object[], ValueType)} for a method whose one parameter is an
+   * {@link #routingKey(InterceptedCache, Object[], Object)} for a method whose one parameter is an
    * object, without an argument array when the key allows (a lone {@code #p0}).
    */
-  default Object lookupOne(InterceptedCache cache, Object onlyArgument, ValueType type) {
-    return lookup(cache, new Object[] {onlyArgument}, type);
+  default RoutingKey routingKeyOfOne(InterceptedCache cache, Object onlyArgument) {
+    return routingKey(cache, new Object[] {onlyArgument}, null);
   }
 
-  /** {@link #lookup(ShardedCache, Object[], ValueType)} for {@link #evaluate(long)}. */
-  default Object lookup(InterceptedCache cache, long onlyArgument, ValueType type) {
-    return cache.getIfPresent(evaluate(onlyArgument), type);
+  /**
+   * {@link #routingKey(InterceptedCache, Object[], Object)} for a method whose one parameter is a
+   * {@code long}, without boxing it when the key allows (a lone {@code #p0}); any other key reads
+   * the boxed argument.
+   */
+  default RoutingKey routingKey(InterceptedCache cache, long onlyArgument) {
+    return routingKey(cache, new Object[] {onlyArgument}, null);
   }
 }

@@ -5,6 +5,7 @@ import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
+import io.github.chash.ring.RoutingKey;
 
 /**
  * {@link ShardedCachePut}: run the method, then store its result (a null result, or one {@code
@@ -36,7 +37,7 @@ final class PutOperation extends AnnotatedOperation {
     if (!applies(args, value)) {
       return;
     }
-    String routingKey = key.evaluate(args, value);
+    RoutingKey routingKey = key.routingKey(cache, args, value);
     if (value == null || (unless != null && unless.test(args, value))) {
       // what was cached under the key is older than this update: never serve it
       cache.evict(routingKey);

@@ -4,10 +4,10 @@
  * the same text and report the same errors at the same positions: {@link
  * io.github.chash.internal.keys.ExpressionParser} reads key expressions and conditions, {@link
  * io.github.chash.internal.keys.References} decides what a {@code #name} means, {@link
- * io.github.chash.internal.keys.AnnotationRules} checks a method's annotations; and the bytes of a
- * routing key ({@link io.github.chash.internal.keys.KeyBytes}), shared by the ring and remote
- * nodes. Public only so other packages and modules can reach them; not part of the API, they may
- * change in any release.
+ * io.github.chash.internal.keys.AnnotationRules} checks a method's annotations; and the bytes
+ * remote nodes write a routing key as ({@link io.github.chash.internal.keys.KeyBytes}, the encoding
+ * of {@link io.github.chash.ring.RoutingKey}). Public only so other packages and modules can reach
+ * them; not part of the API, they may change in any release.
  *
  * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
  * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails

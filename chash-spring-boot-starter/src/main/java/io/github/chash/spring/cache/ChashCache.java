@@ -118,12 +118,12 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @Override
   protected Object lookup(Object key) {
     // a key of arguments is routed by its arguments; any other key as the aspect's #p0 is, so a
-    // String or numeric key's hit builds no routing key
+    // String or numeric key's hit builds no string: its routing key is made from its form
     ValueType type = json == null ? ValueType.OBJECT : JSON_BYTES;
     Object stored =
         key instanceof SimpleKey
             ? cache.getIfPresent(routingKey(key), type)
-            : cache.getIfPresentByKey(key, where, type);
+            : cache.getIfPresent(cache.key(key, where), type);
     return json == null ? stored : fromJson(stored);
   }
 
