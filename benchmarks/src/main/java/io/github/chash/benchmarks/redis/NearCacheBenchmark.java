@@ -173,7 +173,7 @@ public class NearCacheBenchmark {
    */
   @Benchmark
   public Object nearHit(Cursor cursor) {
-    return near.getIfPresentByKey(ids[cursor.next()], ValueType.OBJECT);
+    return near.getIfPresent(near.key(ids[cursor.next()]), ValueType.OBJECT);
   }
 
   /**
@@ -185,7 +185,7 @@ public class NearCacheBenchmark {
    */
   @Benchmark
   public Object redisHit(Cursor cursor) {
-    return remote.getIfPresentByKey(ids[cursor.next()], ValueType.OBJECT);
+    return remote.getIfPresent(remote.key(ids[cursor.next()]), ValueType.OBJECT);
   }
 
   /**
