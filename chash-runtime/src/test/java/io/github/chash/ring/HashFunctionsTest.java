@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HashFunctionsTest {
 
   /**
-   * A String, another CharSequence and the key's bytes give one hash (the AsciiBytes path is
-   * KeyProbeTest's).
+   * A String, another CharSequence and the key's bytes give one hash (a RoutingKey's bytes are
+   * RoutingKeyTest's).
    */
   @Test
   void everyUtf8Function_hashesAnyCharSequenceAsItsBytes() {
