@@ -39,8 +39,8 @@ final class ConfigReader {
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"), anySentinelShard);
     MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
-    RedisConfig redis = RedisBlock.read(block(map, "redis"));
-    MemcachedConfig memcached = MemcachedBlock.read(block(map, "memcached"));
+    RedisConfig redis = RedisConfig.RULES.read(block(map, "redis"));
+    MemcachedConfig memcached = MemcachedConfig.RULES.read(block(map, "memcached"));
     CheckConfig check = CheckBlock.read(block(map, "check"));
     problems.throwIfAny();
     return ChashConfig.parsed(

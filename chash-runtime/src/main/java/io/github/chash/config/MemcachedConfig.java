@@ -27,14 +27,18 @@ public record MemcachedConfig(
   public static final int MAX_KEY_PREFIX_LENGTH = 64;
 
   /** The default {@code maxValueSize}: 1 MB, memcached's default item size limit. */
-  public static final long DEFAULT_MAX_VALUE_SIZE = 1 << 20;
+  public static final long DEFAULT_MAX_VALUE_SIZE = ValueRules.DEFAULT_MAX_VALUE_SIZE;
 
   /** The largest {@code maxValueSize}: memcached's largest {@code -I}, 1 GB. */
   public static final long MAX_VALUE_SIZE_LIMIT = 1L << 30;
 
-  /** The rule of {@code maxValueSize}. */
-  static final Rules.Whole MAX_VALUE_SIZE =
-      new Rules.Whole(1, MAX_VALUE_SIZE_LIMIT, "between 1 and " + MAX_VALUE_SIZE_LIMIT + " bytes");
+  /** The rules of the {@code memcached:} block. */
+  static final ValueRules<MemcachedConfig> RULES =
+      new ValueRules<>(
+          "memcached",
+          MemcachedConfig::keyPrefixProblem,
+          MAX_VALUE_SIZE_LIMIT,
+          MemcachedConfig::new);
 
   /**
    * Checks the values; keeps a copy of the patterns.
@@ -46,20 +50,7 @@ public record MemcachedConfig(
    * @throws IllegalArgumentException if a value breaks its rule
    */
   public MemcachedConfig {
-    Rules.require("memcached.keyPrefix", keyPrefixProblem(keyPrefix));
-    Rules.require(
-        "memcached.codec",
-        RedisConfig.CODECS.contains(codec)
-            ? null
-            : "must be one of "
-                + String.join(", ", RedisConfig.CODECS)
-                + "; was "
-                + (codec == null ? "null" : Quotes.quote(codec)));
-    allowedClasses = List.copyOf(allowedClasses);
-    for (String pattern : allowedClasses) {
-      Rules.require("memcached.allow entry", RedisConfig.allowProblem(pattern));
-    }
-    Rules.require("memcached.maxValueSize", MAX_VALUE_SIZE.problem(maxValueSize));
+    allowedClasses = RULES.check(keyPrefix, codec, allowedClasses, maxValueSize);
   }
 
   /**
@@ -67,7 +58,7 @@ public record MemcachedConfig(
    * values up to 1 MB}
    */
   public static MemcachedConfig defaults() {
-    return new MemcachedConfig("chash:", "jdk", List.of(), DEFAULT_MAX_VALUE_SIZE);
+    return RULES.defaults();
   }
 
   /**

@@ -15,23 +15,14 @@ public final class MemcachedUris {
   /** The port of a URI without one. */
   public static final int DEFAULT_PORT = 11211;
 
-  /**
-   * The outcome: message tails to print after the key's path, and the server the URI points to
-   * ({@code host:port}, lower-case host, default port filled in) for duplicate detection.
-   */
-  record Checked(List<String> problems, String server) {}
-
   private MemcachedUris() {}
 
-  static Checked check(String uri) {
+  /** {@return what the URI breaks, and its server ({@code host:port})} */
+  static ServerUris.Checked check(String uri) {
     List<String> problems = new ArrayList<>();
-    if (ServerUris.malformedPlaceholder(uri, problems)) {
-      return new Checked(problems, null);
-    }
-    RedisUriParts parts = RedisUriParts.split(uri);
-    if (!parts.scheme().equals("memcached")) {
-      problems.add("must start with memcached://, was " + Quotes.quote(RedisUris.redact(uri)));
-      return new Checked(problems, null);
+    RedisUriParts parts = ServerUris.split(uri, List.of("memcached"), problems);
+    if (parts == null) {
+      return new ServerUris.Checked(problems, null);
     }
     ServerUris.noQuery(parts, problems);
     if (parts.userInfo() != null) {
@@ -41,7 +32,7 @@ public final class MemcachedUris {
       problems.add("must not have a path, was " + Quotes.quote("/" + parts.path()));
     }
     String server = ServerUris.hostAndPort(parts, DEFAULT_PORT, problems);
-    return new Checked(problems, server);
+    return new ServerUris.Checked(problems, server);
   }
 
   /**
@@ -53,7 +44,7 @@ public final class MemcachedUris {
    */
   public static java.net.InetSocketAddress address(
       String uri, java.util.function.Function<String, String> env) {
-    Checked checked = check(uri);
+    ServerUris.Checked checked = check(uri);
     if (!checked.problems().isEmpty()) {
       throw new IllegalArgumentException("uri " + checked.problems().get(0));
     }

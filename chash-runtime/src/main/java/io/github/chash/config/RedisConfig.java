@@ -33,14 +33,15 @@ public record RedisConfig(
   public static final List<String> CODECS = List.of("jdk", "jackson");
 
   /** The default {@code maxValueSize}: 1 MB, as memcached's item size limit. */
-  public static final long DEFAULT_MAX_VALUE_SIZE = 1 << 20;
+  public static final long DEFAULT_MAX_VALUE_SIZE = ValueRules.DEFAULT_MAX_VALUE_SIZE;
 
   /** The largest {@code maxValueSize}: Redis' own limit for a string, 512 MB. */
   public static final long MAX_VALUE_SIZE_LIMIT = 512L << 20;
 
-  /** The rule of {@code maxValueSize}. */
-  static final Rules.Whole MAX_VALUE_SIZE =
-      new Rules.Whole(1, MAX_VALUE_SIZE_LIMIT, "between 1 and " + MAX_VALUE_SIZE_LIMIT + " bytes");
+  /** The rules of the {@code redis:} block. */
+  static final ValueRules<RedisConfig> RULES =
+      new ValueRules<>(
+          "redis", RedisConfig::keyPrefixProblem, MAX_VALUE_SIZE_LIMIT, RedisConfig::new);
 
   /**
    * Checks the values; keeps a copy of the patterns.
@@ -57,17 +58,7 @@ public record RedisConfig(
    * @throws IllegalArgumentException if a value breaks its rule
    */
   public RedisConfig {
-    Rules.require("redis.keyPrefix", keyPrefixProblem(keyPrefix));
-    Rules.require(
-        "redis.codec",
-        CODECS.contains(codec)
-            ? null
-            : "must be one of " + String.join(", ", CODECS) + "; was " + quoted(codec));
-    allowedClasses = List.copyOf(allowedClasses);
-    for (String pattern : allowedClasses) {
-      Rules.require("redis.allow entry", allowProblem(pattern));
-    }
-    Rules.require("redis.maxValueSize", MAX_VALUE_SIZE.problem(maxValueSize));
+    allowedClasses = RULES.check(keyPrefix, codec, allowedClasses, maxValueSize);
   }
 
   /**
@@ -89,7 +80,7 @@ public record RedisConfig(
    * java.util}, {@code java.time} classes, and values up to 1 MB}
    */
   public static RedisConfig defaults() {
-    return new RedisConfig("chash:", "jdk", List.of());
+    return RULES.defaults();
   }
 
   /**
@@ -132,9 +123,5 @@ public record RedisConfig(
     } catch (IllegalArgumentException e) {
       return "is not a valid ObjectInputFilter pattern, was " + Quotes.quote(pattern);
     }
-  }
-
-  private static String quoted(String s) {
-    return s == null ? "null" : Quotes.quote(s);
   }
 }

@@ -24,29 +24,19 @@ final class RedisUris {
   static final int DEFAULT_PORT = 6379;
   static final int DEFAULT_SENTINEL_PORT = 26379;
   static final String SENTINEL_SCHEME = "redis-sentinel";
+  private static final List<String> SCHEMES = List.of("redis", "rediss", SENTINEL_SCHEME);
   private static final Pattern MASTER_NAME = Pattern.compile("[A-Za-z0-9._-]+");
-
-  /**
-   * The outcome: message tails to print after the key's path, and the server the URI points to
-   * ({@code host:port/db}, lower-case host, defaults filled in) for duplicate detection.
-   */
-  record Checked(List<String> problems, String server) {}
 
   private RedisUris() {}
 
-  static Checked check(String uri) {
+  /** {@return what the URI breaks, and its server ({@code host:port/db})} */
+  static ServerUris.Checked check(String uri) {
     List<String> problems = new ArrayList<>();
-    if (ServerUris.malformedPlaceholder(uri, problems)) {
-      return new Checked(problems, null);
+    RedisUriParts parts = ServerUris.split(uri, SCHEMES, problems);
+    if (parts == null) {
+      return new ServerUris.Checked(problems, null);
     }
-    RedisUriParts parts = RedisUriParts.split(uri);
     boolean sentinel = parts.scheme().equals(SENTINEL_SCHEME);
-    if (!sentinel && !parts.scheme().equals("redis") && !parts.scheme().equals("rediss")) {
-      problems.add(
-          "must start with redis://, rediss:// or redis-sentinel://, was "
-              + Quotes.quote(redact(uri)));
-      return new Checked(problems, null);
-    }
     String master = sentinel ? masterName(parts, problems) : null;
     if (!sentinel) {
       ServerUris.noQuery(parts, problems);
@@ -70,7 +60,8 @@ final class RedisUris {
       }
     }
     String server = hostAndPort + "/" + (Placeholders.isPlaceholder(path) ? path : db);
-    return new Checked(problems, sentinel ? "master " + master + " of " + server : server);
+    return new ServerUris.Checked(
+        problems, sentinel ? "master " + master + " of " + server : server);
   }
 
   /**
@@ -128,13 +119,5 @@ final class RedisUris {
       }
     }
     return String.join(",", seen);
-  }
-
-  /** The URI with any user info replaced, safe to print. */
-  static String redact(String uri) {
-    int schemeEnd = uri.indexOf("://");
-    int start = schemeEnd < 0 ? 0 : schemeEnd + 3;
-    int at = uri.lastIndexOf('@');
-    return at < start ? uri : uri.substring(0, start) + "***" + uri.substring(at);
   }
 }

@@ -16,10 +16,48 @@ final class ServerUris {
   private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
   static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
 
+  /**
+   * What checking a URI found: message tails to print after the key's path, and the server it
+   * points to (lower-case host, defaults filled in) for duplicate detection; null when unusable.
+   */
+  record Checked(List<String> problems, String server) {}
+
   private ServerUris() {}
 
+  /**
+   * {@return the URI cut in parts, or null when a placeholder is malformed or the scheme is none of
+   * {@code schemes}; the problem is added then}
+   *
+   * @param schemes the schemes the node type takes, the usual one first
+   */
+  static RedisUriParts split(String uri, List<String> schemes, List<String> problems) {
+    if (malformedPlaceholder(uri, problems)) {
+      return null;
+    }
+    RedisUriParts parts = RedisUriParts.split(uri);
+    if (!schemes.contains(parts.scheme())) {
+      List<String> starts = schemes.stream().map(scheme -> scheme + "://").toList();
+      String last = starts.get(starts.size() - 1);
+      String expected =
+          starts.size() == 1
+              ? last
+              : String.join(", ", starts.subList(0, starts.size() - 1)) + " or " + last;
+      problems.add("must start with " + expected + ", was " + Quotes.quote(redact(uri)));
+      return null;
+    }
+    return parts;
+  }
+
+  /** The URI with any user info replaced, safe to print. */
+  static String redact(String uri) {
+    int schemeEnd = uri.indexOf("://");
+    int start = schemeEnd < 0 ? 0 : schemeEnd + 3;
+    int at = uri.lastIndexOf('@');
+    return at < start ? uri : uri.substring(0, start) + "***" + uri.substring(at);
+  }
+
   /** Whether the URI has a malformed placeholder; adds the problem when it has. */
-  static boolean malformedPlaceholder(String uri, List<String> problems) {
+  private static boolean malformedPlaceholder(String uri, List<String> problems) {
     if (Placeholders.malformedAt(uri) < 0) {
       return false;
     }
