@@ -6,12 +6,15 @@ import io.github.chash.cache.Marker;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.cache.VerbatimKeys;
+import io.github.chash.internal.codec.CacheCodecs;
 import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.MarkerBytes;
 import io.github.chash.internal.codec.StoredValues;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.node.ClientStalls;
 import io.github.chash.internal.node.Connecting;
+import io.github.chash.internal.node.NodeConnection;
+import io.github.chash.internal.node.RemoteNode;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -24,18 +27,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import net.rubyeye.xmemcached.GetsResponse;
 import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
-import net.rubyeye.xmemcached.exception.MemcachedException;
 
 /**
  * A {@link CacheNode} on one memcached server, through one XMemcached connection (text protocol).
@@ -74,11 +73,8 @@ import net.rubyeye.xmemcached.exception.MemcachedException;
  * milliseconds: a read after it is a miss, and {@link #getEntry} returns the time left from it.
  * Thread-safe.
  */
-final class MemcachedCacheNode implements CacheNode {
+final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   private static final System.Logger LOG = System.getLogger(MemcachedCacheNode.class.getName());
-
-  /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
-  private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
 
   /** memcached reads an expiration above this many seconds as an absolute Unix time. */
   static final long RELATIVE_EXPIRATION_LIMIT = 30L * 24 * 3600;
@@ -94,25 +90,13 @@ final class MemcachedCacheNode implements CacheNode {
   /** How long a write trusts generation counters it read. */
   private static final long GENERATIONS_FRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private static final AtomicInteger THREADS = new AtomicInteger();
+  /** Runs the blocking calls a node answers with a future, and the building of its client. */
+  private static final Executor BATCHES = BatchThreads.INSTANCE;
 
-  /** Runs the blocking multi-gets and batches of {@link #getAll} and {@link #putAll}. */
-  private static final ExecutorService BATCHES =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread t = new Thread(task, "chash-memcached-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
-
-  private final String id;
   private final InetSocketAddress address;
-  private final String endpoint;
   private final MemcachedKeys keys;
-  private final Duration timeout;
-  private final long timeoutMillis;
-  private final long readyDeadlineNanos;
   private final StoredValues storedValues;
+  private final NodeConnection<MemcachedClient> connection;
 
   /** The peer clients' format of each verbatim cache, by cache name ({@link VerbatimItems}). */
   private final Map<String, PeerTranscoder> peerFormats;
@@ -124,10 +108,6 @@ final class MemcachedCacheNode implements CacheNode {
 
   /** Whether the server keeps CAS uniques: see {@link #conditional()}. */
   private volatile boolean casEnabled = true;
-
-  private CompletableFuture<MemcachedClient> building;
-  private long lastBuildAttempt;
-  private volatile boolean closed;
 
   /** A generation counter's value (0: none) and when it was read. */
   private record Generation(long value, long readNanos) {}
@@ -148,49 +128,49 @@ final class MemcachedCacheNode implements CacheNode {
       Map<String, PeerTranscoder> peerFormats,
       Duration timeout,
       long maxValueSize) {
-    this.id = id;
+    this(
+        id,
+        address,
+        keyPrefix,
+        new StoredValues(id, codec, maxValueSize, "memcached", LOG),
+        peerFormats,
+        timeout);
+  }
+
+  private MemcachedCacheNode(
+      String id,
+      InetSocketAddress address,
+      String keyPrefix,
+      StoredValues storedValues,
+      Map<String, PeerTranscoder> peerFormats,
+      Duration timeout) {
+    super(
+        id,
+        "memcached://" + address.getHostString() + ":" + address.getPort(),
+        timeout,
+        new CacheCodecs(storedValues, Map.of()),
+        LOG);
     this.peerFormats = Map.copyOf(peerFormats);
     this.address = address;
-    this.endpoint = "memcached://" + address.getHostString() + ":" + address.getPort();
     this.keys = new MemcachedKeys(keyPrefix);
-    this.timeout = timeout;
-    this.timeoutMillis = Math.max(1, timeout.toMillis());
-    this.storedValues = new StoredValues(id, codec, maxValueSize, "memcached", LOG);
-    this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
-    buildIfIdle();
+    this.storedValues = storedValues;
+    // XMemcached heals a lost session itself; a build that failed is tried again a connect
+    // timeout later
+    this.connection =
+        connection(
+            "",
+            Connecting.timeout(timeout),
+            () -> CompletableFuture.supplyAsync(this::build, BATCHES),
+            this::shutdownQuietly);
   }
 
+  /** XMemcached's client is built before its session is up: waits for the server too. */
   @Override
-  public String id() {
-    return id;
-  }
-
-  /**
-   * Waits until the connection is up, at most one connect timeout from the node's creation; a
-   * server that is down or frozen does not fail startup, its calls fail until it is back.
-   */
-  @Override
-  public void awaitReady() {
-    CompletableFuture<MemcachedClient> pending;
-    synchronized (this) {
-      pending = building;
+  protected boolean ready(MemcachedClient client, long deadlineNanos) throws InterruptedException {
+    while (client.getAvailableServers().isEmpty() && System.nanoTime() < deadlineNanos) {
+      Thread.sleep(5);
     }
-    try {
-      MemcachedClient client =
-          pending.get(Math.max(0, readyDeadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-      while (client.getAvailableServers().isEmpty() && System.nanoTime() < readyDeadlineNanos) {
-        Thread.sleep(5);
-      }
-      if (!client.getAvailableServers().isEmpty()) {
-        return;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return;
-    } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
-      // logged below
-    }
-    Connecting.logNotReady(LOG, id, endpoint, null, timeout);
+    return !client.getAvailableServers().isEmpty();
   }
 
   @Override
@@ -218,12 +198,12 @@ final class MemcachedCacheNode implements CacheNode {
   public void put(String key, Object value, Duration ttl) {
     if (VerbatimKeys.isVerbatim(key)) {
       PeerTranscoder.Item item = verbatimItem(key, value);
-      ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+      ClientStalls.Deadline deadline = deadline();
       verbatimStore(key, item, ttl, deadline);
       return;
     }
-    byte[] payload = payload(value);
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    byte[] payload = payload(key, value);
+    ClientStalls.Deadline deadline = deadline();
     Map<String, Generations> gens = writeGenerations(List.of(key), "put", deadline);
     store(key, payload, ttl, gens.get(MemcachedKeys.namespace(key)), deadline);
   }
@@ -278,7 +258,7 @@ final class MemcachedCacheNode implements CacheNode {
     values.forEach(
         (key, value) -> {
           try {
-            payloads.put(key, payload(value));
+            payloads.put(key, payload(key, value));
           } catch (ValueRefusedException e) {
             refusals.put(key, e);
           }
@@ -286,7 +266,7 @@ final class MemcachedCacheNode implements CacheNode {
     if (payloads.isEmpty()) {
       return CompletableFuture.completedFuture(refusals);
     }
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     return bounded(
         CompletableFuture.supplyAsync(
             () -> {
@@ -350,7 +330,7 @@ final class MemcachedCacheNode implements CacheNode {
       throw failure("ping", e);
     }
     if (versions == null || versions.isEmpty()) {
-      throw new CacheNodeException(id, "ping failed on " + endpoint + ": not connected", null);
+      throw new CacheNodeException(id(), "ping failed on " + endpoint() + ": not connected", null);
     }
   }
 
@@ -361,25 +341,16 @@ final class MemcachedCacheNode implements CacheNode {
   }
 
   @Override
-  public void close() {
-    CompletableFuture<MemcachedClient> pending;
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      pending = building;
+  protected void shutdown(List<MemcachedClient> open) {
+    open.forEach(this::shutdownQuietly);
+  }
+
+  private void shutdownQuietly(MemcachedClient client) {
+    try {
+      client.shutdown();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.DEBUG, () -> "node \"" + id() + "\": error while closing: " + e);
     }
-    pending.whenComplete(
-        (client, failure) -> {
-          if (client != null) {
-            try {
-              client.shutdown();
-            } catch (IOException | RuntimeException e) {
-              LOG.log(Level.DEBUG, () -> "node \"" + id + "\": error while closing: " + e);
-            }
-          }
-        });
   }
 
   // Conditional calls (the rules between JVMs, see CacheNode#conditional), with memcached's own
@@ -420,9 +391,9 @@ final class MemcachedCacheNode implements CacheNode {
           Level.WARNING,
           () ->
               "node \""
-                  + id
+                  + id()
                   + "\": "
-                  + endpoint
+                  + endpoint()
                   + " keeps no CAS uniques (memcached -C): its keys keep the rules of one JVM"
                   + " (no leases, tombstones or conditional moves between JVMs)");
     }
@@ -432,7 +403,7 @@ final class MemcachedCacheNode implements CacheNode {
   @Override
   public CompletableFuture<Held> getHeld(String key, ValueType type) {
     requireEnvelope(key);
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     return bounded(
         CompletableFuture.supplyAsync(
             () -> {
@@ -496,14 +467,14 @@ final class MemcachedCacheNode implements CacheNode {
     if (!(expected.version() instanceof CasUnique seen)) {
       return false; // nothing was held: nothing to delete
     }
-    return deleteIf(key, seen, "deleteIf", ClientStalls.deadline(timeout));
+    return deleteIf(key, seen, "deleteIf", deadline());
   }
 
   /** {@code gets}, then a conditional delete with its unique if the item holds that lease. */
   @Override
   public boolean deleteIfLeased(String key, Marker lease) {
     requireEnvelope(key);
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     CasUnique held = holding(key, lease, "deleteIf", deadline);
     return held != null && deleteIf(key, held, "deleteIf", deadline);
   }
@@ -531,8 +502,8 @@ final class MemcachedCacheNode implements CacheNode {
   /** Stores a value or marker with {@code command}, all within one deadline. */
   private boolean storeIf(
       String key, Object value, Duration ttl, String operation, StoreIf command) {
-    byte[] payload = payload(value);
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    byte[] payload = payload(key, value);
+    ClientStalls.Deadline deadline = deadline();
     Generations gens =
         writeGenerations(List.of(key), operation, deadline).get(MemcachedKeys.namespace(key));
     return storeWith(
@@ -670,11 +641,6 @@ final class MemcachedCacheNode implements CacheNode {
     }
   }
 
-  /** The payload of a value or a {@link Marker}. */
-  private byte[] payload(Object value) {
-    return value instanceof Marker m ? MarkerBytes.encode(m) : storedValues.encode(value);
-  }
-
   // Verbatim caches: the key as given, the peer clients' item format, no envelope or generations
   // (a peer client could not read them); their entries are never cleared in bulk.
 
@@ -726,7 +692,7 @@ final class MemcachedCacheNode implements CacheNode {
             "value of "
                 + item.data().length
                 + " bytes not stored: larger than the item size limit of "
-                + endpoint,
+                + endpoint(),
             null);
       }
       int expiration = expiration(ttl, System.currentTimeMillis());
@@ -806,7 +772,7 @@ final class MemcachedCacheNode implements CacheNode {
     if (items.isEmpty()) {
       return CompletableFuture.completedFuture(refusals);
     }
-    ClientStalls.Deadline deadline = ClientStalls.deadline(timeout);
+    ClientStalls.Deadline deadline = deadline();
     return bounded(
         CompletableFuture.supplyAsync(
             () -> {
@@ -827,16 +793,16 @@ final class MemcachedCacheNode implements CacheNode {
   /** {@code memcached-node[id, memcached://host:port]}. */
   @Override
   public String toString() {
-    return "memcached-node[" + id + ", " + endpoint + "]";
+    return "memcached-node[" + id() + ", " + endpoint() + "]";
   }
 
   /** The memcached expiration of a TTL written at {@code nowMillis}: see the class comment. */
   static int expiration(Duration ttl, long nowMillis) {
-    long millis = ttlMillis(ttl);
-    if (millis >= NO_EXPIRY_MILLIS) {
+    long millis = expiryMillis(ttl);
+    if (millis == 0) {
       return 0;
     }
-    long seconds = Math.max(1, (millis + 999) / 1000);
+    long seconds = (millis + 999) / 1000;
     if (seconds <= RELATIVE_EXPIRATION_LIMIT) {
       return (int) seconds;
     }
@@ -846,19 +812,8 @@ final class MemcachedCacheNode implements CacheNode {
 
   /** The deadline an envelope keeps, epoch milliseconds; 0 for none. */
   static long deadline(Duration ttl, long nowMillis) {
-    long millis = ttlMillis(ttl);
-    return millis >= NO_EXPIRY_MILLIS ? 0 : nowMillis + Math.max(1, millis);
-  }
-
-  private static long ttlMillis(Duration ttl) {
-    if (ttl == null) {
-      return Long.MAX_VALUE;
-    }
-    try {
-      return ttl.toMillis();
-    } catch (ArithmeticException tooLong) {
-      return Long.MAX_VALUE;
-    }
+    long millis = expiryMillis(ttl);
+    return millis == 0 ? 0 : nowMillis + millis;
   }
 
   private void store(
@@ -925,7 +880,7 @@ final class MemcachedCacheNode implements CacheNode {
                 + payload.length
                 + " bytes not stored: with its key and header it is larger than the item size"
                 + " limit of "
-                + endpoint
+                + endpoint()
                 + " ("
                 + limit
                 + " bytes, memcached -I)",
@@ -941,7 +896,7 @@ final class MemcachedCacheNode implements CacheNode {
             "value of "
                 + payload.length
                 + " bytes refused by "
-                + endpoint
+                + endpoint()
                 + " as too large for its item size limit (memcached -I, 1 MB by default);"
                 + " not stored",
             e);
@@ -1164,7 +1119,7 @@ final class MemcachedCacheNode implements CacheNode {
 
   /** {@link #within} a fresh deadline: a call of one command. */
   private <T> T once(Command<T> command) throws Exception {
-    return within(ClientStalls.deadline(timeout), command);
+    return within(deadline(), command);
   }
 
   private void replaceGeneration(String counterKey, String operation) {
@@ -1177,7 +1132,7 @@ final class MemcachedCacheNode implements CacheNode {
       throw failure(operation, e);
     }
     generations.clear();
-    LOG.log(Level.DEBUG, () -> "node \"" + id + "\": replaced generation " + counterKey);
+    LOG.log(Level.DEBUG, () -> "node \"" + id() + "\": replaced generation " + counterKey);
   }
 
   private static long newGeneration() {
@@ -1250,74 +1205,28 @@ final class MemcachedCacheNode implements CacheNode {
     return new Live(envelope, MarkerBytes.decode(envelope.payload()), ttl);
   }
 
-  /** A reply bounded by the node's timeout; a late one fails with {@link CacheNodeException}. */
-  private <T> CompletableFuture<T> bounded(CompletableFuture<T> reply, String operation) {
-    return ClientStalls.deadline(timeout.plusMillis(5))
-        .bound(reply)
-        .handle(
-            (value, failure) -> {
-              if (failure == null) {
-                return value;
-              }
-              Throwable cause =
-                  failure instanceof CompletionException && failure.getCause() != null
-                      ? failure.getCause()
-                      : failure;
-              if (cause instanceof CacheNodeException c) {
-                throw c;
-              }
-              if (cause instanceof ValueRefusedException r) {
-                throw r;
-              }
-              throw failure(operation, cause);
-            });
-  }
-
-  /** The client, or why there is none: closed, or not built yet. */
-  private MemcachedClient client() {
-    if (closed) {
-      throw new IllegalStateException("node is closed");
-    }
-    CompletableFuture<MemcachedClient> pending = buildIfIdle();
-    MemcachedClient client = pending.getNow(null);
-    if (client == null) {
-      throw new IllegalStateException("not connected yet");
-    }
-    return client;
-  }
-
   /**
-   * Starts building the client unless it is built, being built, or failed less than a timeout ago.
+   * A batch's own deadline, on its batch thread, fails it first with the precise cause; this one, 5
+   * ms later, bounds a batch that never got to run.
    */
-  private synchronized CompletableFuture<MemcachedClient> buildIfIdle() {
-    long now = System.nanoTime();
-    boolean idle =
-        building == null
-            || (building.isCompletedExceptionally()
-                && now - lastBuildAttempt >= Connecting.timeout(timeout).toNanos());
-    if (idle && !closed) {
-      lastBuildAttempt = now;
-      building = CompletableFuture.supplyAsync(this::build, BATCHES);
-      building.whenComplete(
-          (client, failure) -> {
-            if (failure != null) {
-              LOG.log(
-                  Level.WARNING,
-                  () -> "node \"" + id + "\": cannot connect to " + endpoint + ": " + failure);
-            }
-          });
-    }
-    return building;
+  @Override
+  protected ClientStalls.Deadline boundDeadline() {
+    return ClientStalls.deadline(timeout().plusMillis(5));
+  }
+
+  /** The client, or why there is none: closed, or not built yet (a call never waits for it). */
+  private MemcachedClient client() {
+    return connection.get(Duration.ZERO);
   }
 
   private MemcachedClient build() {
     InetSocketAddress resolved = new InetSocketAddress(address.getHostString(), address.getPort());
     XMemcachedClientBuilder builder = new XMemcachedClientBuilder(List.of(resolved));
-    builder.setName("chash-" + id);
+    builder.setName("chash-" + id());
     builder.setConnectionPoolSize(1);
     builder.setSelectorPoolSize(1);
-    builder.setConnectTimeout(Connecting.timeout(timeout).toMillis());
-    builder.setOpTimeout(timeoutMillis);
+    builder.setConnectTimeout(Connecting.timeout(timeout()).toMillis());
+    builder.setOpTimeout(Math.max(1, timeout().toMillis()));
     builder.setEnableHealSession(true);
     builder.setHealSessionInterval(HEAL_MILLIS);
     // failure mode would queue commands for a dead server; without it they fail at once
@@ -1325,28 +1234,9 @@ final class MemcachedCacheNode implements CacheNode {
     builder.setTranscoder(RawTranscoder.INSTANCE);
     builder.setSanitizeKeys(false);
     try {
-      MemcachedClient client = builder.build();
-      if (closed) {
-        client.shutdown();
-      }
-      return client;
+      return builder.build(); // one built after the node closed is shut down when it is up
     } catch (IOException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
-  }
-
-  private CacheNodeException failure(String operation, Throwable e) {
-    if (e instanceof InterruptedException) {
-      Thread.currentThread().interrupt();
-    }
-    String reason =
-        ClientStalls.isStall(e)
-            ? e.getMessage()
-            : e instanceof TimeoutException
-                ? "command timed out after " + timeoutMillis + " ms"
-                : e instanceof MemcachedException || e.getMessage() != null
-                    ? String.valueOf(e.getMessage())
-                    : e.toString();
-    return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + reason, e);
   }
 }

@@ -4,14 +4,12 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.MemcachedConfig;
 import io.github.chash.config.MemcachedUris;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
-import io.github.chash.internal.codec.JacksonCodec;
 import io.github.chash.internal.codec.JdkSerializationCodec;
-import io.github.chash.internal.codec.ValueCodec;
+import io.github.chash.internal.node.RemoteNodeFactories;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
@@ -53,10 +51,9 @@ import java.util.function.Function;
  */
 public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
   /** The command timeout when {@code failover.timeout} is not set. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(100);
+  public static final Duration DEFAULT_TIMEOUT = RemoteNodeFactories.DEFAULT_TIMEOUT;
 
   private static final String CLIENT_CLASS = "net.rubyeye.xmemcached.MemcachedClient";
-  private static final String JACKSON_CLASS = "com.fasterxml.jackson.databind.ObjectMapper";
 
   private final Function<String, String> env;
 
@@ -90,16 +87,8 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
    */
   @Override
   public CacheNode create(NodeConfig node, ChashConfig config) {
-    Objects.requireNonNull(node, "node");
-    Objects.requireNonNull(config, "config");
-    if (!node.type().equals(NodeType.MEMCACHED)) {
-      throw new IllegalArgumentException(
-          "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not memcached");
-    }
-    requireClass(
-        CLIENT_CLASS,
-        "com.googlecode.xmemcached:xmemcached",
-        "node \"" + node.id() + "\" is of type memcached");
+    RemoteNodeFactories.requireNode(
+        node, config, NodeType.MEMCACHED, CLIENT_CLASS, "com.googlecode.xmemcached:xmemcached");
     MemcachedConfig memcached =
         config.memcached() != null ? config.memcached() : MemcachedConfig.defaults();
     Map<String, PeerTranscoder> peerFormats = peerFormats(node, config, memcached);
@@ -107,20 +96,17 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
     try {
       address = MemcachedUris.address(node.uri(), env);
     } catch (IllegalArgumentException e) {
-      String where = config.where("nodes[" + config.nodes().indexOf(node) + "].uri");
-      throw new IllegalArgumentException(
-          where + ": node \"" + node.id() + "\": " + e.getMessage(), e);
+      throw RemoteNodeFactories.uriProblem(
+          node, config, "node \"" + node.id() + "\": " + e.getMessage(), e);
     }
-    FailoverConfig failover = config.failover();
-    Duration timeout =
-        failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
     return new MemcachedCacheNode(
         node.id(),
         address,
         memcached.keyPrefix(),
-        codec(memcached),
+        RemoteNodeFactories.codec(
+            memcached.codec(), "memcached.codec", "memcached", memcached.allowedClasses()),
         peerFormats,
-        timeout,
+        RemoteNodeFactories.timeout(config),
         memcached.maxValueSize());
   }
 
@@ -167,25 +153,5 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
   @Override
   public String toString() {
     return "MemcachedCacheNodeFactory";
-  }
-
-  private ValueCodec codec(MemcachedConfig memcached) {
-    if (memcached.codec().equals("jackson")) {
-      requireClass(
-          JACKSON_CLASS,
-          "com.fasterxml.jackson.core:jackson-databind",
-          "memcached.codec is jackson");
-      return new JacksonCodec();
-    }
-    return new JdkSerializationCodec(memcached.allowedClasses(), "memcached");
-  }
-
-  private void requireClass(String className, String artifact, String why) {
-    try {
-      Class.forName(className, false, MemcachedCacheNodeFactory.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalArgumentException(
-          why + ", but " + artifact + " is not on the class path; add it as a dependency", e);
-    }
   }
 }

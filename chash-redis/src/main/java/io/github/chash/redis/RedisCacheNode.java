@@ -14,6 +14,8 @@ import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.keys.KeyBytes;
 import io.github.chash.internal.node.ClientStalls;
 import io.github.chash.internal.node.Connecting;
+import io.github.chash.internal.node.NodeConnection;
+import io.github.chash.internal.node.RemoteNode;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.KeyValue;
@@ -41,9 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -79,7 +79,7 @@ import java.util.function.Supplier;
  * goes to the primary, so a caller never reads older than its own write. The conditional calls'
  * read ({@link #getHeld}) stays on the primary: its version is compared there. Thread-safe.
  */
-final class RedisCacheNode implements CacheNode {
+final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], byte[]>> {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
   private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
@@ -91,21 +91,13 @@ final class RedisCacheNode implements CacheNode {
    */
   static final int MAX_KEY_BYTES = 64 * 1024;
 
-  /** A TTL this long (a century, Caffeine's cap too) is written as no expiry. */
-  private static final long NO_EXPIRY_MILLIS = Duration.ofDays(36_500).toMillis();
-
-  private final String id;
   private final RedisEndpoint endpoint;
   private final String keyPrefix;
-  private final Duration timeout;
   private final RedisClient client;
   private final RedisURI uri;
-  private final long readyDeadlineNanos;
 
   /** The event loops that read this node's replies, checked before a timeout is blamed on it. */
   private final ClientStalls.IoCheck ioThreads;
-
-  private final CacheCodecs storedValues;
 
   /** Whether a write must reach a replica to count (a Sentinel-managed shard). */
   private final boolean replicated;
@@ -122,28 +114,22 @@ final class RedisCacheNode implements CacheNode {
   /** The connection of replica reads; null unless the node reads from replicas. */
   private final Link replicaReads;
 
+  /** A connection of the node, whose commands wait for it up to the node's timeout. */
+  private record Link(NodeConnection<StatefulRedisConnection<byte[], byte[]>> connection) {
+    RedisAsyncCommands<byte[], byte[]> commands(Duration timeout) {
+      // Lettuce reconnects by itself; while it is away, commands are rejected at once
+      return connection.get(timeout).async();
+    }
+  }
+
   /** The keys this JVM wrote lately, read from the primary; null without replica reads. */
   private final RecentWrites recentWrites;
 
   /** Keys read through {@link #replicaReads}. */
   private final LongAdder replicaReadCount = new LongAdder();
 
-  private volatile boolean closed;
-
   /** The invalidation channel of the near caches ({@link #track}); null until asked. */
   private RedisTracking tracking; // guarded by this
-
-  /** A node that reads from the primary only. */
-  RedisCacheNode(
-      String id,
-      RedisEndpoint endpoint,
-      String keyPrefix,
-      ValueCodec codec,
-      Map<String, ValueCodec> cacheCodecs,
-      Duration timeout,
-      long maxValueSize) {
-    this(id, endpoint, keyPrefix, codec, cacheCodecs, timeout, maxValueSize, null);
-  }
 
   /**
    * Creates the node and starts connecting; {@link #awaitReady} waits for the connections.
@@ -160,20 +146,20 @@ final class RedisCacheNode implements CacheNode {
       Duration timeout,
       long maxValueSize,
       Duration replicaLag) {
+    super(
+        id,
+        endpoint.toString(),
+        timeout,
+        CacheCodecs.of(
+            codec, cacheCodecs, c -> new StoredValues(id, c, maxValueSize, "redis", LOG)),
+        LOG);
     if (replicaLag != null && !endpoint.isSentinel()) {
       // NodeConfig refuses it; checked before anything is acquired
       throw new IllegalArgumentException(
           "node \"" + id + "\": replica reads need a Sentinel-managed shard, not " + endpoint);
     }
-    this.id = id;
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
-    this.timeout = timeout;
-    Map<String, StoredValues> own = new java.util.HashMap<>();
-    cacheCodecs.forEach(
-        (cache, c) -> own.put(cache, new StoredValues(id, c, maxValueSize, "redis", LOG)));
-    this.storedValues =
-        new CacheCodecs(new StoredValues(id, codec, maxValueSize, "redis", LOG), own);
     this.uri = redisUri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     this.ioThreads = SharedClientResources.ioThreads();
@@ -190,18 +176,26 @@ final class RedisCacheNode implements CacheNode {
               + endpoint
               + "; lower it to DEBUG");
     }
-    this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
     this.replicated = endpoint.isSentinel();
     this.waitMillis = Math.max(1, timeout.toMillis() / 2);
-    this.reads = new Link("", this::connectToPrimary);
-    this.writes = replicated ? new Link(" (its write connection)", this::connectToPrimary) : reads;
-    this.replicaReads =
-        replicaLag == null ? null : new Link(" (its replica reads)", this::connectToReplicas);
     this.recentWrites =
         replicaLag == null ? null : new RecentWrites(replicaLag, RECENT_WRITES, System::nanoTime);
-    for (Link link : links()) {
-      link.connectIfIdle();
-    }
+    this.reads = link("", this::connectToPrimary);
+    this.writes = replicated ? link(" (its write connection)", this::connectToPrimary) : reads;
+    this.replicaReads =
+        replicaLag == null ? null : link(" (its replica reads)", this::connectToReplicas);
+  }
+
+  /**
+   * A connection of the node, started now; one whose attempt failed is tried again when asked for,
+   * at most once a timeout: Lettuce's own reconnect only covers connections that were once up. On a
+   * Sentinel-managed shard each connect asks the sentinels for the current primary, Lettuce's
+   * reconnects too.
+   */
+  private Link link(
+      String role, Supplier<CompletableFuture<StatefulRedisConnection<byte[], byte[]>>> open) {
+    // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
+    return new Link(connection(role, timeout(), open, StatefulRedisConnection::closeAsync));
   }
 
   /**
@@ -209,19 +203,6 @@ final class RedisCacheNode implements CacheNode {
    * the whole node reads from the primary for a lag.
    */
   private static final int RECENT_WRITES = 100_000;
-
-  /** The node's distinct connections. */
-  private List<Link> links() {
-    List<Link> all = new ArrayList<>(3);
-    all.add(reads);
-    if (writes != reads) {
-      all.add(writes);
-    }
-    if (replicaReads != null) {
-      all.add(replicaReads);
-    }
-    return all;
-  }
 
   private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectToPrimary() {
     return client.connectAsync(ByteArrayCodec.INSTANCE, uri).toCompletableFuture();
@@ -288,54 +269,25 @@ final class RedisCacheNode implements CacheNode {
     }
     RedisTracking started;
     synchronized (this) {
-      if (closed) {
-        throw new IllegalStateException("node \"" + id + "\" is closed");
+      if (isClosed()) {
+        throw new IllegalStateException("node \"" + id() + "\" is closed");
       }
       if (tracking != null) {
-        throw new IllegalStateException("node \"" + id + "\" tracks changes already");
+        throw new IllegalStateException("node \"" + id() + "\" tracks changes already");
       }
       tracking =
           new RedisTracking(
-              id,
+              id(),
               endpoint,
-              redisUri(endpoint, Connecting.timeout(timeout)),
+              redisUri(endpoint, Connecting.timeout(timeout())),
               keyPrefix,
               routingKeyPrefixes,
               listener,
-              Connecting.timeout(timeout));
+              Connecting.timeout(timeout()));
       started = tracking;
     }
     started.start();
     return true;
-  }
-
-  /**
-   * Waits until the first connection is up, at most one connect timeout from the node's creation,
-   * so the first calls after startup do not fail (and eject the node) just because the connection
-   * was still being set up; a server that is down or frozen does not fail startup, its calls fail
-   * until it is back. Nodes created together wait out their timeouts together.
-   */
-  @Override
-  public void awaitReady() {
-    for (Link link : links()) {
-      CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = link.pending();
-      long wait = Math.max(0, readyDeadlineNanos - System.nanoTime());
-      try {
-        pending.get(wait, TimeUnit.NANOSECONDS);
-      } catch (ExecutionException | TimeoutException e) {
-        String reason = e instanceof TimeoutException ? null : describe(e.getCause());
-        Connecting.logNotReady(LOG, id, endpoint, reason, timeout);
-        return;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
-  }
-
-  @Override
-  public String id() {
-    return id;
   }
 
   @Override
@@ -343,7 +295,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] serverKey = key(key);
     byte[] bytes;
     try {
-      bytes = await(readsOf(key).commands().get(serverKey));
+      bytes = await(readsOf(key).commands(timeout()).get(serverKey));
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
@@ -353,9 +305,9 @@ final class RedisCacheNode implements CacheNode {
   @Override
   public void put(String key, Object value, Duration ttl) {
     byte[] serverKey = key(key);
-    byte[] bytes = encode(key, value);
+    byte[] bytes = payload(key, value);
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       awaitWrite(commands, set(commands, serverKey, bytes, ttl));
     } catch (RuntimeException e) {
       throw failure("put", e);
@@ -407,7 +359,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] bytes;
     long pttl;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands();
+      RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands(timeout());
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
       bytes = await(value);
@@ -428,7 +380,7 @@ final class RedisCacheNode implements CacheNode {
     long deleted = 0;
     byte[] prefix = KeyBytes.of(keyPrefix);
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       ScanArgs args =
           ScanArgs.Builder.matches(KeyBytes.of(globEscape(keyPrefix) + "*")).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
@@ -450,7 +402,7 @@ final class RedisCacheNode implements CacheNode {
         }
         cursor = page;
         pace(started, page.getKeys().size(), keysPerSecond);
-      } while (!cursor.isFinished() && !closed);
+      } while (!cursor.isFinished() && !isClosed());
       if (replicated && deleted > 0) {
         requireReplica(await(commands.waitForReplication(1, waitMillis)));
       }
@@ -495,7 +447,7 @@ final class RedisCacheNode implements CacheNode {
     }
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
     try {
-      reply = readsOfAll(sent).commands().mget(serverKeys.toArray(new byte[0][]));
+      reply = readsOfAll(sent).commands(timeout()).mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
     }
@@ -542,14 +494,14 @@ final class RedisCacheNode implements CacheNode {
     List<CompletableFuture<?>> replies = new ArrayList<>();
     CompletableFuture<Long> acks = null;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       values.forEach(
           (key, value) -> {
             byte[] serverKey;
             byte[] bytes;
             try {
               serverKey = key(key);
-              bytes = encode(key, value);
+              bytes = payload(key, value);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;
@@ -580,40 +532,10 @@ final class RedisCacheNode implements CacheNode {
 
   private RedisFuture<String> set(
       RedisAsyncCommands<byte[], byte[]> commands, byte[] serverKey, byte[] bytes, Duration ttl) {
-    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
-    return millis >= NO_EXPIRY_MILLIS
+    long millis = expiryMillis(ttl);
+    return millis == 0
         ? commands.set(serverKey, bytes)
         : commands.set(serverKey, bytes, SetArgs.Builder.px(millis));
-  }
-
-  /**
-   * A reply bounded by the node's timeout, as {@link #await} bounds a single one; a late reply is
-   * cancelled and the future fails with {@link CacheNodeException}.
-   */
-  private <T> CompletableFuture<T> bounded(
-      java.util.concurrent.CompletionStage<T> reply, String operation) {
-    CompletableFuture<T> future = reply.toCompletableFuture();
-    return deadline()
-        .bound(future)
-        .handle(
-            (value, failure) -> {
-              if (failure == null) {
-                return value;
-              }
-              Throwable cause =
-                  failure instanceof java.util.concurrent.CompletionException
-                          && failure.getCause() != null
-                      ? failure.getCause()
-                      : failure;
-              cause = backstopAsStall(cause);
-              if (cause instanceof TimeoutException) {
-                future.cancel(true);
-                cause = timedOut((TimeoutException) cause);
-              }
-              throw failure(
-                  operation,
-                  cause instanceof RuntimeException r ? r : new IllegalStateException(cause));
-            });
   }
 
   /**
@@ -623,11 +545,7 @@ final class RedisCacheNode implements CacheNode {
   private Object valueOf(String key, byte[] bytes, ValueType type) {
     return bytes == null || MarkerBytes.decode(bytes) != null
         ? null
-        : storedValues.of(key).decode(bytes, type);
-  }
-
-  private byte[] encode(String key, Object value) {
-    return value instanceof Marker m ? MarkerBytes.encode(m) : storedValues.of(key).encode(value);
+        : values(key).decode(bytes, type);
   }
 
   // the conditional calls: each one script, atomic on the server; a time to live of 0 is none
@@ -659,7 +577,7 @@ final class RedisCacheNode implements CacheNode {
     try {
       serverKey = key(key);
       // on the primary even with replica reads: the version read is compared there
-      RedisAsyncCommands<byte[], byte[]> commands = reads.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = reads.commands(timeout());
       value = commands.get(serverKey);
       ttl = commands.pttl(serverKey);
     } catch (ValueRefusedException e) {
@@ -678,7 +596,7 @@ final class RedisCacheNode implements CacheNode {
               Marker marker = MarkerBytes.decode(raw.bytes);
               return marker != null
                   ? new Held(null, marker, left, raw.bytes)
-                  : new Held(storedValues.of(key).decode(raw.bytes, type), null, left, raw.bytes);
+                  : new Held(values(key).decode(raw.bytes, type), null, left, raw.bytes);
             });
   }
 
@@ -691,14 +609,14 @@ final class RedisCacheNode implements CacheNode {
         key,
         was == null ? ONE : ZERO,
         was == null ? NONE : was,
-        encode(key, value),
+        payload(key, value),
         ttlArg(ttl));
   }
 
   @Override
   public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
     return script(
-        "putIf", PUT_IF, key, ZERO, MarkerBytes.encode(lease), encode(key, value), ttlArg(ttl));
+        "putIf", PUT_IF, key, ZERO, MarkerBytes.encode(lease), payload(key, value), ttlArg(ttl));
   }
 
   @Override
@@ -724,8 +642,7 @@ final class RedisCacheNode implements CacheNode {
   private static final byte[] ZERO = {'0'};
 
   private static byte[] ttlArg(Duration ttl) {
-    long millis = ttl == null ? Long.MAX_VALUE : Math.max(1, ttlMillis(ttl));
-    return KeyBytes.of(millis >= NO_EXPIRY_MILLIS ? "0" : Long.toString(millis));
+    return KeyBytes.of(Long.toString(expiryMillis(ttl))); // 0: no expiry
   }
 
   /** Runs a conditional script on the write connection; true when it applied its change. */
@@ -733,7 +650,7 @@ final class RedisCacheNode implements CacheNode {
     byte[] serverKey = key(key);
     Long applied;
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       RedisFuture<Long> reply =
           commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, args);
       applied = awaitWrite(commands, reply);
@@ -749,7 +666,7 @@ final class RedisCacheNode implements CacheNode {
   public void evict(String key) {
     byte[] serverKey = key(key);
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       awaitWrite(commands, commands.unlink(serverKey));
     } catch (RuntimeException e) {
       throw failure("evict", e);
@@ -771,7 +688,7 @@ final class RedisCacheNode implements CacheNode {
 
   private void deleteMatching(String pattern, String operation) {
     try {
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       ScanArgs args = ScanArgs.Builder.matches(KeyBytes.of(pattern)).limit(SCAN_BATCH);
       ScanCursor cursor = ScanCursor.INITIAL;
       long removed = 0;
@@ -788,7 +705,7 @@ final class RedisCacheNode implements CacheNode {
       long count = removed;
       LOG.log(
           Level.DEBUG,
-          () -> "node \"" + id + "\": deleted " + count + " keys matching \"" + pattern + "\"");
+          () -> "node \"" + id() + "\": deleted " + count + " keys matching \"" + pattern + "\"");
     } catch (RuntimeException e) {
       throw failure(operation, e);
     } finally {
@@ -806,19 +723,20 @@ final class RedisCacheNode implements CacheNode {
     String reply;
     long replicas = 1;
     try {
-      reply = await(reads.commands().ping());
+      reply = await(reads.commands(timeout()).ping());
       if (replicated) {
-        replicas = await(writes.commands().waitForReplication(1, waitMillis));
+        replicas = await(writes.commands(timeout()).waitForReplication(1, waitMillis));
       }
     } catch (RuntimeException e) {
       throw failure("ping", e);
     }
     if (!"PONG".equals(reply)) {
-      throw new CacheNodeException(id, "ping answered \"" + reply + "\" (" + endpoint + ")", null);
+      throw new CacheNodeException(
+          id(), "ping answered \"" + reply + "\" (" + endpoint + ")", null);
     }
     if (replicas < 1) {
       throw new CacheNodeException(
-          id,
+          id(),
           "no replica of the primary of "
               + endpoint
               + " acknowledged within "
@@ -834,30 +752,19 @@ final class RedisCacheNode implements CacheNode {
     return -1;
   }
 
+  /** The tracking channel, the connections, the client, and this node's share of the loops. */
   @Override
-  public void close() {
-    List<StatefulRedisConnection<byte[], byte[]>> opened = new ArrayList<>(3);
+  protected void shutdown(List<StatefulRedisConnection<byte[], byte[]>> open) {
     RedisTracking channel;
     synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      links().forEach(link -> opened.add(link.detach()));
-      channel = tracking;
-    }
-    if (channel != null) {
-      channel.close();
+      channel = tracking; // none is started once closed
     }
     try {
-      for (StatefulRedisConnection<byte[], byte[]> open : opened) {
-        if (open != null) {
-          open.close();
-        }
+      if (channel != null) {
+        channel.close();
       }
+      open.forEach(StatefulRedisConnection::close);
       client.shutdown(0, 2, TimeUnit.SECONDS);
-    } catch (RuntimeException e) {
-      LOG.log(Level.DEBUG, () -> "node \"" + id + "\": error while closing: " + e);
     } finally {
       SharedClientResources.release();
     }
@@ -866,12 +773,7 @@ final class RedisCacheNode implements CacheNode {
   /** {@code redis-node[id, redis://***@host:port/db]}: never a credential. */
   @Override
   public String toString() {
-    return "redis-node[" + id + ", " + endpoint + "]";
-  }
-
-  /** The server this node talks to, credentials masked. */
-  String endpoint() {
-    return endpoint.toString();
+    return "redis-node[" + id() + ", " + endpoint + "]";
   }
 
   /**
@@ -899,7 +801,7 @@ final class RedisCacheNode implements CacheNode {
   private ValueRefusedException keyRefused(String size) {
     return new ValueRefusedException(
         "node \""
-            + id
+            + id()
             + "\": a key of "
             + size
             + " is longer than the "
@@ -916,33 +818,10 @@ final class RedisCacheNode implements CacheNode {
     return await(reply, deadline());
   }
 
-  /** {@link #await(RedisFuture)} under a deadline that several replies of one call share. */
-  private <T> T await(RedisFuture<T> reply, ClientStalls.Deadline deadline) {
-    try {
-      try {
-        return deadline.await(reply);
-      } catch (TimeoutException expired) {
-        reply.cancel(true);
-        throw timedOut(expired);
-      }
-    } catch (ExecutionException e) {
-      Throwable cause = backstopAsStall(e.getCause());
-      throw cause instanceof RuntimeException r
-          ? r
-          : new IllegalStateException(cause.getMessage(), cause);
-    } catch (InterruptedException e) {
-      reply.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
-  }
-
-  /**
-   * {@return a deadline starting now: the node's timeout of awake time, blamed on the server only
-   * once Lettuce's I/O threads could read its reply}
-   */
-  private ClientStalls.Deadline deadline() {
-    return ClientStalls.deadline(timeout, ioThreads);
+  /** Lettuce's event loops: a timeout is blamed on the server once they could read its reply. */
+  @Override
+  protected ClientStalls.IoCheck ioCheck() {
+    return ioThreads;
   }
 
   /**
@@ -950,139 +829,16 @@ final class RedisCacheNode implements CacheNode {
    * #clientOptions}), so when it fires the deadline's own check could not run for a whole bound:
    * the client stalled, whatever the server did. Other failures are returned as they are.
    */
-  private Throwable backstopAsStall(Throwable failure) {
+  @Override
+  protected Throwable translate(Throwable failure) {
     return failure instanceof RedisCommandTimeoutException
-        ? timedOut(ClientStalls.stalledFailure(backstop(timeout).toNanos()))
+        ? ClientStalls.stalledFailure(backstop(timeout()).toNanos())
         : failure;
   }
 
-  /** A command's timeout, or the client's stall ({@link ClientStalls}), as a node failure. */
-  private IllegalStateException timedOut(TimeoutException e) {
-    return new IllegalStateException(
-        ClientStalls.isStall(e)
-            ? e.getMessage()
-            : "command timed out after " + timeout.toMillis() + " ms",
-        e);
-  }
-
-  /**
-   * One Lettuce connection of the node and its (re)connecting. On a Sentinel-managed shard each
-   * connect asks the sentinels for the current primary, Lettuce's reconnects too.
-   */
-  private final class Link {
-    /** What names this connection in log lines: empty for the node's only or read connection. */
-    private final String role;
-
-    /** Opens the connection: to the primary, or Lettuce's Master/Replica one. */
-    private final Supplier<CompletableFuture<StatefulRedisConnection<byte[], byte[]>>> connect;
-
-    private volatile StatefulRedisConnection<byte[], byte[]> connection;
-    // both guarded by this Link
-    private CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting;
-    private long lastConnectAttempt;
-
-    /** Whether a connection attempt failed since the last success: later ones log at DEBUG. */
-    private volatile boolean connectFailureLogged;
-
-    Link(
-        String role, Supplier<CompletableFuture<StatefulRedisConnection<byte[], byte[]>>> connect) {
-      this.role = role;
-      this.connect = connect;
-    }
-
-    synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending() {
-      return connecting;
-    }
-
-    /** The open connection, forgotten; the node holds its lock and is closed. */
-    StatefulRedisConnection<byte[], byte[]> detach() {
-      StatefulRedisConnection<byte[], byte[]> open = connection;
-      connection = null;
-      return open;
-    }
-
-    RedisAsyncCommands<byte[], byte[]> commands() {
-      StatefulRedisConnection<byte[], byte[]> open = connection;
-      if (open != null) {
-        // Lettuce reconnects by itself; while it is away, commands are rejected at once
-        return open.async();
-      }
-      if (closed) {
-        throw new IllegalStateException("node is closed");
-      }
-      CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending = connectIfIdle();
-      try {
-        return pending.get(timeout.toNanos(), TimeUnit.NANOSECONDS).async();
-      } catch (TimeoutException e) {
-        throw new IllegalStateException("not connected yet", e);
-      } catch (ExecutionException e) {
-        throw new IllegalStateException(describe(e.getCause()), e.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while connecting", e);
-      }
-    }
-
-    /**
-     * Starts a connection attempt unless one is under way or the last one failed less than a
-     * timeout ago; Lettuce's own reconnect only covers connections that were once established.
-     */
-    synchronized CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connectIfIdle() {
-      long now = System.nanoTime();
-      boolean idle =
-          connecting == null
-              || (connecting.isCompletedExceptionally()
-                  && now - lastConnectAttempt >= timeout.toNanos());
-      if (idle && !closed) {
-        lastConnectAttempt = now;
-        // the handshake runs under the URI's (connect) timeout; commands are bounded by await()
-        connecting = connect.get();
-        connecting.whenComplete(
-            (open, failure) -> {
-              if (open != null) {
-                connected(open);
-              } else {
-                connectFailed(failure);
-              }
-            });
-      }
-      return connecting;
-    }
-
-    /**
-     * Says why a connection attempt failed, at WARNING the first time after a success (it may
-     * finish after {@link #awaitReady} gave up, and a refused login must be named), then at DEBUG.
-     */
-    private void connectFailed(Throwable failure) {
-      Level level = connectFailureLogged || closed ? Level.DEBUG : Level.WARNING;
-      connectFailureLogged = true;
-      LOG.log(
-          level,
-          () ->
-              "node \""
-                  + id
-                  + "\": cannot connect to "
-                  + endpoint
-                  + role
-                  + ": "
-                  + describe(failure));
-    }
-
-    private void connected(StatefulRedisConnection<byte[], byte[]> open) {
-      connectFailureLogged = false;
-      boolean keep;
-      synchronized (RedisCacheNode.this) {
-        keep = !closed;
-        if (keep) {
-          connection = open;
-        }
-      }
-      if (keep) {
-        LOG.log(Level.DEBUG, () -> "node \"" + id + "\": connected to " + endpoint + role);
-      } else {
-        open.closeAsync();
-      }
-    }
+  @Override
+  protected String describe(Throwable failure) {
+    return describeFailure(failure);
   }
 
   /**
@@ -1090,7 +846,7 @@ final class RedisCacheNode implements CacheNode {
    * WRONGPASS} or {@code NOAUTH}, never echoing the secret); otherwise the deepest cause, since
    * Lettuce's own wrapper only says {@code Unable to connect to host/<unresolved>:port}.
    */
-  static String describe(Throwable failure) {
+  static String describeFailure(Throwable failure) {
     String deepest = String.valueOf(failure);
     for (Throwable t = failure; t != null; t = t.getCause()) {
       String message = t.getMessage();
@@ -1121,18 +877,6 @@ final class RedisCacheNode implements CacheNode {
 
   private static boolean wireTraceEnabled() {
     return InternalLoggerFactory.getInstance(WIRE_LOGGER).isTraceEnabled();
-  }
-
-  private CacheNodeException failure(String operation, RuntimeException e) {
-    return new CacheNodeException(id, operation + " failed on " + endpoint + ": " + describe(e), e);
-  }
-
-  private static long ttlMillis(Duration ttl) {
-    try {
-      return ttl.toMillis();
-    } catch (ArithmeticException tooLong) {
-      return Long.MAX_VALUE;
-    }
   }
 
   private static ClientOptions clientOptions(Duration timeout) {

@@ -4,16 +4,12 @@ import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeFactory;
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
-import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.config.ReadFrom;
 import io.github.chash.config.RedisConfig;
-import io.github.chash.internal.codec.BytesCodec;
-import io.github.chash.internal.codec.JacksonCodec;
-import io.github.chash.internal.codec.JdkSerializationCodec;
-import io.github.chash.internal.codec.StringCodec;
 import io.github.chash.internal.codec.ValueCodec;
+import io.github.chash.internal.node.RemoteNodeFactories;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -76,10 +72,9 @@ import java.util.function.Function;
  */
 public final class RedisCacheNodeFactory implements CacheNodeFactory {
   /** The command timeout when {@code failover.timeout} is not set. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(100);
+  public static final Duration DEFAULT_TIMEOUT = RemoteNodeFactories.DEFAULT_TIMEOUT;
 
   private static final String LETTUCE_CLASS = "io.lettuce.core.RedisClient";
-  private static final String JACKSON_CLASS = "com.fasterxml.jackson.databind.ObjectMapper";
 
   private final Function<String, String> env;
 
@@ -117,34 +112,23 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
    */
   @Override
   public CacheNode create(NodeConfig node, ChashConfig config) {
-    Objects.requireNonNull(node, "node");
-    Objects.requireNonNull(config, "config");
-    if (!node.type().equals(NodeType.REDIS)) {
-      throw new IllegalArgumentException(
-          "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not redis");
-    }
-    requireClass(
-        LETTUCE_CLASS, "io.lettuce:lettuce-core", "node \"" + node.id() + "\" is of type redis");
+    RemoteNodeFactories.requireNode(
+        node, config, NodeType.REDIS, LETTUCE_CLASS, "io.lettuce:lettuce-core");
     RedisConfig redis = config.redis() != null ? config.redis() : RedisConfig.defaults();
     RedisEndpoint endpoint;
     try {
       endpoint = RedisEndpoint.parse(node.id(), node.uri(), env);
     } catch (IllegalArgumentException e) {
-      // found at startup (an unset environment variable): still say where the uri was written
-      String where = config.where("nodes[" + config.nodes().indexOf(node) + "].uri");
-      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+      throw RemoteNodeFactories.uriProblem(node, config, e.getMessage(), e);
     }
-    FailoverConfig failover = config.failover();
-    Duration timeout =
-        failover != null && failover.timeout() != null ? failover.timeout() : DEFAULT_TIMEOUT;
     String prefix = redis.keyPrefix() != null ? redis.keyPrefix() : "chash:";
     return new RedisCacheNode(
         node.id(),
         endpoint,
         prefix,
-        codec(redis.codec(), redis),
+        codec(redis.codec(), "redis.codec", redis),
         cacheCodecs(config, redis),
-        timeout,
+        RemoteNodeFactories.timeout(config),
         redis.maxValueSize(),
         node.readFrom() == ReadFrom.REPLICA_PREFERRED ? node.replicaLag() : null);
   }
@@ -169,32 +153,14 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
                 + " string, bytes, jdk or jackson");
       }
       if (cache.codec() != null) {
-        codecs.put(cache.name(), codec(cache.codec(), redis));
+        codecs.put(cache.name(), codec(cache.codec(), "caches." + cache.name() + ".codec", redis));
       }
     }
     return codecs;
   }
 
-  private ValueCodec codec(String name, RedisConfig redis) {
-    // RedisConfig and CacheConfig made sure the codec is one of CacheConfig.CODECS
-    return switch (name) {
-      case "jackson" -> {
-        requireClass(
-            JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", "a codec is jackson");
-        yield new JacksonCodec();
-      }
-      case "string" -> new StringCodec();
-      case "bytes" -> new BytesCodec();
-      default -> new JdkSerializationCodec(redis.allowedClasses());
-    };
-  }
-
-  private void requireClass(String className, String artifact, String why) {
-    try {
-      Class.forName(className, false, RedisCacheNodeFactory.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalArgumentException(
-          why + ", but " + artifact + " is not on the class path; add it as a dependency", e);
-    }
+  /** RedisConfig and CacheConfig made sure the codec is one of CacheConfig.CODECS. */
+  private static ValueCodec codec(String name, String setting, RedisConfig redis) {
+    return RemoteNodeFactories.codec(name, setting, "redis", redis.allowedClasses());
   }
 }

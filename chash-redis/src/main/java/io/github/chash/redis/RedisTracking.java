@@ -115,7 +115,7 @@ final class RedisTracking {
               if (open != null) {
                 arm(open);
               } else {
-                retry("cannot connect: " + RedisCacheNode.describe(failure));
+                retry("cannot connect: " + RedisCacheNode.describeFailure(failure));
               }
             });
   }
@@ -147,7 +147,7 @@ final class RedisTracking {
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
-                refused(RedisCacheNode.describe(failure));
+                refused(RedisCacheNode.describeFailure(failure));
                 open.closeAsync();
                 dropped(open, "CLIENT TRACKING refused");
                 return;
@@ -217,7 +217,8 @@ final class RedisTracking {
             (pong, failure) -> {
               if (failure != null) {
                 open.closeAsync();
-                dropped(open, "no answer to a heartbeat: " + RedisCacheNode.describe(failure));
+                dropped(
+                    open, "no answer to a heartbeat: " + RedisCacheNode.describeFailure(failure));
               }
             });
   }
