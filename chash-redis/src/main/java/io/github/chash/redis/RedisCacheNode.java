@@ -16,12 +16,10 @@ import io.github.chash.internal.node.ClientStalls;
 import io.github.chash.internal.node.Connecting;
 import io.github.chash.internal.node.NodeConnection;
 import io.github.chash.internal.node.RemoteNode;
-import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
@@ -29,13 +27,10 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.masterreplica.MasterReplica;
-import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,7 +76,6 @@ import java.util.function.Supplier;
  */
 final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], byte[]>> {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
-  private static final String WIRE_LOGGER = "io.lettuce.core.protocol.CommandEncoder";
   private static final int SCAN_BATCH = 1000;
 
   /**
@@ -160,22 +154,11 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     }
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
-    this.uri = redisUri(endpoint, Connecting.timeout(timeout));
+    this.uri = RedisClients.uri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     this.ioThreads = SharedClientResources.ioThreads();
-    client.setOptions(clientOptions(timeout));
-    if (endpoint.hasCredentials() && wireTraceEnabled()) {
-      LOG.log(
-          Level.WARNING,
-          "node \""
-              + id
-              + "\": logger "
-              + WIRE_LOGGER
-              + " is at TRACE: Lettuce then logs every byte"
-              + " it sends, including the AUTH credentials of "
-              + endpoint
-              + "; lower it to DEBUG");
-    }
+    client.setOptions(RedisClients.options(timeout));
+    RedisClients.warnIfWireTraced(LOG, id, endpoint);
     this.replicated = endpoint.isSentinel();
     this.waitMillis = Math.max(1, timeout.toMillis() / 2);
     this.recentWrites =
@@ -279,7 +262,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
           new RedisTracking(
               id(),
               endpoint,
-              redisUri(endpoint, Connecting.timeout(timeout())),
+              RedisClients.uri(endpoint, Connecting.timeout(timeout())),
               keyPrefix,
               routingKeyPrefixes,
               listener,
@@ -826,112 +809,19 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
 
   /**
    * Lettuce's own command timeout fires at twice the bound of chash's deadline ({@link
-   * #clientOptions}), so when it fires the deadline's own check could not run for a whole bound:
-   * the client stalled, whatever the server did. Other failures are returned as they are.
+   * RedisClients#options}), so when it fires the deadline's own check could not run for a whole
+   * bound: the client stalled, whatever the server did. Other failures are returned as they are.
    */
   @Override
   protected Throwable translate(Throwable failure) {
     return failure instanceof RedisCommandTimeoutException
-        ? ClientStalls.stalledFailure(backstop(timeout()).toNanos())
+        ? ClientStalls.stalledFailure(RedisClients.backstop(timeout()).toNanos())
         : failure;
   }
 
   @Override
   protected String describe(Throwable failure) {
-    return describeFailure(failure);
-  }
-
-  /**
-   * Why a connection or command failed, in words: a refused login says so (Redis answers {@code
-   * WRONGPASS} or {@code NOAUTH}, never echoing the secret); otherwise the deepest cause, since
-   * Lettuce's own wrapper only says {@code Unable to connect to host/<unresolved>:port}.
-   */
-  static String describeFailure(Throwable failure) {
-    String deepest = String.valueOf(failure);
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      String message = t.getMessage();
-      if (message == null) {
-        continue;
-      }
-      if (t instanceof RedisCommandExecutionException && isAuthRefusal(message)) {
-        return "the server refused authentication (" + firstLine(message) + ")";
-      }
-      deepest = message;
-    }
-    return firstLine(deepest);
-  }
-
-  private static boolean isAuthRefusal(String message) {
-    return message.startsWith("WRONGPASS")
-        || message.startsWith("NOAUTH")
-        || message.startsWith("NOPERM")
-        || message.startsWith("ERR invalid password")
-        || message.startsWith("ERR AUTH")
-        || message.contains("no password is set");
-  }
-
-  private static String firstLine(String message) {
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
-  }
-
-  private static boolean wireTraceEnabled() {
-    return InternalLoggerFactory.getInstance(WIRE_LOGGER).isTraceEnabled();
-  }
-
-  private static ClientOptions clientOptions(Duration timeout) {
-    Duration connectTimeout = Connecting.timeout(timeout);
-    // the handshake (HELLO, AUTH, SELECT) gets the connect timeout, see redisUri
-    return ClientOptions.builder()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        // commands in flight at a disconnect are dropped, never re-sent after the reconnect
-        .replayFilter(command -> true)
-        .socketOptions(
-            SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
-        // Lettuce's own command timeout is only a backstop, twice the bound of chash's deadline
-        // (ClientStalls), which must decide first: at the same 1 s, Lettuce's timer fired while a
-        // starved client's own check could not run, and its timeout was blamed on a healthy node
-        .timeoutOptions(TimeoutOptions.enabled(backstop(timeout)))
-        .build();
-  }
-
-  /** Lettuce's own command timeout: twice the bound of chash's deadline, which decides first. */
-  private static Duration backstop(Duration timeout) {
-    return Connecting.timeout(timeout).multipliedBy(2);
-  }
-
-  /**
-   * The server's URI, or a Sentinel shard's: its sentinels (asked without credentials, each under
-   * the handshake timeout) and master name; the credentials and database are the primary's.
-   */
-  private static RedisURI redisUri(RedisEndpoint endpoint, Duration handshakeTimeout) {
-    RedisURI.Builder builder;
-    if (endpoint.isSentinel()) {
-      List<RedisEndpoint.Sentinel> sentinels = endpoint.sentinels();
-      builder =
-          RedisURI.Builder.sentinel(
-              sentinels.get(0).host(), sentinels.get(0).port(), endpoint.masterName());
-      for (RedisEndpoint.Sentinel other : sentinels.subList(1, sentinels.size())) {
-        builder.withSentinel(other.host(), other.port());
-      }
-    } else {
-      builder =
-          RedisURI.builder()
-              .withHost(endpoint.host())
-              .withPort(endpoint.port())
-              .withSsl(endpoint.ssl());
-    }
-    builder.withDatabase(endpoint.database()).withTimeout(handshakeTimeout).withClientName("chash");
-    char[] password = endpoint.password();
-    if (password != null) {
-      if (endpoint.user() != null) {
-        builder.withAuthentication(endpoint.user(), password);
-      } else {
-        builder.withPassword(password);
-      }
-    }
-    return builder.build();
+    return RedisClients.describe(failure);
   }
 
   /** Escapes Redis glob characters, so a prefix like {@code app[1]:} matches itself only. */

@@ -115,7 +115,7 @@ final class RedisTracking {
               if (open != null) {
                 arm(open);
               } else {
-                retry("cannot connect: " + RedisCacheNode.describeFailure(failure));
+                retry("cannot connect: " + RedisClients.describe(failure));
               }
             });
   }
@@ -147,7 +147,7 @@ final class RedisTracking {
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
-                refused(RedisCacheNode.describeFailure(failure));
+                refused(RedisClients.describe(failure));
                 open.closeAsync();
                 dropped(open, "CLIENT TRACKING refused");
                 return;
@@ -217,8 +217,7 @@ final class RedisTracking {
             (pong, failure) -> {
               if (failure != null) {
                 open.closeAsync();
-                dropped(
-                    open, "no answer to a heartbeat: " + RedisCacheNode.describeFailure(failure));
+                dropped(open, "no answer to a heartbeat: " + RedisClients.describe(failure));
               }
             });
   }

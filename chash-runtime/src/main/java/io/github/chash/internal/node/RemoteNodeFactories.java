@@ -79,7 +79,7 @@ public final class RemoteNodeFactories {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(config, "config");
     String name = type.configName();
-    if (node.type() != type) {
+    if (!node.type().equals(type)) {
       throw new IllegalArgumentException(
           "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not " + name);
     }
