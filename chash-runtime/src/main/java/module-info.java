@@ -9,13 +9,12 @@
  * optional: {@code requires static}, loaded only when a codec needs it.
  */
 module io.github.chash.runtime {
-  requires com.dynatrace.hash4j;
+  requires transitive io.github.chash.ring;
   requires com.github.benmanes.caffeine;
   requires org.snakeyaml.engine;
   requires static com.fasterxml.jackson.core;
   requires static com.fasterxml.jackson.databind;
 
-  exports io.github.chash.ring;
   exports io.github.chash.config;
   exports io.github.chash.cache;
   exports io.github.chash.analysis;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dynatrace.hash4j.hashing.Hashing;
-import io.github.chash.internal.keys.KeyBytes;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Random;
@@ -34,7 +33,7 @@ class HashFunctionsTest {
             "users:ünï",
             "users:\u0141" // its low byte is ASCII 'A'; its UTF-8 bytes are not
           }) {
-        byte[] bytes = KeyBytes.of(key);
+        byte[] bytes = RoutingKey.of(key).bytes();
         assertThat(hash.hash(key))
             .as(name + " of " + key.length() + " chars")
             .isEqualTo(hash.utf8Bytes().hash(bytes, 0, bytes.length))
@@ -175,7 +174,7 @@ class HashFunctionsTest {
                 .map(f::hash)
                 .distinct())
         .hasSize(4);
-    assertThat(KeyBytes.of("users:\uD83D\uDE00"))
+    assertThat(RoutingKey.of("users:\uD83D\uDE00").bytes())
         .isEqualTo("users:\uD83D\uDE00".getBytes(StandardCharsets.UTF_8));
   }
 
@@ -208,7 +207,7 @@ class HashFunctionsTest {
         }
       }
       String s = key.toString();
-      long want = expected.applyAsLong(KeyBytes.of(s));
+      long want = expected.applyAsLong(RoutingKey.of(s).bytes());
       assertThat(f.hash(s)).as("%s of %s", name, s).isEqualTo(want);
       assertThat(f.hash(key)).as("%s of a StringBuilder", name).isEqualTo(want);
     }
