@@ -3,6 +3,8 @@ package io.github.chash.aspect;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Annotated methods for the aspect's tests; woven at test-compile time by ajc. */
@@ -10,8 +12,8 @@ class SampleService {
   /** Body runs per method name and key. */
   final ConcurrentHashMap<String, AtomicInteger> runs = new ConcurrentHashMap<>();
 
-  /** Holds {@link #slow} inside its body until the test has every caller waiting. */
-  final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
+  /** While set, holds {@link #slow} inside its body until the test has seen every caller wait. */
+  volatile CountDownLatch slowGate;
 
   volatile CompletableFuture<String> nextFuture;
 
@@ -137,7 +139,10 @@ class SampleService {
   @ShardedCacheable(cache = "users", key = "'slow:' + #id", sync = true)
   String slow(String id) throws InterruptedException {
     ran("slow", id);
-    slowGate.await(10, java.util.concurrent.TimeUnit.SECONDS);
+    CountDownLatch gate = slowGate;
+    if (gate != null && !gate.await(10, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("the test never opened the gate");
+    }
     return "slow-" + id;
   }
 

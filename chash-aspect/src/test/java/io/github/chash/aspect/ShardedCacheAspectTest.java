@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -252,6 +253,10 @@ class ShardedCacheAspectTest {
 
   @Test
   void cacheable_syncComputesOncePerKeyUnderConcurrentMisses() throws Exception {
+    // a first call compiles the method's annotations, so that no caller below waits on that
+    assertThat(service.slow("warm-up")).isEqualTo("slow-warm-up");
+    CountDownLatch gate = new CountDownLatch(1);
+    service.slowGate = gate;
     int callers = 8;
     List<CompletableFuture<String>> results = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
@@ -270,22 +275,29 @@ class ShardedCacheAspectTest {
       threads.add(caller);
       caller.start();
     }
-    // the body is held at its gate until every caller waits, in the body or for the one load:
-    // without sync all eight would be in the body
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!threads.stream()
-        .allMatch(
-            t ->
-                t.getState() == Thread.State.WAITING
-                    || t.getState() == Thread.State.TIMED_WAITING)) {
-      assertThat(System.nanoTime()).as("callers waiting within 10 s").isLessThan(deadline);
-      Thread.onSpinWait();
+    try {
+      // the body holds its caller at the gate until every caller is parked, in the body or
+      // waiting for the one load: only then is the overlap certain
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!threads.stream().allMatch(ShardedCacheAspectTest::parked)) {
+        assertThat(results).as("a caller ended before the gate opened").noneMatch(r -> r.isDone());
+        assertThat(System.nanoTime()).as("callers parked within 10 s").isLessThan(deadline);
+        Thread.onSpinWait();
+      }
+      // without sync every caller would be in the body now
+      assertThat(service.runs("slow", "k")).as("callers in the body").isEqualTo(1);
+    } finally {
+      gate.countDown();
     }
-    service.slowGate.countDown();
     for (CompletableFuture<String> r : results) {
       assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("slow-k");
     }
     assertThat(service.runs("slow", "k")).isEqualTo(1);
+  }
+
+  private static boolean parked(Thread t) {
+    Thread.State state = t.getState();
+    return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
   }
 
   @Test
