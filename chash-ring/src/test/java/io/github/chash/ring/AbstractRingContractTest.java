@@ -233,22 +233,22 @@ abstract class AbstractRingContractTest {
   void remove_fallsBackToTheSecondPreference() {
     Assumptions.assumeTrue(minimalMovement(), "this algorithm does not promise minimal movement");
     Ring ring = ring(nodes(10));
+    int checked = 0;
     for (int i = 0; i < 5_000; i++) {
       List<Node> pref = ring.locate(key(i), 2);
       if (pref.get(0).id().equals(ring.nodes().get(9).id())) {
         assertThat(ring.without(pref.get(0).id()).locate(key(i))).isEqualTo(pref.get(1));
+        checked++;
       }
     }
+    assertThat(checked).as("keys of the removed node").isGreaterThan(100);
   }
 
   @Test
   void weights_areHonoured() {
+    // jump has buckets, not weights: it refuses them (JumpRingTest)
+    Assumptions.assumeFalse(settings().algorithm() == Algorithm.JUMP, "jump refuses weights");
     List<Node> nodes = List.of(Node.of("a", 1), Node.of("b", 2), Node.of("c", 3), Node.of("d", 2));
-    if (settings().algorithm() == Algorithm.JUMP) {
-      // jump has buckets, not weights: it refuses rather than silently ignoring them
-      assertThatThrownBy(() -> ring(nodes)).isInstanceOf(IllegalArgumentException.class);
-      return;
-    }
     Map<String, Double> shares = ring(nodes).ownership();
     assertThat(shares.get("a")).isCloseTo(1 / 8.0, within(0.02));
     assertThat(shares.get("b")).isCloseTo(2 / 8.0, within(0.03));
