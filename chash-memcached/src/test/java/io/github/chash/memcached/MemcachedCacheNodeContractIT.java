@@ -69,4 +69,9 @@ class MemcachedCacheNodeContractIT extends CacheNodeContractTest {
   protected Object valueItRefuses() {
     return "x".repeat(100 << 10);
   }
+
+  @Override
+  protected boolean countsEntries() {
+    return false; // memcached cannot count one application's keys
+  }
 }

@@ -58,4 +58,9 @@ class RedisCacheNodeContractIT extends CacheNodeContractTest {
   protected Object valueItRefuses() {
     return "x".repeat(100 << 10);
   }
+
+  @Override
+  protected boolean countsEntries() {
+    return false; // counting only this library's keys would take a full SCAN
+  }
 }
