@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class LocalCacheNodeTest {
@@ -99,19 +100,46 @@ class LocalCacheNodeTest {
   }
 
   @Test
-  void systemClockNode_servesAnEntryUntilItsTtlAndNeverAfterTheCoarseClockPassesIt()
-      throws InterruptedException {
+  void systemClockNode_servesAnEntryUntilItsTtl_andDropsItSoonAfter() {
+    // The put takes its deadline from nanoTime(); reads check it against the coarse clock, which
+    // never runs ahead of nanoTime(). So a read that ends within the TTL of the put's start must
+    // hit, and a miss proves the TTL was over. What a tick late is, the bound below allows for.
+    Duration ttl = Duration.ofMillis(200);
+    Duration lateBound = Duration.ofSeconds(1); // a tick, and the clock's thread waiting for a core
     CacheNode node = CacheNodes.local("a", 100);
     try {
-      long written = System.nanoTime();
-      node.put("k", "v", Duration.ofMillis(200));
-      Object beforeTtl = node.get("k", ValueType.OBJECT);
-      if (System.nanoTime() - written < Duration.ofMillis(200).toNanos()) {
-        assertThat(beforeTtl).isEqualTo("v");
+      String key;
+      long putStarted;
+      long putEnded;
+      Object early;
+      long earlyReadEnded;
+      int attempt = 0;
+      do { // a host stalled past the TTL between put and read tries again, with a new key
+        key = "k" + attempt++;
+        putStarted = System.nanoTime();
+        node.put(key, "v", ttl);
+        putEnded = System.nanoTime();
+        early = node.get(key, ValueType.OBJECT);
+        earlyReadEnded = System.nanoTime();
+      } while (earlyReadEnded - putStarted >= ttl.toNanos() && attempt < 20);
+      assertThat(earlyReadEnded - putStarted).as("a read within the TTL").isLessThan(ttl.toNanos());
+      assertThat(early).isEqualTo("v");
+
+      while (true) {
+        long readStarted = System.nanoTime();
+        Object read = node.get(key, ValueType.OBJECT);
+        long readEnded = System.nanoTime();
+        if (read == null) {
+          assertThat(readEnded - putStarted)
+              .as("dropped, never before the TTL")
+              .isGreaterThanOrEqualTo(ttl.toNanos());
+          break;
+        }
+        assertThat(readStarted - putEnded)
+            .as("still served %s past the TTL", lateBound)
+            .isLessThan(ttl.plus(lateBound).toNanos());
+        LockSupport.parkNanos(Duration.ofMillis(1).toNanos()); // polling pace, not a wait for it
       }
-      // The coarse clock lags by about a tick: past the TTL plus a generous margin, it is gone.
-      Thread.sleep(200 + 500);
-      assertThat(node.get("k", ValueType.OBJECT)).isNull();
     } finally {
       node.close();
     }
