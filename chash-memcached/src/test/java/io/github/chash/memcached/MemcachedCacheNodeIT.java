@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,36 +100,117 @@ class MemcachedCacheNodeIT {
   }
 
   @Test
-  void getEntry_returnsTheTimeLeftNeverMore() throws InterruptedException {
+  void getEntry_returnsTheTimeLeftNeverMore() {
     CacheNode node = node();
-    node.put("users:1", "v", Duration.ofSeconds(60));
+    long ttlMillis = 60_000;
+    long putStarted = System.currentTimeMillis();
+    node.put("users:1", "v", Duration.ofMillis(ttlMillis));
+    long putEnded = System.currentTimeMillis();
     node.put("users:2", "v", null);
-    Thread.sleep(50);
+    awaitWallClockPast(putEnded); // so that "less than the TTL" tells the time left from the TTL
 
+    long readStarted = System.currentTimeMillis();
     CacheNode.StoredEntry entry = node.getEntry("users:1", ValueType.OBJECT);
+    long readEnded = System.currentTimeMillis();
     assertThat(entry.value()).isEqualTo("v");
-    assertThat(entry.ttl()).isPositive().isLessThanOrEqualTo(Duration.ofMillis(59_950));
+    // the deadline is the put's instant plus the TTL; the time left is counted at the read
+    assertThat(entry.ttl().toMillis())
+        .isBetween(putStarted + ttlMillis - readEnded, putEnded + ttlMillis - readStarted)
+        .isLessThan(ttlMillis);
     assertThat(node.getEntry("users:2", ValueType.OBJECT).ttl()).isNull();
     assertThat(node.getEntry("users:absent", ValueType.OBJECT)).isNull();
   }
 
   @Test
-  void subSecondTtl_expiresByTheEnvelopesDeadline() throws InterruptedException {
+  void subSecondTtl_expiresByTheEnvelopesDeadline() {
     CacheNode node = node();
     long ttlMillis = 300;
-    long beforePut = System.currentTimeMillis();
-    node.put("users:brief", "v", Duration.ofMillis(ttlMillis));
-    long afterPut = System.currentTimeMillis();
-    Object early = node.get("users:brief", ValueType.OBJECT);
-    if (System.currentTimeMillis() - beforePut < ttlMillis) {
-      assertThat(early).isEqualTo("v"); // read within its TTL (a slow host may not get here)
+    String key;
+    long putStarted;
+    long putEnded;
+    Object early;
+    long earlyReadEnded;
+    int attempt = 0;
+    do { // a host stalled past the TTL between put and read tries again, with a new key
+      key = "users:brief" + attempt++;
+      putStarted = System.currentTimeMillis();
+      node.put(key, "v", Duration.ofMillis(ttlMillis));
+      putEnded = System.currentTimeMillis();
+      early = node.get(key, ValueType.OBJECT);
+      earlyReadEnded = System.currentTimeMillis();
+    } while (earlyReadEnded - putStarted >= ttlMillis && attempt < 20);
+    assertThat(earlyReadEnded - putStarted).as("a read within the TTL").isLessThan(ttlMillis);
+    assertThat(early).isEqualTo("v");
+
+    // memcached keeps the item up to a second longer (its TTLs are whole seconds); the node serves
+    // it until the envelope's deadline, the put's instant plus the TTL, and not a read after that
+    while (true) {
+      long readStarted = System.currentTimeMillis();
+      Object read = node.get(key, ValueType.OBJECT);
+      long readEnded = System.currentTimeMillis();
+      if (read == null) {
+        assertThat(readEnded - putStarted)
+            .as("a miss, never before the TTL")
+            .isGreaterThanOrEqualTo(ttlMillis);
+        break;
+      }
+      assertThat(readStarted - putEnded).as("served past the TTL").isLessThan(ttlMillis);
+      pollPause();
     }
-    // the envelope's deadline is at most afterPut + ttl; memcached keeps the item up to a second
-    // longer, but once the wall clock passed that deadline the node must not serve it
-    while (System.currentTimeMillis() <= afterPut + ttlMillis) {
-      Thread.sleep(afterPut + ttlMillis + 1 - System.currentTimeMillis());
+  }
+
+  @Test
+  void serverExpiration_dropsTheItemAfterItsWholeSeconds() {
+    CacheNode node = node();
+    // sent as expiration 2: memcached's clock ticks in whole seconds, so the item lives 1 to 2 s
+    Duration ttl = Duration.ofSeconds(2);
+    long lives = 1_000;
+    long gone = 2_000 + 1_500; // and the server's clock thread some slack
+    String item;
+    long putStarted;
+    long putEnded;
+    boolean early;
+    long earlyReadEnded;
+    int attempt = 0;
+    do { // a host stalled past what the item surely lives tries again, with a new key
+      String key = "users:whole" + attempt++;
+      item = "chash:" + key;
+      putStarted = System.currentTimeMillis();
+      node.put(key, "v", ttl);
+      putEnded = System.currentTimeMillis();
+      early = server.exists(item);
+      earlyReadEnded = System.currentTimeMillis();
+    } while (earlyReadEnded - putStarted >= lives && attempt < 5);
+    assertThat(earlyReadEnded - putStarted)
+        .as("a read while the item surely lives")
+        .isLessThan(lives);
+    assertThat(early).as("on the server after the put").isTrue();
+
+    while (true) {
+      long readStarted = System.currentTimeMillis();
+      boolean exists = server.exists(item);
+      long readEnded = System.currentTimeMillis();
+      if (!exists) {
+        assertThat(readEnded - putStarted)
+            .as("dropped, not before a second")
+            .isGreaterThanOrEqualTo(lives);
+        break;
+      }
+      assertThat(readStarted - putEnded).as("still on the server").isLessThan(gone);
+      pollPause();
     }
-    assertThat(node.get("users:brief", ValueType.OBJECT)).isNull();
+  }
+
+  /** Waits, spinning, until the wall clock shows a later millisecond than {@code millis}. */
+  private static void awaitWallClockPast(long millis) {
+    while (System.currentTimeMillis() <= millis) {
+      Thread.onSpinWait();
+    }
+  }
+
+  /** The pace of a polling loop: a read every few milliseconds, not a wait for anything. */
+  private static void pollPause() {
+    LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
   }
 
   @Test
