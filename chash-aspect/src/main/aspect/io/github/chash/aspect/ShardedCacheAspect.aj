@@ -22,12 +22,12 @@ import org.aspectj.lang.annotation.SuppressAjWarnings;
  *
  * <p>Why code style and not an {@code @Aspect} class: annotation-style around advice makes AspectJ
  * build a {@code JoinPointImpl} (with a {@code ThreadLocal} of its own), a closure and two argument
- * arrays on every call, more than half the cost of a hit (the aspect benchmarks in {@code
- * benchmarks/} measure it). Here the advice binds
- * the arguments of methods with up to three parameters directly and reads the method from the join
- * point's static part, so a hit allocates only its routing key and the argument array (which
- * usually does not escape; a lone {@code long} is bound unboxed, without one); the JoinPoint and
- * the closure are built on a miss only, and on every call of methods with four or more parameters.
+ * arrays on every call, much of the cost of a hit ({@code AspectHitBenchmark} and {@code
+ * HitPathBenchmark} in {@code benchmarks/} measure a hit). Here the advice binds the arguments of
+ * methods with up to three parameters directly and reads the method from the join point's static
+ * part, so a hit allocates only its routing key and the argument array (which usually does not
+ * escape; a lone {@code long} is bound unboxed, without one); the JoinPoint and the closure are
+ * built on a miss only, and on every call of methods with four or more parameters.
  *
  * <p>The manager is, in this order: the one given to {@link #setManager}; else one built once from
  * {@code chash.yaml} on the class path.
@@ -92,9 +92,10 @@ public aspect ShardedCacheAspect {
   // A lone long (a numeric id, the commonest key) is bound unboxed: its boxing would be a hit's
   // one allocation besides the routing key, which the cache then makes from the long itself. Its
   // miss path is the one-parameter one below. A lone object is looked up without an argument
-  // array, which escape analysis removed in some JIT compilations only (24 B per hit in some forks
-  // of HitPathBenchmark). Every lookup makes the call's routing key once (KeyExpression.routingKey)
-  // and the miss path makes it again, as the two pieces of advice share no state.
+  // array, which escape analysis removed in some JIT compilations only (HitPathBenchmark with
+  // -prof gc shows the bytes per hit). Every lookup makes the call's routing key once
+  // (KeyExpression.routingKey) and the miss path makes it again, as the two pieces of advice share
+  // no state.
   @SuppressAjWarnings("adviceDidNotMatch")
   Object around(long a): cacheable() && execution(* *(long)) && args(a) {
     Object cached = lookupLong(thisJoinPointStaticPart, a);

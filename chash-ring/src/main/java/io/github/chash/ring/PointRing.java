@@ -32,17 +32,17 @@ import java.util.stream.IntStream;
  */
 final class PointRing {
   /**
-   * Points per bucket in large rings. Measured at 1000 nodes x 1000 points: 32 beat 1 (a bucket
-   * index as large as the points, each lookup missing the cache twice; 2.5x slower even with the
-   * owner stored in the 37% of buckets that hold no point), 4, 8, 16 and 64 to 256; interpolating
-   * the start inside the bucket instead of scanning from its first point was no faster.
+   * Points per bucket in large rings. At 1000 nodes x 1000 points 32 beat 1 (a bucket index as
+   * large as the points, each lookup missing the cache twice; slower even with the owner stored in
+   * the buckets that hold no point), 4, 8, 16 and 64 to 256; interpolating the start inside the
+   * bucket instead of scanning from its first point was no faster. RingLookupBenchmark measures it.
    */
   static final int POINTS_PER_BUCKET = 32;
 
   /**
    * Up to this many buckets (128 KB of index, cache-resident) small rings get 2 points a bucket, so
-   * their scans stay short (at 10 nodes x 1000 points, 16% faster than 32 points a bucket); twice
-   * as many buckets made no difference at 1000 nodes.
+   * their scans stay short (at 10 nodes x 1000 points, faster than 32 points a bucket); twice as
+   * many buckets made no difference at 1000 nodes. RingLookupBenchmark measures both.
    */
   static final int CACHED_BUCKETS = 1 << 15;
 

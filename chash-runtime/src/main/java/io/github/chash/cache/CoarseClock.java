@@ -17,9 +17,9 @@ import java.util.concurrent.locks.LockSupport;
 final class CoarseClock implements Ticker {
   /**
    * How often the thread refreshes the value: the most an entry may outlive its TTL, give or take
-   * scheduling. Measured on 2 busy cores, a 1 ms tick cost about 5% of a two-thread hit (the thread
-   * preempts a caller a thousand times a second); at 10 ms it is lost in the noise, and 10 ms is
-   * far below the TTLs caches use.
+   * scheduling. On 2 busy cores a 1 ms tick made a two-thread hit measurably slower (the thread
+   * preempts a caller a thousand times a second; HitPathBenchmark's two-thread cases measure it);
+   * at 10 ms it is lost in the noise, and 10 ms is far below the TTLs caches use.
    */
   static final long TICK_MILLIS = 10;
 

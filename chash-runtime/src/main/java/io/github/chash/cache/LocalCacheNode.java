@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * was written with, values kept by reference.
  *
  * <p>The Caffeine cache itself has no expiry: its variable expiry (a timer wheel updated on every
- * read) costs 2 to 3 times a read with {@code expireAfterWrite}, and one Caffeine per TTL could not
+ * read) costs reads far more than with {@code expireAfterWrite}, and one Caffeine per TTL could not
  * share the node's size bound. Instead an entry written with a TTL is stored as an {@link Expiring}
  * holding its deadline, checked on each read (one clock read); an entry without TTL is stored as
  * is, so its read reads no clock at all. An expired entry is never returned: the read that finds it
