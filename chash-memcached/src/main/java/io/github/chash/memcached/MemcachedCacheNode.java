@@ -98,7 +98,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   private final StoredValues storedValues;
   private final NodeConnection<MemcachedClient> connection;
 
-  /** The peer clients' format of each verbatim cache, by cache name ({@link VerbatimItems}). */
+  /** The peer clients' format of each verbatim cache, by {@link VerbatimKeys#cacheName}. */
   private final Map<String, PeerTranscoder> peerFormats;
 
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();

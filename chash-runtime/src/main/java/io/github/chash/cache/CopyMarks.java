@@ -21,7 +21,7 @@ final class CopyMarks {
   private final AtomicInteger managerTotal;
   private final int managerLimit;
 
-  /** A mark: the routing generation an off-home copy was written in, or -1 for {@link #UNKNOWN}. */
+  /** A mark: the routing generation an off-home copy was written in, or -1 for {@link #unknown}. */
   static final class Mark {
     final long generation;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link ShardedCache#loadFuture}: a method returning a future, as the aspect calls it. */
+/** {@link InterceptedCache#loadFuture}: a method returning a future, as the aspect calls it. */
 class FutureLoadTest {
   private final ShardedCacheManager manager =
       ShardedCaches.builder()

@@ -19,7 +19,7 @@ public interface KeyCanonicalizer {
   /**
    * Returns the canonical string of a whole argument list (the key of a method without a key
    * expression): empty for none, one argument's own form, several joined with their separators
-   * escaped}
+   * escaped.
    *
    * @param args the arguments
    * @param method the method, for the error message

@@ -1,6 +1,5 @@
 package io.github.chash.spring.cache;
 
-import io.github.chash.cache.ShardedCache;
 import io.github.chash.internal.cache.InterceptedCache;
 import org.springframework.cache.interceptor.SimpleKey;
 
@@ -10,14 +9,14 @@ import org.springframework.cache.interceptor.SimpleKey;
  *
  * <p>The key of a call without a key expression comes from the interceptor's key generator. With
  * {@link ChashKeyGenerator} (which the starter registers), a method of one argument has the
- * argument as its key, routed by {@link ShardedCache#routingKey}; a method of several arguments a
- * {@link SimpleKey} whose arguments chash reads, routed as those arguments ({@link
+ * argument as its key, routed by {@link InterceptedCache#routingKey}; a method of several arguments
+ * a {@link SimpleKey} whose arguments chash reads, routed as those arguments ({@link
  * InterceptedCache#routingKeyOfArguments}), exactly as a {@code @ShardedCacheable} without a key
  * expression routes them; a method of none {@link SimpleKey#EMPTY}, routed as no arguments. Any
  * other key (a SpEL result, a custom generator's object) is routed by {@link
- * ShardedCache#routingKey}. A plain {@link SimpleKey} of arguments, from Spring's default {@code
- * SimpleKeyGenerator}, is refused: its arguments are private (see {@link ChashKeyGenerator} for why
- * chash does not read them). Stateless and thread-safe.
+ * InterceptedCache#routingKey}. A plain {@link SimpleKey} of arguments, from Spring's default
+ * {@code SimpleKeyGenerator}, is refused: its arguments are private (see {@link ChashKeyGenerator}
+ * for why chash does not read them). Stateless and thread-safe.
  */
 final class SpringKeys {
   private static final String[] NO_PARAMETER_NAMES = {};
