@@ -17,10 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -129,27 +127,52 @@ public abstract class AbstractWovenServiceTest {
 
   @Test
   void report_syncComputesOnceUnderEightConcurrentCallers() throws Exception {
+    // a first call compiles the method's annotations, so that no caller below waits on that
+    assertThat(service.report("warm-up", 2025)).isEqualTo("report warm-up 2025");
+    CountDownLatch gate = new CountDownLatch(1);
+    service.holdReportsAt(gate);
     int callers = 8;
-    ExecutorService pool = Executors.newFixedThreadPool(callers);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<String>> results = new ArrayList<>();
-      for (int i = 0; i < callers; i++) {
-        results.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return service.report("eu", 2025);
-                }));
-      }
-      start.countDown();
-      for (Future<String> result : results) {
-        assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo("report eu 2025");
-      }
-      assertThat(service.bodyRuns("report", "eu:2025")).isEqualTo(1);
-    } finally {
-      pool.shutdownNow();
+    List<Thread> threads = new ArrayList<>();
+    List<CompletableFuture<String>> results = new ArrayList<>();
+    for (int i = 0; i < callers; i++) {
+      CompletableFuture<String> result = new CompletableFuture<>();
+      results.add(result);
+      Thread caller =
+          new Thread(
+              () -> {
+                try {
+                  result.complete(service.report("eu", 2025));
+                } catch (Throwable e) {
+                  result.completeExceptionally(e);
+                }
+              });
+      threads.add(caller);
+      caller.start();
     }
+    try {
+      // the body holds its caller at the gate until every caller is parked, in the body or
+      // waiting for the one load: only then is the overlap certain
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!threads.stream().allMatch(AbstractWovenServiceTest::parked)) {
+        assertThat(results).as("a caller ended before the gate opened").noneMatch(r -> r.isDone());
+        assertThat(System.nanoTime()).as("callers parked within 30 s").isLessThan(deadline);
+        Thread.onSpinWait();
+      }
+      // without sync every caller would be in the body now
+      assertThat(service.bodyRuns("report", "eu:2025")).as("callers in the body").isEqualTo(1);
+    } finally {
+      gate.countDown();
+      service.holdReportsAt(null);
+    }
+    for (CompletableFuture<String> result : results) {
+      assertThat(result.get(30, TimeUnit.SECONDS)).isEqualTo("report eu 2025");
+    }
+    assertThat(service.bodyRuns("report", "eu:2025")).isEqualTo(1);
+  }
+
+  private static boolean parked(Thread t) {
+    Thread.State state = t.getState();
+    return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
   }
 
   @Test

@@ -5,6 +5,8 @@ import io.github.chash.aspect.ShardedCacheEvict;
 import io.github.chash.aspect.ShardedCachePut;
 import io.github.chash.aspect.ShardedCacheable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,6 +26,7 @@ public class UserService {
 
   private final ConcurrentHashMap<String, AtomicInteger> bodyRuns = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(1000);
+  private volatile CountDownLatch reportGate;
 
   /** Creates the service. */
   public UserService() {}
@@ -80,8 +83,21 @@ public class UserService {
   @ShardedCacheable(cache = "reports", key = "#region + ':' + #year", sync = true)
   public String report(String region, int year) throws InterruptedException {
     ran("report", region + ":" + year);
-    Thread.sleep(200);
+    CountDownLatch gate = reportGate;
+    if (gate != null && !gate.await(30, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("the report's gate never opened");
+    }
     return "report " + region + " " + year;
+  }
+
+  /**
+   * Holds every {@link #report} body at {@code gate} until it opens (a test's way to have callers
+   * overlap); null lets them run.
+   *
+   * @param gate the gate, or null
+   */
+  public void holdReportsAt(CountDownLatch gate) {
+    reportGate = gate;
   }
 
   /** A user's summary, under a key that names the method ({@code reports:summary:ID}). */
