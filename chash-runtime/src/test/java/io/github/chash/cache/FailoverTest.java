@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -516,6 +518,8 @@ class FailoverTest {
     start(OnRejoin.FLUSH);
     FaultyNode b = nodes.get("b");
     ExecutorService pool = Executors.newFixedThreadPool(2);
+    AtomicInteger calls = new AtomicInteger();
+    AtomicBoolean flipsDone = new AtomicBoolean();
     try {
       List<Future<Integer>> callers = new ArrayList<>();
       for (int t = 0; t < 2; t++) {
@@ -523,7 +527,7 @@ class FailoverTest {
             pool.submit(
                 () -> {
                   int wrong = 0;
-                  for (int i = 0; i < 20_000; i++) {
+                  for (int i = 0; !flipsDone.get(); i++) {
                     int id = i % 200;
                     String key = users.routingKey(id, "T.m(id)");
                     Integer got;
@@ -532,6 +536,7 @@ class FailoverTest {
                     } catch (Throwable e) {
                       throw new AssertionError("a caller saw " + e, e);
                     }
+                    calls.incrementAndGet();
                     if (got != id * 10) {
                       wrong++;
                     }
@@ -542,18 +547,32 @@ class FailoverTest {
                   return wrong;
                 }));
       }
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
       for (int flip = 0; flip < 200; flip++) {
         b.failing(flip % 2 == 0);
         ticker.advance(RETRY_AFTER);
-        Thread.sleep(1);
+        // the callers make at least 50 calls in each state of b before it flips again, and call
+        // until the last flip: every flip lands among calls, however the threads are scheduled
+        int target = calls.get() + 50;
+        while (calls.get() < target) {
+          for (Future<Integer> caller : callers) {
+            if (caller.isDone()) { // only by an exception: get() throws it
+              throw new AssertionError("a caller stopped at flip " + flip + ": " + caller.get());
+            }
+          }
+          assertThat(System.nanoTime() - deadline).as("flips within 30 s").isNegative();
+          Thread.yield();
+        }
       }
+      flipsDone.set(true);
       for (var caller : callers) {
         assertThat(caller.get(60, TimeUnit.SECONDS)).isZero();
       }
     } finally {
+      flipsDone.set(true); // the callers loop until it is set
       pool.shutdownNow();
     }
-    assertThat(users.stats().requestCount()).isEqualTo(40_000);
+    assertThat(users.stats().requestCount()).isEqualTo(calls.get());
   }
 
   @Test
