@@ -59,6 +59,11 @@ class MemoryNodeContractTest extends CacheNodeContractTest {
   }
 
   @Override
+  protected boolean countsEntries() {
+    return true; // the map's size
+  }
+
+  @Override
   protected Object valueItRefuses() {
     return null; // values are kept by reference
   }
