@@ -41,28 +41,80 @@ import org.objectweb.asm.commons.Remapper;
  */
 class PublicSurfaceIT {
   private static final List<String> CHASH = List.of("io/github/chash/");
+  private static ModuleDescriptor ring;
   private static ModuleDescriptor runtime;
   private static ModuleDescriptor aspect;
 
   @BeforeAll
   static void readDescriptors() {
-    runtime = descriptorOf("io.github.chash.ring.Ring");
+    ring = descriptorOf("io.github.chash.ring.Ring");
+    runtime = descriptorOf("io.github.chash.cache.ShardedCaches");
     aspect = descriptorOf("io.github.chash.aspect.ShardedCacheable");
+  }
+
+  @Test
+  void theRingIsAModuleOfItsOwn_needingHash4jAlone() {
+    assertThat(ring.name()).isEqualTo("io.github.chash.ring");
+    assertThat(exports(ring)).isEqualTo(Map.of("io.github.chash.ring", Set.of()));
+    assertThat(ring.requires())
+        .extracting(ModuleDescriptor.Requires::name)
+        .containsExactlyInAnyOrder("java.base", "com.dynatrace.hash4j");
   }
 
   @Test
   void theRuntimeExportsItsApiAndSharesItsInternalsWithChashsModulesOnly() {
     assertThat(runtime.name()).isEqualTo("io.github.chash.runtime");
+    assertThat(runtime.requires())
+        .anySatisfy(
+            r -> {
+              assertThat(r.name()).isEqualTo("io.github.chash.ring");
+              assertThat(r.modifiers()).contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE);
+            });
     Map<String, Set<String>> exports = exports(runtime);
     assertThat(exports)
-        .containsEntry("io.github.chash.ring", Set.of())
+        .doesNotContainKey("io.github.chash.ring")
+        .doesNotContainKey("io.github.chash.redis")
+        .doesNotContainKey("io.github.chash.memcached")
         .containsEntry("io.github.chash.cache", Set.of())
         .containsEntry("io.github.chash.config", Set.of())
         .containsEntry(
             "io.github.chash.internal.keys",
-            Set.of("io.github.chash.aspect", "io.github.chash.maven"));
+            Set.of(
+                "io.github.chash.aspect",
+                "io.github.chash.maven",
+                "io.github.chash.redis",
+                "io.github.chash.memcached"))
+        .containsEntry(
+            "io.github.chash.internal.node",
+            Set.of("io.github.chash.redis", "io.github.chash.memcached"));
     assertThat(aspect.name()).isEqualTo("io.github.chash.aspect");
     assertThat(exports(aspect)).doesNotContainKey("io.github.chash.aspect.internal");
+  }
+
+  @Test
+  void theNodeArtifactsAreAutomaticModules_providingTheirNodeTypes() {
+    for (String factory :
+        List.of(
+            "io.github.chash.redis.RedisCacheNodeFactory",
+            "io.github.chash.memcached.MemcachedCacheNodeFactory")) {
+      ModuleDescriptor d =
+          ModuleFinder.of(location(factory)).findAll().iterator().next().descriptor();
+      assertThat(d.isAutomatic()).as(factory).isTrue();
+      assertThat(d.name()).isEqualTo(factory.substring(0, factory.lastIndexOf('.')));
+      assertThat(d.provides())
+          .singleElement()
+          .satisfies(
+              p -> {
+                assertThat(p.service()).isEqualTo("io.github.chash.cache.CacheNodeFactory");
+                assertThat(p.providers()).containsExactly(factory);
+              });
+    }
+  }
+
+  @Test
+  void theNodeArtifactsUseOnlyWhatTheRuntimeExportsToThem() {
+    assertThat(violations(codeOf("io.github.chash.redis.RedisCacheNode"))).isEmpty();
+    assertThat(violations(codeOf("io.github.chash.memcached.MemcachedCacheNode"))).isEmpty();
   }
 
   @Test
@@ -116,16 +168,26 @@ class PublicSurfaceIT {
 
   @Test
   void theRuntimeRunsOnTheModulePath() throws Exception {
-    // its own jar and those its descriptor requires (not the static ones), in a layer of their own
+    // its own jar and those its descriptor requires (not the static ones), in a layer of their own;
+    // and chash-memcached with XMemcached, which has no module name: with no add-reads, its node
+    // type is found and made (a node connects in the background, so no server is needed)
     ModuleFinder finder =
         ModuleFinder.of(
+            location("io.github.chash.cache.ShardedCaches"),
             location("io.github.chash.ring.Ring"),
             location("com.dynatrace.hash4j.hashing.Hashing"),
             location("com.github.benmanes.caffeine.cache.Caffeine"),
-            location("org.snakeyaml.engine.v2.api.Load"));
+            location("org.snakeyaml.engine.v2.api.Load"),
+            location("io.github.chash.memcached.MemcachedCacheNodeFactory"),
+            location("net.rubyeye.xmemcached.XMemcachedClient"),
+            location("org.slf4j.Logger"));
     ModuleLayer boot = ModuleLayer.boot();
     Configuration cf =
-        boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("io.github.chash.runtime"));
+        boot.configuration()
+            .resolveAndBind(
+                finder,
+                ModuleFinder.of(),
+                Set.of("io.github.chash.runtime", "io.github.chash.memcached"));
     ModuleLayer layer = boot.defineModulesWithOneLoader(cf, ClassLoader.getPlatformClassLoader());
     ClassLoader loader = layer.findLoader("io.github.chash.runtime");
     Class<?> configs = loader.loadClass("io.github.chash.config.ChashConfigs");
@@ -135,22 +197,45 @@ class PublicSurfaceIT {
             .invoke(
                 null,
                 "nodes:\n  - {id: a, type: local}\n  - {id: b, type: local}\n"
+                    + "  - {id: m, type: memcached, uri: 'memcached://127.0.0.1:1'}\n"
                     + "caches:\n  users: {ttl: 1h}\n",
                 "chash.yaml");
     Class<?> caches = loader.loadClass("io.github.chash.cache.ShardedCaches");
-    Object manager =
-        caches
-            .getMethod("create", loader.loadClass("io.github.chash.config.ChashConfig"))
-            .invoke(null, config);
+    // node types are looked up through the thread's context loader, which an application on the
+    // module path has as its modules' loader; this layer's loader stands in for it
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    thread.setContextClassLoader(loader);
+    Object manager;
+    try {
+      manager =
+          caches
+              .getMethod("create", loader.loadClass("io.github.chash.config.ChashConfig"))
+              .invoke(null, config);
+    } finally {
+      thread.setContextClassLoader(before);
+    }
     try {
       // through the exported interfaces: the classes behind them are not exported
       Class<?> managerType = loader.loadClass("io.github.chash.cache.ShardedCacheManager");
+      Object memcachedNode = managerType.getMethod("node", String.class).invoke(manager, "m");
+      assertThat(memcachedNode.getClass().getModule().getName())
+          .isEqualTo("io.github.chash.memcached");
       Object cache = managerType.getMethod("cache", String.class).invoke(manager, "users");
       Class<?> shardedCache = loader.loadClass("io.github.chash.cache.ShardedCache");
       Object users = shardedCache.getMethod("typed", Class.class).invoke(cache, String.class);
       Class<?> typed = loader.loadClass("io.github.chash.cache.TypedCache");
-      typed.getMethod("put", Object.class, Object.class).invoke(users, 42L, "Ada");
-      assertThat(typed.getMethod("get", Object.class).invoke(users, 42L)).isEqualTo("Ada");
+      for (long id = 0; id < 100; id++) {
+        typed.getMethod("put", Object.class, Object.class).invoke(users, id, "Ada " + id);
+      }
+      // a's and b's keys round-trip; m's server is dead (its keys miss until it is ejected)
+      long hits = 0;
+      for (long id = 0; id < 100; id++) {
+        Object got = typed.getMethod("get", Object.class).invoke(users, id);
+        assertThat(got).isIn(null, "Ada " + id);
+        hits += got == null ? 0 : 1;
+      }
+      assertThat(hits).isGreaterThanOrEqualTo(30L);
       assertThat(shardedCache.getModule().getName()).isEqualTo("io.github.chash.runtime");
     } finally {
       ((AutoCloseable) manager).close();
