@@ -90,11 +90,12 @@ public final class RoutingKey implements CharSequence {
 
   /**
    * {@return the routing key of this text followed by {@code suffix}} Copies this key's bytes and
-   * encodes only the suffix (a cache keeps its prefix as a routing key).
+   * encodes only the suffix (a cache keeps its prefix as a routing key); the suffix is read, not
+   * kept, so a reused buffer may hold it.
    *
    * @param suffix the rest of the text
    */
-  public RoutingKey concat(String suffix) {
+  public RoutingKey concat(CharSequence suffix) {
     int n = bytes.length;
     int m = suffix.length();
     byte[] out = Arrays.copyOf(bytes, n + m);
@@ -103,7 +104,7 @@ public final class RoutingKey implements CharSequence {
       char c = suffix.charAt(i);
       if (c >= 0x80) {
         // also a low surrogate that pairs with a high one ending this text: encoded as a whole
-        return of(text().concat(suffix));
+        return of(text().concat(suffix.toString()));
       }
       out[n + i] = (byte) c;
       h = 31 * h + c;

@@ -194,8 +194,31 @@ public final class CanonicalKeys {
     if (key instanceof Integer i) {
       return prefix.concat(i.longValue());
     }
-    return prefix.concat(of(key, where));
+    // any other form is written into the thread's buffer and encoded from there, with no string
+    // of its own; a key whose form is written while another is (a record accessor that uses a
+    // cache) takes a buffer of its own
+    StringBuilder form = FORM.get();
+    FORM.set(null);
+    if (form == null) {
+      form = new StringBuilder(64);
+    }
+    try {
+      appendTo(form, key, where);
+      return prefix.concat(form);
+    } finally {
+      if (form.capacity() <= MAX_KEPT_FORM) {
+        form.setLength(0);
+        FORM.set(form);
+      }
+    }
   }
+
+  /** The buffer {@link #routingKey} writes a composite key's form into, one per thread. */
+  private static final ThreadLocal<StringBuilder> FORM =
+      ThreadLocal.withInitial(() -> new StringBuilder(64));
+
+  /** A buffer grown past this by a large key is not kept for the thread's next key. */
+  private static final int MAX_KEPT_FORM = 1024;
 
   /**
    * Appends the canonical form of a key; {@link #of(Object, String)} without the intermediate

@@ -352,4 +352,34 @@ class CanonicalKeysTest {
         .isInstanceOf(java.lang.reflect.UndeclaredThrowableException.class)
         .hasRootCauseMessage("no id yet");
   }
+
+  record Account(String region, long number) {}
+
+  /** A record whose accessor makes another key's routing key while its own is being written. */
+  record Nesting(Account inner) {
+    @Override
+    public Account inner() {
+      CanonicalKeys.routingKey(
+          io.github.chash.ring.RoutingKey.of("other:"), new Account("x", 1), "Nesting.inner");
+      return inner;
+    }
+  }
+
+  @Test
+  void routingKey_ofAComposite_isItsPrefixedForm_evenWhenAnAccessorMakesAnotherKeyMeanwhile() {
+    io.github.chash.ring.RoutingKey users = io.github.chash.ring.RoutingKey.of("users:");
+    for (int i = 0; i < 3; i++) { // the thread's buffer, reused
+      assertThat(CanonicalKeys.routingKey(users, new Account("eu,1", 42 + i), "T.m").text())
+          .isEqualTo("users:(eu\\,1," + (42 + i) + ")")
+          .isEqualTo("users:" + CanonicalKeys.of(new Account("eu,1", 42 + i), "T.m"));
+    }
+    assertThat(CanonicalKeys.routingKey(users, new Nesting(new Account("eu", 7)), "T.m").text())
+        .isEqualTo("users:((eu,7))");
+    StringBuilder large = new StringBuilder();
+    large.append("x".repeat(5000));
+    assertThat(CanonicalKeys.routingKey(users, java.util.List.of(large.toString()), "T.m").text())
+        .isEqualTo("users:[" + large + "]");
+    assertThat(CanonicalKeys.routingKey(users, new Account("é", 1), "T.m").text())
+        .isEqualTo("users:(é,1)");
+  }
 }
