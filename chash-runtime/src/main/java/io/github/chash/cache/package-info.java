@@ -31,6 +31,15 @@
  * and moves never delete on a previous owner in its window; a sweep deletes a leftover's home copy
  * first. The operations guide states the protocol rule by rule, and what stays per JVM.
  *
+ * <p>Where things are: a key is built in {@link io.github.chash.cache.CanonicalKeys#routingKey}
+ * (reached through {@code InterceptedCache.key}, which the aspect and the Spring cache call); the
+ * protocol lives in {@code RoutedCache} and the classes it hands a call to ({@code Reads}, {@code
+ * Writes}, {@code Loads}, {@code Migration}, {@code Router}, {@code Membership}, {@code
+ * FailurePolicy}); a cache call's read or write on a node is made in {@code NodeCalls}, which keeps
+ * its accounting; the nodes themselves are {@link io.github.chash.cache.LocalCacheNode} here and
+ * the {@code chash-redis} and {@code chash-memcached} artifacts (on the remote-node base of {@code
+ * io.github.chash.internal.node}), or a jar of one's own.
+ *
  * <p>Nulls: no parameter or return value of this package is null unless its documentation says so
  * ("null for no expiry", "or null on a miss"); a null anywhere else is a caller's bug and fails
  * with {@link java.lang.NullPointerException}.
