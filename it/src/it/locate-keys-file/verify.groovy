@@ -2,7 +2,7 @@
 // chash:locate put every key where the runtime's ring puts it.
 def repo = localRepositoryPath as File
 def urls = []
-['io/github/chash/chash-runtime', 'com/dynatrace/hash4j/hash4j', 'org/snakeyaml/snakeyaml-engine'].each { dir ->
+['io/github/chash/chash-runtime', 'io/github/chash/chash-ring', 'com/dynatrace/hash4j/hash4j', 'org/snakeyaml/snakeyaml-engine'].each { dir ->
   new File(repo, dir).eachFileRecurse { f -> if (f.name.endsWith('.jar')) urls << f.toURI().toURL() }
 }
 def loader = new URLClassLoader(urls as URL[], ClassLoader.getPlatformClassLoader())

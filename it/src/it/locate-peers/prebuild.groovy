@@ -1,4 +1,4 @@
-// The keys of the peers' reference vectors (PeerVectors.key in chash-runtime's tests): 100,000 a
+// The keys of the peers' reference vectors (PeerVectors.key in chash-ring's tests): 100,000 a
 // file, every tenth multi-byte UTF-8; the tagged ones carry {tags} shared by 20 keys each.
 def target = new File(basedir, 'target')
 target.mkdirs()

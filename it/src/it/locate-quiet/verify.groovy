@@ -2,7 +2,7 @@
 // be exactly "key<TAB>node" as the runtime's ring places the key, and nothing else may be printed.
 def repo = localRepositoryPath as File
 def urls = []
-['io/github/chash/chash-runtime', 'com/dynatrace/hash4j/hash4j', 'org/snakeyaml/snakeyaml-engine'].each { dir ->
+['io/github/chash/chash-runtime', 'io/github/chash/chash-ring', 'com/dynatrace/hash4j/hash4j', 'org/snakeyaml/snakeyaml-engine'].each { dir ->
   new File(repo, dir).eachFileRecurse { f -> if (f.name.endsWith('.jar') && !f.name.endsWith('-tests.jar')) urls << f.toURI().toURL() }
 }
 def loader = new URLClassLoader(urls as URL[], ClassLoader.getPlatformClassLoader())
