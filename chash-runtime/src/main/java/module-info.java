@@ -20,7 +20,8 @@ module io.github.chash.runtime {
   exports io.github.chash.analysis;
   exports io.github.chash.internal.cache to
       io.github.chash.aspect,
-      io.github.chash.spring.boot;
+      io.github.chash.spring.boot,
+      io.github.chash.memcached;
   exports io.github.chash.internal.keys to
       io.github.chash.aspect,
       io.github.chash.maven,

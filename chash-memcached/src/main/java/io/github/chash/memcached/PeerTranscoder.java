@@ -1,6 +1,6 @@
 package io.github.chash.memcached;
 
-import io.github.chash.cache.NullValue;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.ValueCodec;
 import io.github.chash.internal.text.Utf8;

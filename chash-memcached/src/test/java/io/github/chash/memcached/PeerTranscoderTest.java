@@ -148,7 +148,7 @@ class PeerTranscoderTest {
 
   @Test
   void cachedNull_refused() {
-    assertThatThrownBy(() -> chash.encode(io.github.chash.cache.NullValue.INSTANCE))
+    assertThatThrownBy(() -> chash.encode(io.github.chash.internal.cache.NullValue.INSTANCE))
         .isInstanceOf(CodecException.class)
         .hasMessageContaining("cached null");
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.cache.CacheNode;
 import io.github.chash.cache.CacheNodeException;
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
@@ -13,6 +12,7 @@ import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.OnRejoin;
 import io.github.chash.config.RedisConfig;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.codec.CodecValues;
 import io.github.chash.internal.codec.CodecValues.Order;
 import io.github.chash.internal.codec.JdkSerializationCodec;

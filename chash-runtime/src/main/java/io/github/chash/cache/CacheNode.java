@@ -14,11 +14,11 @@ import java.util.concurrent.CompletableFuture;
  * prefix. A verbatim cache's routing key ({@link VerbatimKeys}) is stored as the key it carries,
  * without the prefix, in the cache's codec. A node must keep distinct keys distinct (a key with an
  * unpaired surrogate is not the same as one with {@code ?}). Values are stored as given, including
- * {@link NullValue#INSTANCE}, the marker of a cached {@code null}, which a remote node's codec must
- * round-trip. The cache layer, not the node, applies the failure policy: a node reports a backend
- * failure or timeout by throwing {@link CacheNodeException} and never retries or buffers on its
- * own; it reports a value it must not store or return by throwing {@link ValueRefusedException},
- * which is no failure.
+ * the marker the cache stores for a cached {@code null} (a serializable enum constant of chash's
+ * internals), which a remote node's codec must round-trip to the same constant. The cache layer,
+ * not the node, applies the failure policy: a node reports a backend failure or timeout by throwing
+ * {@link CacheNodeException} and never retries or buffers on its own; it reports a value it must
+ * not store or return by throwing {@link ValueRefusedException}, which is no failure.
  *
  * <p>{@code CacheNodeContractTest} in this module's test jar states the contract as tests; a node
  * type passes it. Implementations are thread-safe.
@@ -43,7 +43,7 @@ public interface CacheNode extends AutoCloseable {
    * Stores the value under the key, replacing any previous one.
    *
    * @param key the routing key
-   * @param value the value, never {@code null} ({@link NullValue#INSTANCE} stands for null)
+   * @param value the value, never {@code null} (the cached-null marker stands for null)
    * @param ttl time to live, positive; {@code null} for no expiry
    * @throws CacheNodeException on a backend failure or timeout
    * @throws ValueRefusedException if the node will not store the value (not encodable, or larger

@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.ArrayList;

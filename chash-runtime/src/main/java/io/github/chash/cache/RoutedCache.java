@@ -1,7 +1,10 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.CacheConfig;
+import io.github.chash.internal.cache.FutureLoader;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
+import io.github.chash.internal.cache.ValueLoader;
 import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,6 +1,7 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.CacheConfig;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import java.util.HashSet;

@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.chash.internal.cache.NullValue;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.cache.FutureLoader;
 import io.github.chash.internal.cache.InterceptedCache;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -11,6 +11,7 @@ import io.github.chash.config.NearInvalidation;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.ValueLoader;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

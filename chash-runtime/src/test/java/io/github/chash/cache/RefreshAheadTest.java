@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.chash.config.CacheConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.ValueLoader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,6 +8,7 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.OnRejoin;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.ring.Algorithm;
 import io.github.chash.ring.RingSettings;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package io.github.chash.aspect.internal;
 
 import io.github.chash.aspect.ShardedCacheable;
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ValueLoader;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
+import io.github.chash.internal.cache.ValueLoader;
 import io.github.chash.internal.keys.AnnotationRules;
 import io.github.chash.internal.keys.AnnotationRules.Attribute;
 import io.github.chash.ring.RoutingKey;

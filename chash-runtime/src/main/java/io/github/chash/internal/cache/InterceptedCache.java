@@ -1,11 +1,8 @@
 package io.github.chash.internal.cache;
 
 import io.github.chash.cache.CanonicalKeys;
-import io.github.chash.cache.FutureLoader;
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.cache.ValueLoader;
 import io.github.chash.cache.ValueType;
 import io.github.chash.ring.RoutingKey;
 import java.time.Duration;

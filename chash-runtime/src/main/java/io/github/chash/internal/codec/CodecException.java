@@ -1,6 +1,6 @@
 package io.github.chash.internal.codec;
 
-import io.github.chash.cache.NullValue;
+import io.github.chash.internal.cache.NullValue;
 
 /**
  * A value could not be encoded or decoded. Its message names classes, never values, so it is safe

@@ -27,7 +27,7 @@ public final class JdkSerializationCodec implements ValueCodec {
           "java.util.*",
           "java.time.*",
           "java.math.*",
-          "io.github.chash.cache.NullValue");
+          "io.github.chash.internal.cache.NullValue");
 
   /**
    * The deepest object graph a stored value may have. Arrays, references and bytes are bounded by

@@ -1,8 +1,8 @@
 package io.github.chash.internal.codec;
 
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.NullValue;
 import java.lang.System.Logger.Level;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

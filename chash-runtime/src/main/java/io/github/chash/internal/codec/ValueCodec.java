@@ -9,7 +9,8 @@ import java.lang.reflect.Type;
 public interface ValueCodec {
 
   /**
-   * Encodes a value; {@code io.github.chash.cache.NullValue.INSTANCE} (a cached null) included.
+   * Encodes a value; {@code io.github.chash.internal.cache.NullValue.INSTANCE} (a cached null)
+   * included.
    *
    * @param value the value
    * @return its bytes

@@ -3,7 +3,7 @@ package io.github.chash.internal.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.chash.cache.NullValue;
+import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.codec.CodecValues.Line;
 import io.github.chash.internal.codec.CodecValues.Order;
 import java.lang.reflect.Type;

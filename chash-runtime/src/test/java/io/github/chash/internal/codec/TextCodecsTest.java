@@ -3,9 +3,9 @@ package io.github.chash.internal.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.NullValue;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

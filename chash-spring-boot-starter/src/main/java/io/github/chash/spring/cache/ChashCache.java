@@ -1,10 +1,10 @@
 package io.github.chash.spring.cache;
 
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCache;
-import io.github.chash.cache.ValueLoader;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
+import io.github.chash.internal.cache.ValueLoader;
 import java.lang.reflect.Type;
 import java.util.Set;
 import java.util.concurrent.Callable;

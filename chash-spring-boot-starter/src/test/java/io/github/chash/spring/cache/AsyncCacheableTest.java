@@ -3,10 +3,10 @@ package io.github.chash.spring.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.chash.cache.NullValue;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.internal.cache.NullValue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -202,7 +202,7 @@ class ChashCacheManagerTest {
     assertThat(
             InterceptedCache.of(manager.cache("users"))
                 .getIfPresent("users:missing:1", ValueType.OBJECT))
-        .isSameAs(io.github.chash.cache.NullValue.INSTANCE);
+        .isSameAs(io.github.chash.internal.cache.NullValue.INSTANCE);
   }
 
   @Test

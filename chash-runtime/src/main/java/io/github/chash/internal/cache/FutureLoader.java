@@ -1,11 +1,11 @@
-package io.github.chash.cache;
+package io.github.chash.internal.cache;
 
 import java.util.concurrent.CompletionStage;
 
 /**
- * Starts the computation of a value that completes later, for {@link
- * io.github.chash.internal.cache.InterceptedCache#loadFuture}: a method returning a {@code
- * CompletableFuture}, proceeding from an interceptor.
+ * Internal: starts the computation of a value that completes later, for {@link
+ * InterceptedCache#loadFuture}: a method returning a {@code CompletableFuture}, proceeding from an
+ * interceptor.
  *
  * @param <V> the value type
  */

@@ -1,7 +1,7 @@
-package io.github.chash.cache;
+package io.github.chash.internal.cache;
 
 /**
- * The value stored for a cached {@code null}, so that a cached null differs from a miss.
+ * Internal: the value stored for a cached {@code null}, so that a cached null differs from a miss.
  *
  * <p>{@code InterceptedCache.getIfPresent} returns {@link #INSTANCE} for a cached null; callers
  * turn it back into {@code null}. Remote nodes' codecs must round-trip it (it is an enum, so JDK
@@ -20,9 +20,15 @@ public enum NullValue {
     return stored == INSTANCE ? null : stored;
   }
 
-  /** {@link #unwrap} as the caller's value type: the one unchecked cast of the cache layer. */
+  /**
+   * {@link #unwrap} as the caller's value type: the one unchecked cast of the cache layer.
+   *
+   * @param <V> the caller's value type
+   * @param stored a value returned by a cache, not null
+   * @return {@code null} for {@link #INSTANCE}, else the value itself
+   */
   @SuppressWarnings("unchecked")
-  static <V> V unwrapAs(Object stored) {
+  public static <V> V unwrapAs(Object stored) {
     return (V) unwrap(stored);
   }
 

@@ -1,7 +1,7 @@
-package io.github.chash.cache;
+package io.github.chash.internal.cache;
 
 /**
- * Computes a missing value, for example by proceeding with an intercepted method call.
+ * Internal: computes a missing value, for example by proceeding with an intercepted method call.
  *
  * <p>May throw anything; the cache rethrows the same throwable, unwrapped, to the caller and to
  * every caller waiting on the same load.
