@@ -66,10 +66,8 @@ public record CacheConfig(
    * @param keys how keys are stored and hashed; null means {@link KeyLayout#PREFIXED}
    * @param codec the value format, one of {@link #CODECS}; null for the node block's
    * @param near the near cache; null for none
-   * @throws IllegalArgumentException if a value breaks its rule ({@link #nameProblem}, {@link
-   *     #ttlProblem}, {@link #jitterProblem}, {@link #refreshAheadProblem}, {@link
-   *     #nullTtlProblem}, {@link #keysProblem}, {@link #codecProblem}, {@link
-   *     NearConfig#keysProblem})
+   * @throws IllegalArgumentException if a value breaks its rule (as each parameter states; a
+   *     jitter, refreshAhead or nullTtl needs a ttl, and a near cache a prefixed cache)
    */
   public CacheConfig {
     Rules.require("cache name", nameProblem(name));
@@ -139,7 +137,7 @@ public record CacheConfig(
    * {@return this cache with a near cache (or none), every other setting kept}
    *
    * @param near the near cache; null for none
-   * @throws IllegalArgumentException if the cache may not have one ({@link NearConfig#keysProblem})
+   * @throws IllegalArgumentException if the cache may not have one (a verbatim cache)
    */
   public CacheConfig withNear(NearConfig near) {
     return new CacheConfig(name, ttl, jitter, refreshAhead, nullTtl, keys, codec, near);
@@ -158,7 +156,7 @@ public record CacheConfig(
    * @param keys the key layout
    * @param ttl the cache's ttl; null means no expiry
    */
-  public static String keysProblem(KeyLayout keys, Duration ttl) {
+  static String keysProblem(KeyLayout keys, Duration ttl) {
     return keys == KeyLayout.VERBATIM && ttl == null
         ? "verbatim needs a ttl (copies a ring change leaves behind are not swept, they expire),"
             + " and the cache has none"
@@ -171,7 +169,7 @@ public record CacheConfig(
    *
    * @param codec the codec's name
    */
-  public static String codecProblem(String codec) {
+  static String codecProblem(String codec) {
     return codec == null || CODECS.contains(codec)
         ? null
         : "must be one of " + String.join(", ", CODECS) + "; was " + Quotes.quote(codec);
@@ -195,7 +193,7 @@ public record CacheConfig(
    * @param jitter the fraction of the ttl
    * @param ttl the cache's ttl; null means no expiry
    */
-  public static String jitterProblem(double jitter, Duration ttl) {
+  static String jitterProblem(double jitter, Duration ttl) {
     return fractionProblem(jitter, MAX_JITTER, ttl, "spreads the ttl");
   }
 
@@ -206,7 +204,7 @@ public record CacheConfig(
    * @param refreshAhead the fraction of the ttl
    * @param ttl the cache's ttl; null means no expiry
    */
-  public static String refreshAheadProblem(double refreshAhead, Duration ttl) {
+  static String refreshAheadProblem(double refreshAhead, Duration ttl) {
     return fractionProblem(refreshAhead, MAX_REFRESH_AHEAD, ttl, "is a part of the ttl");
   }
 
@@ -217,7 +215,7 @@ public record CacheConfig(
    * @param nullTtl the ttl of cached nulls; null means the cache's ttl
    * @param ttl the cache's ttl; null means no expiry
    */
-  public static String nullTtlProblem(Duration nullTtl, Duration ttl) {
+  static String nullTtlProblem(Duration nullTtl, Duration ttl) {
     if (nullTtl == null) {
       return null;
     }
@@ -243,7 +241,7 @@ public record CacheConfig(
    *
    * @param name the cache name used by the annotations: not blank, without {@code :}
    */
-  public static String nameProblem(String name) {
+  static String nameProblem(String name) {
     if (name == null || name.isBlank()) {
       return "must not be empty, was " + (name == null ? "null" : Quotes.quote(name));
     }
@@ -259,7 +257,7 @@ public record CacheConfig(
    *
    * @param ttl time to live of each entry, positive; null means no expiry
    */
-  public static String ttlProblem(Duration ttl) {
+  static String ttlProblem(Duration ttl) {
     return ttl == null ? null : Rules.positive(ttl);
   }
 
@@ -269,7 +267,7 @@ public record CacheConfig(
    *
    * @param text the ttl as written, e.g. {@code 10m}
    */
-  public static String ttlTextProblem(String text) {
+  static String ttlTextProblem(String text) {
     String form = Durations.problem(text);
     return form != null ? form : Rules.positive(Durations.parse(text), Quotes.quote(text));
   }
@@ -280,7 +278,8 @@ public record CacheConfig(
    * @param text the ttl as written, e.g. {@code 10m}
    * @param subject what the message names, e.g. {@code ttl of OrderService.find}
    * @return the ttl
-   * @throws IllegalArgumentException naming {@code subject} when {@link #ttlTextProblem} objects
+   * @throws IllegalArgumentException naming {@code subject} when the text is not a positive
+   *     duration such as {@code 10m}
    */
   public static Duration parseTtl(String text, String subject) {
     Rules.require(subject, ttlTextProblem(text));

@@ -66,7 +66,7 @@ public record MemcachedConfig(
    *
    * @param keyPrefix the prefix
    */
-  public static String keyPrefixProblem(String keyPrefix) {
+  static String keyPrefixProblem(String keyPrefix) {
     if (keyPrefix == null || keyPrefix.isEmpty()) {
       return "must not be empty: it keeps this library's keys apart from other applications'";
     }

@@ -56,7 +56,7 @@ public record NearConfig(long maximumSize, Duration ttl, NearInvalidation invali
    *
    * @param keys the cache's key layout
    */
-  public static String keysProblem(KeyLayout keys) {
+  static String keysProblem(KeyLayout keys) {
     return keys == KeyLayout.VERBATIM
         ? "needs a prefixed cache (its changes are tracked by key prefix), and the cache is verbatim"
         : null;

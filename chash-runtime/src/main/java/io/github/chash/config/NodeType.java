@@ -33,7 +33,8 @@ public record NodeType(String configName) {
    * Checks the name.
    *
    * @param configName the name written in {@code chash.yaml}
-   * @throws IllegalArgumentException if the name breaks the rule ({@link #nameProblem})
+   * @throws IllegalArgumentException if the name is not lowercase letters, digits and {@code -},
+   *     starting with a letter, at most 64
    * @throws NullPointerException if the name is null
    */
   public NodeType {
@@ -45,7 +46,8 @@ public record NodeType(String configName) {
    * {@return the type of that name: one of the constants for chash's own types, else a new one}
    *
    * @param configName the name written in {@code chash.yaml}
-   * @throws IllegalArgumentException if the name breaks the rule ({@link #nameProblem})
+   * @throws IllegalArgumentException if the name is not lowercase letters, digits and {@code -},
+   *     starting with a letter, at most 64
    */
   public static NodeType of(String configName) {
     for (NodeType own : List.of(LOCAL, REDIS, MEMCACHED)) {
@@ -61,7 +63,7 @@ public record NodeType(String configName) {
    *
    * @param name a type name
    */
-  public static String nameProblem(String name) {
+  static String nameProblem(String name) {
     return name != null && NAME.matcher(name).matches()
         ? null
         : "must be lowercase letters, digits and '-', starting with a letter (at most 64), was "

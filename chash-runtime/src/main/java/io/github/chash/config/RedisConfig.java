@@ -1,9 +1,6 @@
 package io.github.chash.config;
 
-import io.github.chash.internal.text.Quotes;
-import java.io.ObjectInputFilter;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The {@code redis:} block: settings shared by all Redis nodes; its constructor applies the rules
@@ -21,13 +18,6 @@ import java.util.regex.Pattern;
  */
 public record RedisConfig(
     String keyPrefix, String codec, List<String> allowedClasses, long maxValueSize) {
-
-  /** One class name or package pattern, optionally refused with {@code !}. */
-  private static final Pattern CLASS_PATTERN =
-      Pattern.compile(
-          "!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
-              + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
-              + "(\\.\\*\\*|\\.\\*|\\*)?");
 
   /** The codecs {@code redis.codec} names. */
   public static final List<String> CODECS = List.of("jdk", "jackson");
@@ -90,38 +80,10 @@ public record RedisConfig(
    *     ending in {@code :} (no other colon), so no other application's prefix can start with it;
    *     not empty, since {@code onRejoin: flush} deletes every key with it
    */
-  public static String keyPrefixProblem(String keyPrefix) {
+  static String keyPrefixProblem(String keyPrefix) {
     // onRejoin: flush deletes by this prefix; an empty one would empty the whole database
     return keyPrefix == null || keyPrefix.isEmpty()
         ? "must not be empty: onRejoin flush deletes every key with this prefix"
         : Rules.keyPrefixShape(keyPrefix);
-  }
-
-  /**
-   * {@return the rule of {@code redis.allow} entries: null when {@code pattern} is one valid {@code
-   * ObjectInputFilter} class pattern that does not allow every class, else what is wrong}
-   *
-   * @param pattern the entry as written, e.g. {@code com.example.*}
-   */
-  public static String allowProblem(String pattern) {
-    if (pattern == null) {
-      return "must not be null";
-    }
-    String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
-    if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
-      return "allows every class, was "
-          + Quotes.quote(pattern)
-          + "; name packages (com.example.*) or classes";
-    }
-    if (!CLASS_PATTERN.matcher(pattern).matches()) {
-      return "must be one class pattern like com.example.* or com.example.Order, was "
-          + Quotes.quote(pattern);
-    }
-    try {
-      ObjectInputFilter.Config.createFilter(pattern);
-      return null;
-    } catch (IllegalArgumentException e) {
-      return "is not a valid ObjectInputFilter pattern, was " + Quotes.quote(pattern);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.internal.text.Quotes;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ final class ValueRules<C> {
                 + (codec == null ? "null" : Quotes.quote(codec)));
     List<String> allowed = List.copyOf(allowedClasses);
     for (String pattern : allowed) {
-      Rules.require(block + ".allow entry", RedisConfig.allowProblem(pattern));
+      Rules.require(block + ".allow entry", JdkSerializationCodec.allowProblem(pattern));
     }
     Rules.require(block + ".maxValueSize", sizeRule.problem(maxValueSize));
     return allowed;
@@ -117,7 +118,9 @@ final class ValueRules<C> {
       String path = block + ".allow[" + i + "]";
       String text = Scalars.text(item);
       String problem =
-          item instanceof ScalarNode && text != null ? RedisConfig.allowProblem(text) : "";
+          item instanceof ScalarNode && text != null
+              ? JdkSerializationCodec.allowProblem(text)
+              : "";
       if (problem == null) {
         patterns.add(text);
       } else if (problem.isEmpty()) {

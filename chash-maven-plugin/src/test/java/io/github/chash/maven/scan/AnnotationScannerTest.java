@@ -165,6 +165,16 @@ class AnnotationScannerTest {
     return out;
   }
 
+  /** The rule chash.yaml's ttls are read with, as its message tail for a ttl written as text. */
+  private static String ttlProblem(String text) {
+    try {
+      CacheConfig.parseTtl(text, "ttl");
+    } catch (IllegalArgumentException e) {
+      return e.getMessage().substring("ttl ".length());
+    }
+    throw new AssertionError(text + " is a valid ttl");
+  }
+
   private static List<String> lines(List<ScanProblem> problems) {
     return problems.stream().map(ScanProblem::toString).toList();
   }
@@ -180,8 +190,7 @@ class AnnotationScannerTest {
               + " #p1)",
           "com.acme.OrderService.syntax(String): @ShardedCacheable key expression \"'a' + +"
               + " #customer\" at position 7: expected '#parameter' or a quoted literal, found '+'",
-          "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl "
-              + CacheConfig.ttlTextProblem("10x"),
+          "com.acme.OrderService.badTtl(String): @ShardedCacheable ttl " + ttlProblem("10x"),
           "com.acme.OrderService.putNothing(String): @ShardedCachePut on a void method: there"
               + " is no result to store",
           "com.acme.OrderService.resultTooEarly(String): @ShardedCacheable condition \"#result"
@@ -195,8 +204,7 @@ class AnnotationScannerTest {
               + " position 9: found '&&'; write and",
           "com.acme.OrderService.noCache(String): @ShardedCacheable needs a cache name: set"
               + " cache on it, or @ShardedCacheConfig(cache = ...) on the class; was \"\"",
-          "com.acme.BrokenDefaults.item(String): @ShardedCacheConfig ttl "
-              + CacheConfig.ttlTextProblem("2 hours"),
+          "com.acme.BrokenDefaults.item(String): @ShardedCacheConfig ttl " + ttlProblem("2 hours"),
           "com.acme.BrokenDefaults.item(String): @ShardedCacheable names cache \"prodcts\","
               + " which chash.yaml does not define; caches are: orders, users");
 

@@ -1,6 +1,6 @@
 package io.github.chash.internal.codec;
 
-import io.github.chash.config.RedisConfig;
+import io.github.chash.internal.text.Quotes;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,6 +13,7 @@ import java.io.ObjectStreamClass;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * JDK serialization behind an {@link ObjectInputFilter} allow-list: deserializing bytes from a
@@ -44,6 +45,13 @@ public final class JdkSerializationCodec implements ValueCodec {
    */
   static final int MAX_HASHED_DEPTH = 16;
 
+  /** One class name or package pattern, optionally refused with {@code !}. */
+  private static final Pattern CLASS_PATTERN =
+      Pattern.compile(
+          "!?[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+              + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*"
+              + "(\\.\\*\\*|\\.\\*|\\*)?");
+
   private final ObjectInputFilter filter;
   private final String allowKey;
 
@@ -51,8 +59,8 @@ public final class JdkSerializationCodec implements ValueCodec {
    * @param allowed class names or package patterns ({@code com.example.Order}, {@code
    *     com.example.*}, {@code com.example.**}, {@code com.example.Ord*}), or refusals ({@code
    *     !com.example.Bad}); they are checked before the built-in ones, first match wins
-   * @throws IllegalArgumentException naming the first pattern that breaks {@link
-   *     RedisConfig#allowProblem}'s rule
+   * @throws IllegalArgumentException naming the first pattern that breaks {@link #allowProblem}'s
+   *     rule
    */
   public JdkSerializationCodec(List<String> allowed) {
     this(allowed, "redis");
@@ -69,7 +77,7 @@ public final class JdkSerializationCodec implements ValueCodec {
     this.allowKey = block + ".allow";
     List<String> patterns = new ArrayList<>();
     for (String pattern : allowed) {
-      String problem = RedisConfig.allowProblem(pattern);
+      String problem = allowProblem(pattern);
       if (problem != null) {
         throw new IllegalArgumentException(allowKey + " entry " + problem);
       }
@@ -77,6 +85,35 @@ public final class JdkSerializationCodec implements ValueCodec {
     }
     patterns.addAll(BUILT_IN_ALLOWED);
     this.filter = ObjectInputFilter.Config.createFilter(String.join(";", patterns) + ";!*");
+  }
+
+  /**
+   * {@return the rule of {@code allow} entries ({@code redis.allow}, {@code memcached.allow}): null
+   * when {@code pattern} is one valid {@code ObjectInputFilter} class pattern that does not allow
+   * every class, else what is wrong}
+   *
+   * @param pattern the entry as written, e.g. {@code com.example.*}
+   */
+  public static String allowProblem(String pattern) {
+    if (pattern == null) {
+      return "must not be null";
+    }
+    String p = pattern.startsWith("!") ? pattern.substring(1) : pattern;
+    if (p.equals("*") || p.equals("**") || p.endsWith("/*") || p.equals(".*")) {
+      return "allows every class, was "
+          + Quotes.quote(pattern)
+          + "; name packages (com.example.*) or classes";
+    }
+    if (!CLASS_PATTERN.matcher(pattern).matches()) {
+      return "must be one class pattern like com.example.* or com.example.Order, was "
+          + Quotes.quote(pattern);
+    }
+    try {
+      ObjectInputFilter.Config.createFilter(pattern);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return "is not a valid ObjectInputFilter pattern, was " + Quotes.quote(pattern);
+    }
   }
 
   @Override

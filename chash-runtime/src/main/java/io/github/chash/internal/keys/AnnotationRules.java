@@ -2,7 +2,6 @@ package io.github.chash.internal.keys;
 
 import io.github.chash.config.CacheConfig;
 import io.github.chash.internal.keys.CacheAnnotation.Kind;
-import io.github.chash.internal.text.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,12 +194,12 @@ public final class AnnotationRules {
       return null;
     }
     // the rule of chash.yaml's ttl, so the scan, the aspect and the file say the same
-    String problem = CacheConfig.ttlTextProblem(text);
-    if (problem != null) {
-      problems.add(annotation + " ttl " + problem);
+    try {
+      return CacheConfig.parseTtl(text, annotation + " ttl");
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
       return null;
     }
-    return Durations.parse(text);
   }
 
   private static Expression expression(
