@@ -30,7 +30,7 @@ public final class ShardedCaches {
    * The most keys a manager tracks as copies it cannot vouch for by the routing alone (written away
    * from their home while it was out, or whose write failed); see the operations guide.
    */
-  public static final int MAX_MARKS = 100_000;
+  static final int MAX_MARKS = 100_000;
 
   private ShardedCaches() {}
 
