@@ -147,13 +147,12 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public <V> TypedCache<Object, V> typed(Class<V> valueType) {
-    return new TypedView<>(this, ValueType.of(valueType));
+    return new TypedView<>(this, Object.class, ValueType.of(valueType));
   }
 
   @Override
   public <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType) {
-    java.util.Objects.requireNonNull(keyType, "keyType");
-    return new TypedView<>(this, ValueType.of(valueType));
+    return new TypedView<>(this, keyType, ValueType.of(valueType));
   }
 
   @Override

@@ -40,11 +40,15 @@ public interface ShardedCache {
   <V> TypedCache<Object, V> typed(Class<V> valueType);
 
   /**
-   * {@return this cache with keys and values of given types; see {@link #typed(Class)}}
+   * {@return this cache with keys and values of given types; see {@link #typed(Class)}} Unlike
+   * Caffeine's {@code Cache<K, V>}, whose types exist only at compile time, the view checks each
+   * key it is given: a key of another class (passed through a raw or unchecked call) fails with an
+   * {@link IllegalArgumentException} naming the cache and both classes, instead of reaching the
+   * nodes. A primitive {@code keyType} ({@code long.class}) means its wrapper ({@code Long}).
    *
    * @param <K> the key type
    * @param <V> the value type
-   * @param keyType the keys' class
+   * @param keyType the keys' class; every key given to the view must be an instance of it
    * @param valueType the values' class
    */
   <K, V> TypedCache<K, V> typed(Class<K> keyType, Class<V> valueType);

@@ -16,6 +16,10 @@ import java.util.function.Function;
  * Map<Long, Product> some = products.getAll(List.of(1L, 2L, 3L), repository::loadAll);
  * }</pre>
  *
+ * <p>Keys: a view of {@link ShardedCache#typed(Class, Class)} refuses a key that is not of its key
+ * type with an {@link IllegalArgumentException}, since erased generics let a raw call pass one; a
+ * view of {@link ShardedCache#typed(Class)} takes any key with a canonical form.
+ *
  * <p>Nulls are not cached: a loader that returns null stores nothing, and {@code put} refuses a
  * null value, as Caffeine does. Like every operation of the cache, these never throw because of a
  * node: a failing node is a miss and a failed write is skipped, both counted in {@link #stats()};
@@ -34,7 +38,8 @@ public interface TypedCache<K, V> {
    *
    * @param key the key, not null
    * @throws NullPointerException if the key is null
-   * @throws IllegalArgumentException if the key has no canonical form
+   * @throws IllegalArgumentException if the key has no canonical form or is not of the view's key
+   *     type
    */
   V get(K key);
 

@@ -2,6 +2,7 @@ package io.github.chash.cache;
 
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.ring.RoutingKey;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,14 +12,21 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
-/** The {@link TypedCache} over a {@link RoutedCache}: keys made canonical, values of one type. */
+/**
+ * The {@link TypedCache} over a {@link RoutedCache}: keys of one type made canonical, values of one
+ * type.
+ */
 final class TypedView<K, V> implements TypedCache<K, V> {
   private final RoutedCache cache;
+  private final Class<?> keyType;
   private final ValueType type;
   private final String where;
 
-  TypedView(RoutedCache cache, ValueType type) {
+  TypedView(RoutedCache cache, Class<K> keyType, ValueType type) {
     this.cache = cache;
+    // typed(long.class, ...) means Long keys: a key arrives boxed
+    this.keyType =
+        MethodType.methodType(Objects.requireNonNull(keyType, "keyType")).wrap().returnType();
     this.type = type;
     this.where = "a key of cache \"" + cache.name() + "\"";
   }
@@ -103,7 +111,8 @@ final class TypedView<K, V> implements TypedCache<K, V> {
   @Override
   public void putAll(Map<? extends K, ? extends V> values) {
     Map<String, Object> byRoutingKey = new LinkedHashMap<>();
-    values.forEach((k, v) -> byRoutingKey.put(routingKey(k), Objects.requireNonNull(v, "value")));
+    values.forEach(
+        (k, v) -> byRoutingKey.put(routingKey(checked(k)), Objects.requireNonNull(v, "value")));
     cache.putAll(byRoutingKey);
   }
 
@@ -124,12 +133,35 @@ final class TypedView<K, V> implements TypedCache<K, V> {
 
   @Override
   public String toString() {
-    return "TypedCache{name=" + cache.name() + ", values=" + type + "}";
+    return "TypedCache{name="
+        + cache.name()
+        + ", keys="
+        + keyType.getName()
+        + ", values="
+        + type
+        + "}";
+  }
+
+  /**
+   * The caller's key, refused when it is not of the view's key type: generics are erased, so a raw
+   * or unchecked call could otherwise pass a key the view's type says it never gets.
+   */
+  private Object checked(Object key) {
+    Objects.requireNonNull(key, "key");
+    if (!keyType.isInstance(key)) {
+      throw new IllegalArgumentException(
+          where
+              + " must be a "
+              + keyType.getName()
+              + " (the view's key type), was a "
+              + key.getClass().getName());
+    }
+    return key;
   }
 
   /** The key of one call: built once and handed through it. */
   private RoutingKey key(Object key) {
-    return cache.key(Objects.requireNonNull(key, "key"), where);
+    return cache.key(checked(key), where);
   }
 
   private String routingKey(Object key) {
@@ -140,7 +172,7 @@ final class TypedView<K, V> implements TypedCache<K, V> {
   private Map<String, K> routingKeys(Iterable<? extends K> keys) {
     Map<String, K> byRoutingKey = new LinkedHashMap<>();
     for (K key : keys) {
-      byRoutingKey.putIfAbsent(routingKey(key), key);
+      byRoutingKey.putIfAbsent(routingKey(checked(key)), key);
     }
     return byRoutingKey;
   }

@@ -79,6 +79,33 @@ class TypedCacheTest {
   }
 
   @Test
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  void aKeyOfAnotherType_isRefusedNamingTheCacheAndBothTypes() {
+    TypedCache raw = products; // erased generics: nothing else stops a String key
+    assertThatThrownBy(() -> raw.get("7"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "a key of cache \"products\" must be a java.lang.Long (the view's key type), was a"
+                + " java.lang.String");
+    assertThatThrownBy(() -> raw.put("7", product(7))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> raw.putAll(Map.of("7", product(7))))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> raw.getAll(List.of(7L, "8")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> raw.evict(7)).isInstanceOf(IllegalArgumentException.class);
+    assertThat(products.get(7L)).isNull(); // the refused writes stored nothing
+    // a primitive key type means its wrapper; typed(Class) takes any key with a canonical form
+    TypedCache<Long, Product> primitive =
+        manager.cache("products").typed(long.class, Product.class);
+    assertThat(primitive.get(7L, this::productOf)).isEqualTo(product(7));
+    assertThat(manager.cache("products").typed(Product.class).get(7L)).isEqualTo(product(7));
+  }
+
+  private Product productOf(long id) {
+    return product(id);
+  }
+
+  @Test
   void get_loaderReturningNull_storesNothingAndLoaderExceptionsPassThrough() {
     assertThat(products.get(1L, id -> null)).isNull();
     assertThat(products.get(1L)).isNull();
