@@ -115,7 +115,7 @@ class RedisFaultIT {
       for (int i = 0; i < 3; i++) {
         users.put(huge, "v" + i);
       }
-      assertThat(users.get(huge)).isNull();
+      assertThat(users.getIfPresent(huge)).isNull();
       users.evict(huge);
       users.putAll(java.util.Map.of(huge, "bulk"));
       assertThat(users.getAll(List.of(huge))).isEmpty();
@@ -126,7 +126,7 @@ class RedisFaultIT {
       assertThat(isLive(manager, owner)).as("%s still in the live ring", owner).isTrue();
       assertThat(fleet.server(owner).command("DBSIZE")).as("keys sent").isEqualTo(keysBefore);
       users.put("small", "fine");
-      assertThat(users.get("small")).isEqualTo("fine");
+      assertThat(users.getIfPresent("small")).isEqualTo("fine");
     }
   }
 
@@ -316,8 +316,8 @@ class RedisFaultIT {
       }
       int foreign = 0;
       for (int n = 0; n < 300; n++) {
-        foreign += ("A" + n).equals(aV2.get("users:" + n)) ? 0 : 1;
-        foreign += ("B" + n).equals(bUsers.get(Integer.toString(n))) ? 0 : 1;
+        foreign += ("A" + n).equals(aV2.getIfPresent("users:" + n)) ? 0 : 1;
+        foreign += ("B" + n).equals(bUsers.getIfPresent(Integer.toString(n))) ? 0 : 1;
       }
       assertThat(foreign).as("reads that missed or saw the other application's value").isZero();
 
@@ -332,8 +332,8 @@ class RedisFaultIT {
       }
       assertThat(bKeys).as("B's keys after A emptied its own").isEqualTo(300);
       for (int n = 0; n < 300; n++) {
-        assertThat(bUsers.get(Integer.toString(n))).isEqualTo("B" + n);
-        assertThat(aV2.get("users:" + n)).isNull();
+        assertThat(bUsers.getIfPresent(Integer.toString(n))).isEqualTo("B" + n);
+        assertThat(aV2.getIfPresent("users:" + n)).isNull();
       }
     }
     assertThatThrownBy(() -> application("redis: { keyPrefix: 'app:v2:' }\n"))

@@ -41,7 +41,7 @@ public interface TypedCache<K, V> {
    * @throws IllegalArgumentException if the key has no canonical form or is not of the view's key
    *     type
    */
-  V get(K key);
+  V getIfPresent(K key);
 
   /**
    * {@return the cached value, else computes it with {@code loader}, stores it (unless null) and

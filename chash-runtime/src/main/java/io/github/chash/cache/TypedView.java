@@ -37,7 +37,7 @@ final class TypedView<K, V> implements TypedCache<K, V> {
   }
 
   @Override
-  public V get(K key) {
+  public V getIfPresent(K key) {
     return value(cache.getIfPresent(key(key), type));
   }
 

@@ -355,7 +355,7 @@ final class FleetSimRun {
             }
           });
     } else {
-      read(me, k, rk, "getIfPresent", () -> jvm.typed.get(names[k]));
+      read(me, k, rk, "getIfPresent", () -> jvm.typed.getIfPresent(names[k]));
     }
     me.opKeys = List.of();
   }

@@ -71,12 +71,12 @@ class LocalFillRaceTest {
       boolean putCompletedFirst = await(putDone, writer);
       if (putCompletedFirst) {
         fillWrote.await(STEP.toSeconds(), TimeUnit.SECONDS);
-        readAfterPut = users.get("k");
+        readAfterPut = users.getIfPresent("k");
       }
       readDone.countDown();
       filler.join(STEP.toMillis() * 3);
       writer.join(STEP.toMillis() * 3);
-      String last = users.get("k");
+      String last = users.getIfPresent("k");
       System.out.printf(
           "%n=== a fill racing a put on a local shard: the put %s before the fill landed; read"
               + " after the put: %s; read at the end: %s%n",

@@ -615,7 +615,7 @@ final class SimRun {
           what,
           () ->
               viaTyped
-                  ? typed.get(names[k])
+                  ? typed.getIfPresent(names[k])
                   : (String) NullValue.unwrap(cache.getIfPresent(routingKeys[k], STRING)));
     } else {
       Set<Integer> keys = new LinkedHashSet<>();

@@ -71,8 +71,8 @@ class TypedCacheTest {
                 }))
         .isEqualTo(product(7));
     assertThat(loads).hasValue(1);
-    assertThat(products.get(7L)).isEqualTo(product(7));
-    assertThat(products.get(8L)).isNull();
+    assertThat(products.getIfPresent(7L)).isEqualTo(product(7));
+    assertThat(products.getIfPresent(8L)).isNull();
     // the same key as the annotations give it: "products:7"
     String home = manager.ring().locate("products:7").id();
     assertThat(nodes.get(home).delegate.get("products:7", ValueType.OBJECT)).isEqualTo(product(7));
@@ -82,7 +82,7 @@ class TypedCacheTest {
   @SuppressWarnings({"unchecked", "rawtypes"})
   void aKeyOfAnotherType_isRefusedNamingTheCacheAndBothTypes() {
     TypedCache raw = products; // erased generics: nothing else stops a String key
-    assertThatThrownBy(() -> raw.get("7"))
+    assertThatThrownBy(() -> raw.getIfPresent("7"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "a key of cache \"products\" must be a java.lang.Long (the view's key type), was a"
@@ -93,12 +93,13 @@ class TypedCacheTest {
     assertThatThrownBy(() -> raw.getAll(List.of(7L, "8")))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> raw.evict(7)).isInstanceOf(IllegalArgumentException.class);
-    assertThat(products.get(7L)).isNull(); // the refused writes stored nothing
+    assertThat(products.getIfPresent(7L)).isNull(); // the refused writes stored nothing
     // a primitive key type means its wrapper; typed(Class) takes any key with a canonical form
     TypedCache<Long, Product> primitive =
         manager.cache("products").typed(long.class, Product.class);
     assertThat(primitive.get(7L, this::productOf)).isEqualTo(product(7));
-    assertThat(manager.cache("products").typed(Product.class).get(7L)).isEqualTo(product(7));
+    assertThat(manager.cache("products").typed(Product.class).getIfPresent(7L))
+        .isEqualTo(product(7));
   }
 
   private Product productOf(long id) {
@@ -108,7 +109,7 @@ class TypedCacheTest {
   @Test
   void get_loaderReturningNull_storesNothingAndLoaderExceptionsPassThrough() {
     assertThat(products.get(1L, id -> null)).isNull();
-    assertThat(products.get(1L)).isNull();
+    assertThat(products.getIfPresent(1L)).isNull();
     IllegalStateException boom = new IllegalStateException("db down");
     assertThatThrownBy(
             () ->
@@ -119,7 +120,7 @@ class TypedCacheTest {
                     }))
         .isSameAs(boom);
     assertThatThrownBy(() -> products.put(3L, null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> products.get(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> products.getIfPresent(null)).isInstanceOf(NullPointerException.class);
   }
 
   @Test
@@ -198,7 +199,7 @@ class TypedCacheTest {
               return Map.of(5L, new Product(5, "older"));
             });
     assertThat(all).containsEntry(5L, new Product(5, "older"));
-    assertThat(products.get(5L)).isEqualTo(new Product(5, "newer"));
+    assertThat(products.getIfPresent(5L)).isEqualTo(new Product(5, "newer"));
   }
 
   @Test
@@ -206,8 +207,8 @@ class TypedCacheTest {
     products.put(1L, product(1));
     products.put(2L, product(2));
     manager.cache("products").typed(Product.class).evict(1L);
-    assertThat(products.get(1L)).isNull();
+    assertThat(products.getIfPresent(1L)).isNull();
     products.clear();
-    assertThat(products.get(2L)).isNull();
+    assertThat(products.getIfPresent(2L)).isNull();
   }
 }
