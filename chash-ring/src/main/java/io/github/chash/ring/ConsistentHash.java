@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
 /**
- * A mutable, thread-safe ring with the seeds' {@code add} / {@code remove} / {@code get} / {@code
- * nodeMap} shape, over an immutable {@link Ring} snapshot that each change replaces atomically
- * (copy-on-write).
+ * A mutable, thread-safe ring, changed with {@code add} and {@code remove} and asked with {@code
+ * locate} (the same question as {@link Ring#locate(CharSequence)}), over an immutable {@link Ring}
+ * snapshot that each change replaces atomically (copy-on-write).
  *
  * <p>Lookups read the current snapshot without locking; a change builds a new snapshot, so it costs
  * a full ring build. Concurrent changes are serialized by compare-and-set and never lost.
@@ -43,12 +43,13 @@ public final class ConsistentHash {
   }
 
   /**
-   * {@return the node that owns the key in the current snapshot}
+   * {@return the node that owns the key in the current snapshot; see {@link
+   * Ring#locate(CharSequence)}}
    *
    * @param key the key
    * @throws IllegalStateException if the ring has no nodes
    */
-  public Node get(CharSequence key) {
+  public Node locate(CharSequence key) {
     return current.get().locate(key);
   }
 

@@ -75,7 +75,7 @@ class ConsistentHashStressTest {
                 int lookups = 0;
                 while (writing.get() || lookups < KEYS) {
                   int k = lookups % KEYS;
-                  String owner = hash.get("k" + k).id();
+                  String owner = hash.locate("k" + k).id();
                   if (!owner.equals(baseOwner[k]) && !toggled.contains(owner)) {
                     problems.add("k" + k + " -> " + owner);
                   }
