@@ -119,8 +119,8 @@ public final class ConsistentHash {
   }
 
   /**
-   * {@return the current nodes by id, in {@link Ring#nodes()} order} Unlike the seeds' point map,
-   * chash keeps virtual points in primitive arrays, so this maps ids to nodes.
+   * {@return the current nodes by id, in {@link Ring#nodes()} order} Not a map of virtual points,
+   * as the usual {@code TreeMap} ring's is: chash keeps its points in primitive arrays.
    */
   public Map<String, Node> nodeMap() {
     Map<String, Node> map = new LinkedHashMap<>();

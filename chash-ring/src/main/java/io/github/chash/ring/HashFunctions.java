@@ -54,9 +54,10 @@ public final class HashFunctions {
   }
 
   /**
-   * {@return the seeds' FNV1_32_HASH over UTF-16 chars, with the final shifts and {@code Math.abs};
-   * 31 significant bits in practice, zero-extended (values in {@code [0, 2^31]}, see {@link
-   * HashFunction#maxValue()})} For compatibility with rings built on it.
+   * {@return FNV1_32_HASH as the usual Java {@code TreeMap} ring code writes it: FNV-1 over UTF-16
+   * chars, with the final shifts and {@code Math.abs}; 31 significant bits in practice,
+   * zero-extended (values in {@code [0, 2^31]}, see {@link HashFunction#maxValue()})} For
+   * compatibility with rings built on it.
    */
   public static HashFunction fnv1_32() {
     return FNV1_32;

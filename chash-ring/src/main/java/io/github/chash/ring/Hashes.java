@@ -156,8 +156,9 @@ final class Hashes {
     return h;
   }
 
-  // The seeds' FNV1_32_HASH verbatim: FNV-1 order (xor, then multiply) over UTF-16 chars, an
-  // avalanche of shifts, then Math.abs (which leaves Integer.MIN_VALUE negative, as the seeds do).
+  // FNV1_32_HASH as the usual TreeMap ring code has it, verbatim: FNV-1 order (xor, then multiply)
+  // over UTF-16 chars, an avalanche of shifts, then Math.abs (which leaves Integer.MIN_VALUE
+  // negative, as that code does).
   static long fnv1_32(CharSequence key) {
     final int p = 16777619;
     int hash = (int) 2166136261L;

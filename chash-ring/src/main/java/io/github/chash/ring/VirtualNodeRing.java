@@ -3,7 +3,7 @@ package io.github.chash.ring;
 import java.util.List;
 
 /**
- * {@code ring}: the seeds' virtual-node ring over any hash function, in a {@link PointRing}.
+ * {@code ring}: the usual virtual-node ring over any hash function, in a {@link PointRing}.
  *
  * <p>Node {@code X} of weight {@code w} gets {@code w * pointsPerWeight} points; point {@code i}
  * sits at the top 32 bits of {@code hash(X.id() + "#" + i)} (the whole value for 32-bit hashes). A
