@@ -33,11 +33,12 @@ import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
 
 /**
- * The descriptors of chash-runtime and chash-aspect against the code that uses them: every chash
- * class that the aspect, the plugin, the starter and the it/ modules (woven classes and tests)
- * refer to must lie in a package the owning descriptor exports to the user, so an internal package
- * cannot leak into a user's code unnoticed. Class files are read with ASM, so references javac
- * inlined from a source never show up but every type in a signature, a call or a field does.
+ * The descriptors of chash-ring, chash-runtime and chash-aspect against the code that uses them:
+ * every chash class that the aspect, the plugin, the starter, the node artifacts and the it/
+ * modules (woven classes and tests) refer to must lie in a package the owning descriptor exports to
+ * the user, so an internal package cannot leak into a user's code unnoticed. Class files are read
+ * with ASM, so references javac inlined from a source never show up but every type in a signature,
+ * a call or a field does.
  */
 class PublicSurfaceIT {
   private static final List<String> CHASH = List.of("io/github/chash/");
@@ -77,6 +78,13 @@ class PublicSurfaceIT {
         .doesNotContainKey("io.github.chash.memcached")
         .containsEntry("io.github.chash.cache", Set.of())
         .containsEntry("io.github.chash.config", Set.of())
+        .containsEntry("io.github.chash.analysis", Set.of())
+        .containsEntry(
+            "io.github.chash.internal.cache",
+            Set.of(
+                "io.github.chash.aspect",
+                "io.github.chash.spring.boot",
+                "io.github.chash.memcached"))
         .containsEntry(
             "io.github.chash.internal.keys",
             Set.of(
@@ -87,6 +95,11 @@ class PublicSurfaceIT {
         .containsEntry(
             "io.github.chash.internal.node",
             Set.of("io.github.chash.redis", "io.github.chash.memcached"));
+    exports.forEach(
+        (pkg, targets) ->
+            assertThat(pkg.startsWith("io.github.chash.internal."))
+                .as(pkg + " is exported to " + (targets.isEmpty() ? "everyone" : targets))
+                .isEqualTo(!targets.isEmpty()));
     assertThat(aspect.name()).isEqualTo("io.github.chash.aspect");
     assertThat(exports(aspect)).doesNotContainKey("io.github.chash.aspect.internal");
   }
@@ -231,7 +244,7 @@ class PublicSurfaceIT {
       // a's and b's keys round-trip; m's server is dead (its keys miss until it is ejected)
       long hits = 0;
       for (long id = 0; id < 100; id++) {
-        Object got = typed.getMethod("get", Object.class).invoke(users, id);
+        Object got = typed.getMethod("getIfPresent", Object.class).invoke(users, id);
         assertThat(got).isIn(null, "Ada " + id);
         hits += got == null ? 0 : 1;
       }
@@ -258,7 +271,9 @@ class PublicSurfaceIT {
                   continue;
                 }
                 ModuleDescriptor owner =
-                    pkg.startsWith("io.github.chash.aspect") ? aspect : runtime;
+                    pkg.startsWith("io.github.chash.aspect")
+                        ? aspect
+                        : pkg.startsWith("io.github.chash.ring") ? ring : runtime;
                 if (!owner.packages().contains(pkg)) {
                   continue; // another module's or a test-jar's own package (io.github.chash.it...)
                 }
