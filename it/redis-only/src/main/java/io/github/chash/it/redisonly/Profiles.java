@@ -46,7 +46,7 @@ public final class Profiles implements AutoCloseable {
    * @param id the profile
    */
   public String name(long id) {
-    return names.get(id);
+    return names.getIfPresent(id);
   }
 
   /** {@return the manager, for what a test looks at} */
