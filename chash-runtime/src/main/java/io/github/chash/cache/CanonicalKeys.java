@@ -196,28 +196,36 @@ public final class CanonicalKeys {
     }
     // any other form is written into the thread's buffer and encoded from there, with no string
     // of its own; a key whose form is written while another is (a record accessor that uses a
-    // cache) takes a buffer of its own
-    StringBuilder form = FORM.get();
-    FORM.set(null);
-    if (form == null) {
-      form = new StringBuilder(64);
+    // cache) takes a buffer of its own. The buffer is marked in use by a flag rather than taken
+    // out of the ThreadLocal and put back: storing references into the thread's map entry on every
+    // call made two threads' record hits 240 ns instead of 145 ns (HitPathBenchmark).
+    FormBuffer buffer = FORM.get();
+    if (buffer.inUse) {
+      return prefix.concat(of(key, where));
     }
+    buffer.inUse = true;
     try {
-      appendTo(form, key, where);
-      return prefix.concat(form);
+      appendTo(buffer.chars, key, where);
+      return prefix.concat(buffer.chars);
     } finally {
-      if (form.capacity() <= MAX_KEPT_FORM) {
-        form.setLength(0);
-        FORM.set(form);
+      buffer.chars.setLength(0);
+      if (buffer.chars.capacity() > MAX_KEPT_FORM) {
+        buffer.chars.trimToSize(); // a large key's array is not kept for the thread's next key
       }
+      buffer.inUse = false;
     }
   }
 
-  /** The buffer {@link #routingKey} writes a composite key's form into, one per thread. */
-  private static final ThreadLocal<StringBuilder> FORM =
-      ThreadLocal.withInitial(() -> new StringBuilder(64));
+  /** A thread's buffer for {@link #routingKey}, and whether a form is being written into it. */
+  private static final class FormBuffer {
+    final StringBuilder chars = new StringBuilder(64);
+    boolean inUse;
+  }
 
-  /** A buffer grown past this by a large key is not kept for the thread's next key. */
+  /** The buffer {@link #routingKey} writes a composite key's form into, one per thread. */
+  private static final ThreadLocal<FormBuffer> FORM = ThreadLocal.withInitial(FormBuffer::new);
+
+  /** A buffer grown past this by a large key gives its array back. */
   private static final int MAX_KEPT_FORM = 1024;
 
   /**
