@@ -194,39 +194,14 @@ public final class CanonicalKeys {
     if (key instanceof Integer i) {
       return prefix.concat(i.longValue());
     }
-    // any other form is written into the thread's buffer and encoded from there, with no string
-    // of its own; a key whose form is written while another is (a record accessor that uses a
-    // cache) takes a buffer of its own. The buffer is marked in use by a flag rather than taken
-    // out of the ThreadLocal and put back: storing references into the thread's map entry on every
-    // call made two threads' record hits 240 ns instead of 145 ns (HitPathBenchmark).
-    FormBuffer buffer = FORM.get();
-    if (buffer.inUse) {
-      return prefix.concat(of(key, where));
-    }
-    buffer.inUse = true;
-    try {
-      appendTo(buffer.chars, key, where);
-      return prefix.concat(buffer.chars);
-    } finally {
-      buffer.chars.setLength(0);
-      if (buffer.chars.capacity() > MAX_KEPT_FORM) {
-        buffer.chars.trimToSize(); // a large key's array is not kept for the thread's next key
-      }
-      buffer.inUse = false;
-    }
+    // any other form is written into a builder of this call's own and encoded from there, with no
+    // string of its own. Not a per-thread buffer: with one, two threads' record hits took 145 or
+    // 240 ns from run to run (HitPathBenchmark, floor 83 ns), most likely as the buffers, side by
+    // side once a GC has copied them, had both threads write one cache line on every call.
+    StringBuilder form = new StringBuilder(32);
+    appendTo(form, key, where);
+    return prefix.concat(form);
   }
-
-  /** A thread's buffer for {@link #routingKey}, and whether a form is being written into it. */
-  private static final class FormBuffer {
-    final StringBuilder chars = new StringBuilder(64);
-    boolean inUse;
-  }
-
-  /** The buffer {@link #routingKey} writes a composite key's form into, one per thread. */
-  private static final ThreadLocal<FormBuffer> FORM = ThreadLocal.withInitial(FormBuffer::new);
-
-  /** A buffer grown past this by a large key gives its array back. */
-  private static final int MAX_KEPT_FORM = 1024;
 
   /**
    * Appends the canonical form of a key; {@link #of(Object, String)} without the intermediate
