@@ -88,7 +88,12 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
   @Override
   public CacheNode create(NodeConfig node, ChashConfig config) {
     RemoteNodeFactories.requireNode(
-        node, config, NodeType.MEMCACHED, CLIENT_CLASS, "com.googlecode.xmemcached:xmemcached");
+        node,
+        config,
+        NodeType.MEMCACHED,
+        getClass(),
+        CLIENT_CLASS,
+        "com.googlecode.xmemcached:xmemcached");
     MemcachedConfig memcached =
         config.memcached() != null ? config.memcached() : MemcachedConfig.defaults();
     Map<String, PeerTranscoder> peerFormats = peerFormats(node, config, memcached);

@@ -113,7 +113,7 @@ public final class RedisCacheNodeFactory implements CacheNodeFactory {
   @Override
   public CacheNode create(NodeConfig node, ChashConfig config) {
     RemoteNodeFactories.requireNode(
-        node, config, NodeType.REDIS, LETTUCE_CLASS, "io.lettuce:lettuce-core");
+        node, config, NodeType.REDIS, getClass(), LETTUCE_CLASS, "io.lettuce:lettuce-core");
     RedisConfig redis = config.redis() != null ? config.redis() : RedisConfig.defaults();
     RedisEndpoint endpoint;
     try {

@@ -234,8 +234,13 @@ public final class RoutingKey implements CharSequence {
     return h;
   }
 
-  /** The bytes of a text (see the class). */
-  static byte[] encode(String s) {
+  /**
+   * {@return the bytes of a text (see the class), as {@code of(text).bytes()} gives them but
+   * without the routing key: for a remote node writing a key it holds as text}
+   *
+   * @param s the text
+   */
+  public static byte[] encode(String s) {
     if (!hasSurrogate(s)) {
       return s.getBytes(StandardCharsets.UTF_8);
     }

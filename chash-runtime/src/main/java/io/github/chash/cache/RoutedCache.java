@@ -161,8 +161,8 @@ final class RoutedCache implements InterceptedCache {
   }
 
   @Override
-  public String routingKeyOfArguments(Object[] args, String method, String[] parameterNames) {
-    return prefix.concat(CanonicalKeys.ofArguments(args, method, parameterNames));
+  public RoutingKey keyOfArguments(Object[] args, String method, String[] parameterNames) {
+    return prefixKey.concat(CanonicalKeys.ofArguments(args, method, parameterNames));
   }
 
   @Override

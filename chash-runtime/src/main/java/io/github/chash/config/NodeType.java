@@ -29,6 +29,9 @@ public record NodeType(String configName) {
   /** A memcached server. */
   public static final NodeType MEMCACHED = new NodeType("memcached");
 
+  /** chash's own types, whose settings the configuration checks where they are written. */
+  private static final List<NodeType> OWN = List.of(LOCAL, REDIS, MEMCACHED);
+
   /**
    * Checks the name.
    *
@@ -50,12 +53,17 @@ public record NodeType(String configName) {
    *     starting with a letter, at most 64
    */
   public static NodeType of(String configName) {
-    for (NodeType own : List.of(LOCAL, REDIS, MEMCACHED)) {
+    for (NodeType own : OWN) {
       if (own.configName.equals(configName)) {
         return own;
       }
     }
     return new NodeType(configName);
+  }
+
+  /** {@return the names of chash's own types, in the order messages list them} */
+  static List<String> ownNames() {
+    return OWN.stream().map(NodeType::configName).toList();
   }
 
   /**
@@ -72,7 +80,7 @@ public record NodeType(String configName) {
 
   /** {@return whether this is one of chash's own types, whose settings the configuration checks} */
   public boolean builtIn() {
-    return equals(LOCAL) || equals(REDIS) || equals(MEMCACHED);
+    return OWN.contains(this);
   }
 
   @Override

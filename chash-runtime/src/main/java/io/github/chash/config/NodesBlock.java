@@ -156,7 +156,7 @@ final class NodesBlock {
    * configuration's checks (and the Maven plugin's gate).
    */
   private static String typeProblem(String name) {
-    List<String> own = List.of("local", "redis", "memcached");
+    List<String> own = NodeType.ownNames();
     String guess = own.contains(name) ? null : YamlMap.closest(name, own);
     if (guess != null) {
       return "is not one of chash's own types ("

@@ -98,7 +98,7 @@ public interface InterceptedCache extends ShardedCache {
    * @param parameterNames the method's parameter names, or null when unknown
    * @throws IllegalArgumentException if an argument has no stable form, naming method and parameter
    */
-  String routingKeyOfArguments(Object[] args, String method, String[] parameterNames);
+  RoutingKey keyOfArguments(Object[] args, String method, String[] parameterNames);
 
   /**
    * {@return the cached value, {@link NullValue#INSTANCE} for a cached null, or {@code null} on a

@@ -16,7 +16,12 @@ public final class KeyBytes {
    * @param key the key
    */
   public static byte[] of(CharSequence key) {
-    return (key instanceof RoutingKey k ? k : RoutingKey.of(key.toString())).bytes();
+    if (key instanceof RoutingKey k) {
+      return k.bytes();
+    }
+    // every remote call's key comes here: encoded straight into one array, with no routing key
+    // object and no defensive copy of its bytes
+    return RoutingKey.encode(key.toString());
   }
 
   /**

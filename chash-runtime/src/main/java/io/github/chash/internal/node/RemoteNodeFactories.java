@@ -51,8 +51,12 @@ public final class RemoteNodeFactories {
       String name, String setting, String block, List<String> allowedClasses) {
     return switch (name) {
       case "jackson" -> {
+        // the codec is this module's, so Jackson must be visible from here
         requireClass(
-            JACKSON_CLASS, "com.fasterxml.jackson.core:jackson-databind", setting + " is jackson");
+            JACKSON_CLASS,
+            RemoteNodeFactories.class,
+            "com.fasterxml.jackson.core:jackson-databind",
+            setting + " is jackson");
         yield new JacksonCodec();
       }
       case "string" -> new StringCodec();
@@ -68,6 +72,8 @@ public final class RemoteNodeFactories {
    * @param node the node to create
    * @param config the configuration it is part of
    * @param type the factory's node type
+   * @param factory the factory's class: the client library is looked up from its class loader, as
+   *     the node classes that use it will be (which need not be this module's)
    * @param clientClass a class of the client library
    * @param artifact the dependency that has it, as the message names it
    * @throws NullPointerException if {@code node} or {@code config} is null
@@ -75,7 +81,12 @@ public final class RemoteNodeFactories {
    *     missing
    */
   public static void requireNode(
-      NodeConfig node, ChashConfig config, NodeType type, String clientClass, String artifact) {
+      NodeConfig node,
+      ChashConfig config,
+      NodeType type,
+      Class<?> factory,
+      String clientClass,
+      String artifact) {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(config, "config");
     String name = type.configName();
@@ -83,20 +94,21 @@ public final class RemoteNodeFactories {
       throw new IllegalArgumentException(
           "node \"" + node.id() + "\" is of type " + node.type().configName() + ", not " + name);
     }
-    requireClass(clientClass, artifact, "node \"" + node.id() + "\" is of type " + name);
+    requireClass(clientClass, factory, artifact, "node \"" + node.id() + "\" is of type " + name);
   }
 
   /**
-   * Fails unless a class is on the class path.
+   * Fails unless a class is visible to the code that needs it.
    *
    * @param className the class a node needs
+   * @param user a class of the code that needs it, whose class loader must see it
    * @param artifact the dependency that has it, as the message names it
    * @param why what needs it, as the message begins
    * @throws IllegalArgumentException when it is missing
    */
-  public static void requireClass(String className, String artifact, String why) {
+  private static void requireClass(String className, Class<?> user, String artifact, String why) {
     try {
-      Class.forName(className, false, RemoteNodeFactories.class.getClassLoader());
+      Class.forName(className, false, user.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalArgumentException(
           why + ", but " + artifact + " is not on the class path; add it as a dependency", e);

@@ -5,6 +5,7 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.cache.ValueLoader;
+import io.github.chash.ring.RoutingKey;
 import java.lang.reflect.Type;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -16,7 +17,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.cache.interceptor.SimpleKey;
 import org.springframework.cache.support.AbstractValueAdaptingCache;
 
 /**
@@ -120,17 +120,14 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     // a key of arguments is routed by its arguments; any other key as the aspect's #p0 is, so a
     // String or numeric key's hit builds no string: its routing key is made from its form
     ValueType type = json == null ? ValueType.OBJECT : JSON_BYTES;
-    Object stored =
-        key instanceof SimpleKey
-            ? cache.getIfPresent(routingKey(key), type)
-            : cache.getIfPresent(cache.key(key, where), type);
+    Object stored = cache.getIfPresent(key(key), type);
     return json == null ? stored : fromJson(stored);
   }
 
   @Override
   @SuppressWarnings("unchecked")
   public <T> T get(Object key, Callable<T> valueLoader) {
-    String routingKey = routingKey(key);
+    RoutingKey routingKey = key(key);
     try {
       if (json == null) {
         return cache.get(
@@ -194,7 +191,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   @Override
   @SuppressWarnings("unchecked")
   public <T> CompletableFuture<T> retrieve(Object key, Supplier<CompletableFuture<T>> valueLoader) {
-    String routingKey = routingKey(key);
+    RoutingKey routingKey = key(key);
     if (json != null) {
       return retrieveJson(key, routingKey, valueLoader);
     }
@@ -230,7 +227,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
    */
   @SuppressWarnings("unchecked")
   private <T> CompletableFuture<T> retrieveJson(
-      Object key, String routingKey, Supplier<CompletableFuture<T>> valueLoader) {
+      Object key, RoutingKey routingKey, Supplier<CompletableFuture<T>> valueLoader) {
     Object stored = fromJson(cache.getIfPresent(routingKey, JSON_BYTES));
     if (stored != null) {
       return CompletableFuture.completedFuture((T) fromStoreValue(stored));
@@ -284,7 +281,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
 
   @Override
   public void put(Object key, Object value) {
-    String routingKey = routingKey(key);
+    RoutingKey routingKey = key(key);
     Object stored = toStoreValue(value);
     if (json != null && stored != NullValue.INSTANCE) {
       try {
@@ -300,7 +297,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
 
   @Override
   public void evict(Object key) {
-    cache.evict(routingKey(key));
+    cache.evict(key(key));
   }
 
   @Override
@@ -323,8 +320,14 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     return storeValue == null ? null : NullValue.unwrap(storeValue);
   }
 
+  /** The routing key of a Spring key, made once per call and handed to the cache as it is. */
+  RoutingKey key(Object key) {
+    return SpringKeys.key(cache, key, where);
+  }
+
+  /** {@link #key}'s text, for what names a key. */
   String routingKey(Object key) {
-    return SpringKeys.routingKey(cache, key, where);
+    return key(key).text();
   }
 
   /** Marks that this caller's loader did not run. */

@@ -1,6 +1,7 @@
 package io.github.chash.spring.cache;
 
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.RoutingKey;
 import org.springframework.cache.interceptor.SimpleKey;
 
 /**
@@ -9,9 +10,9 @@ import org.springframework.cache.interceptor.SimpleKey;
  *
  * <p>The key of a call without a key expression comes from the interceptor's key generator. With
  * {@link ChashKeyGenerator} (which the starter registers), a method of one argument has the
- * argument as its key, routed by {@link InterceptedCache#routingKey}; a method of several arguments
- * a {@link SimpleKey} whose arguments chash reads, routed as those arguments ({@link
- * InterceptedCache#routingKeyOfArguments}), exactly as a {@code @ShardedCacheable} without a key
+ * argument as its key, routed by {@link InterceptedCache#key(Object, String)}; a method of several
+ * arguments a {@link SimpleKey} whose arguments chash reads, routed as those arguments ({@link
+ * InterceptedCache#keyOfArguments}), exactly as a {@code @ShardedCacheable} without a key
  * expression routes them; a method of none {@link SimpleKey#EMPTY}, routed as no arguments. Any
  * other key (a SpEL result, a custom generator's object) is routed by {@link
  * InterceptedCache#routingKey}. A plain {@link SimpleKey} of arguments, from Spring's default
@@ -31,13 +32,13 @@ final class SpringKeys {
    * @throws IllegalArgumentException if the key (or an argument in it) has no stable form, or is a
    *     {@link SimpleKey} of arguments not made by {@link ChashKeyGenerator}
    */
-  static String routingKey(InterceptedCache cache, Object key, String where) {
+  static RoutingKey key(InterceptedCache cache, Object key, String where) {
     if (key instanceof ChashKeyGenerator.ArgumentsKey arguments) {
-      return cache.routingKeyOfArguments(arguments.arguments(), where, NO_PARAMETER_NAMES);
+      return cache.keyOfArguments(arguments.arguments(), where, NO_PARAMETER_NAMES);
     }
     if (key instanceof SimpleKey) {
       if (SimpleKey.EMPTY.equals(key)) {
-        return cache.routingKeyOfArguments(NO_ARGUMENTS, where, NO_PARAMETER_NAMES);
+        return cache.keyOfArguments(NO_ARGUMENTS, where, NO_PARAMETER_NAMES);
       }
       throw new IllegalArgumentException(
           where
@@ -47,6 +48,6 @@ final class SpringKeys {
               + " application has its own CachingConfigurer, whose keyGenerator() should then"
               + " return new ChashKeyGenerator(); or give the annotation a key expression");
     }
-    return cache.routingKey(key, where);
+    return cache.key(key, where);
   }
 }
