@@ -32,14 +32,17 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.masterreplica.MasterReplica;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -122,6 +125,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** Keys read through {@link #replicaReads}. */
   private final LongAdder replicaReadCount = new LongAdder();
 
+  /** The incarnation of the server's data this node reads and writes in. */
+  private final ServerIncarnation incarnation = new ServerIncarnation();
+
+  /** The server key of {@link ServerIncarnation}'s record. */
+  private final byte[] incarnationKey;
+
   /** The invalidation channel of the near caches ({@link #track}); null until asked. */
   private RedisTracking tracking; // guarded by this
 
@@ -156,6 +165,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     this.keyPrefix = keyPrefix;
     this.uri = RedisClients.uri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
+    client.addListener(incarnation); // before any connection: every drop is seen
+    this.incarnationKey = KeyBytes.of(ServerIncarnation.recordKey(keyPrefix));
     this.ioThreads = SharedClientResources.ioThreads();
     client.setOptions(RedisClients.options(timeout));
     RedisClients.warnIfWireTraced(LOG, id, endpoint);
@@ -277,12 +288,16 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   public Object get(String key, ValueType type) {
     byte[] serverKey = key(key);
     byte[] bytes;
+    ServerIncarnation.Vetted in;
     try {
-      bytes = await(readsOf(key).commands(timeout()).get(serverKey));
+      ClientStalls.Deadline deadline = deadline();
+      in = vet(deadline);
+      bytes = await(readsOf(key).commands(timeout()).get(serverKey), deadline);
+      confirm(in);
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    return valueOf(key, bytes, type);
+    return valueOf(key, bytes, type, in);
   }
 
   @Override
@@ -290,8 +305,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] serverKey = key(key);
     byte[] bytes = payload(key, value);
     try {
+      ServerIncarnation.Vetted in = vet(deadline());
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      awaitWrite(commands, set(commands, serverKey, bytes, ttl));
+      awaitWrite(commands, set(commands, serverKey, stored(key, bytes, value, in), ttl));
     } catch (RuntimeException e) {
       throw failure("put", e);
     } finally {
@@ -341,16 +357,21 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] serverKey = key(key);
     byte[] bytes;
     long pttl;
+    ServerIncarnation.Vetted in;
     try {
+      ClientStalls.Deadline deadline = deadline();
+      in = vet(deadline);
       RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands(timeout());
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
-      bytes = await(value);
-      pttl = await(ttl);
+      bytes = await(value, deadline);
+      pttl = await(ttl, deadline);
+      confirm(in);
     } catch (RuntimeException e) {
       throw failure("get", e);
     }
-    Object value = pttl == -2 ? null : valueOf(key, bytes, type); // -2: expired between the two
+    // -2: expired between the two
+    Object value = pttl == -2 ? null : valueOf(key, bytes, type, in);
     return value == null ? null : new StoredEntry(value, pttl < 0 ? null : Duration.ofMillis(pttl));
   }
 
@@ -376,7 +397,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
           // unpaired surrogate must be judged as itself
           String routingKey =
               KeyBytes.toKey(serverKey, prefix.length, serverKey.length - prefix.length);
-          if (routingKey != null && doomed.test(routingKey)) {
+          if (routingKey != null
+              && !Arrays.equals(serverKey, incarnationKey)
+              && doomed.test(routingKey)) {
             gone.add(serverKey);
           }
         }
@@ -429,7 +452,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       return CompletableFuture.completedFuture(refused);
     }
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
+    ServerIncarnation.Vetted in;
     try {
+      in = vet(deadline());
       reply = readsOfAll(sent).commands(timeout()).mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
@@ -437,12 +462,13 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return bounded(reply, "get")
         .thenApply(
             values -> {
+              confirmed(in, "get");
               Map<String, Object> found = new HashMap<>(refused);
               for (int i = 0; i < values.size(); i++) {
                 KeyValue<byte[], byte[]> kv = values.get(i);
                 if (kv.hasValue()) {
                   try {
-                    Object value = valueOf(sent.get(i), kv.getValue(), type);
+                    Object value = valueOf(sent.get(i), kv.getValue(), type, in);
                     if (value != null) {
                       found.put(sent.get(i), value);
                     }
@@ -477,6 +503,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     List<CompletableFuture<?>> replies = new ArrayList<>();
     CompletableFuture<Long> acks = null;
     try {
+      ServerIncarnation.Vetted in = vet(deadline());
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       values.forEach(
           (key, value) -> {
@@ -484,7 +511,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
             byte[] bytes;
             try {
               serverKey = key(key);
-              bytes = payload(key, value);
+              bytes = stored(key, payload(key, value), value, in);
             } catch (ValueRefusedException e) {
               refusals.put(key, e);
               return;
@@ -525,25 +552,81 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * {@return the value stored bytes hold; null for none, or for a {@link Marker} (a lease or a
    * tombstone), which reads as a miss}
    */
-  private Object valueOf(String key, byte[] bytes, ValueType type) {
-    return bytes == null || MarkerBytes.decode(bytes) != null
-        ? null
-        : values(key).decode(bytes, type);
+  private Object valueOf(String key, byte[] bytes, ValueType type, ServerIncarnation.Vetted in) {
+    byte[] own = own(key, bytes, in);
+    return own == null || MarkerBytes.decode(own) != null ? null : values(key).decode(own, type);
   }
 
-  // the conditional calls: each one script, atomic on the server; a time to live of 0 is none
+  /**
+   * {@return the tag calls run under ({@link ServerIncarnation}), vetted first when a connection of
+   * the node dropped since: one script on the primary, within the call's deadline}
+   */
+  private ServerIncarnation.Vetted vet(ClientStalls.Deadline deadline) {
+    ServerIncarnation.Vetted in = incarnation.current();
+    while (in == null) {
+      long drops = incarnation.drops();
+      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
+      byte[] tag =
+          await(
+              commands.<byte[]>eval(
+                  ServerIncarnation.VET,
+                  ScriptOutputType.VALUE,
+                  new byte[][] {incarnationKey},
+                  KeyBytes.of(ServerIncarnation.newTag())),
+              deadline);
+      in = incarnation.vetted(drops, new String(tag, StandardCharsets.US_ASCII));
+    }
+    return in;
+  }
+
+  /** Fails a call during which a connection dropped: its reply may come from a restarted server. */
+  private void confirm(ServerIncarnation.Vetted in) {
+    if (!incarnation.unchangedSince(in)) {
+      throw new IllegalStateException(
+          "a connection of the node dropped during the call: the server may have restarted");
+    }
+  }
+
+  /** {@link #confirm} inside a future: a failure of the node's, as {@link #bounded} makes them. */
+  private void confirmed(ServerIncarnation.Vetted in, String operation) {
+    try {
+      confirm(in);
+    } catch (IllegalStateException e) {
+      throw failure(operation, e);
+    }
+  }
+
+  /** {@return what the server stores for a value's bytes: a verbatim key's as they are} */
+  private static byte[] stored(
+      String key, byte[] bytes, Object value, ServerIncarnation.Vetted in) {
+    return VerbatimKeys.isVerbatim(key) ? bytes : ServerIncarnation.wrap(in.header(), bytes, value);
+  }
+
+  /** {@return a stored entry's own bytes; null for none, or one of another incarnation} */
+  private static byte[] own(String key, byte[] stored, ServerIncarnation.Vetted in) {
+    return VerbatimKeys.isVerbatim(key) ? stored : ServerIncarnation.unwrap(in.header(), stored);
+  }
+
+  // The conditional calls: each one script, atomic on the server; a time to live of 0 is none.
+  // Every script gets the tag's bytes ({@link ServerIncarnation}; empty for a verbatim key): an
+  // entry that does not start with them is of another incarnation, and counts as nothing held.
+  private static final String HELD =
+      "local function held(v) return v and (ARGV[1] == '' or string.sub(v, 1, 12) == ARGV[1]) end ";
   private static final String PUT_IF =
-      "local v = redis.call('GET', KEYS[1]) "
-          + "if ARGV[1] == '1' then if v then return 0 end elseif v ~= ARGV[2] then return 0 end "
-          + "if ARGV[4] == '0' then redis.call('SET', KEYS[1], ARGV[3]) "
-          + "else redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end return 1";
+      HELD
+          + "local v = redis.call('GET', KEYS[1]) "
+          + "if ARGV[2] == '1' then if held(v) then return 0 end elseif v ~= ARGV[3] then return 0 end "
+          + "if ARGV[5] == '0' then redis.call('SET', KEYS[1], ARGV[4]) "
+          + "else redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5]) end return 1";
   private static final String DELETE_IF =
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end"
+      "if redis.call('GET', KEYS[1]) == ARGV[2] then redis.call('DEL', KEYS[1]) return 1 end"
           + " return 0";
   private static final String LEASE =
-      "local v = redis.call('GET', KEYS[1]) "
-          + "if v and string.sub(v, 1, 5) ~= ARGV[2] then return 0 end "
-          + "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1";
+      HELD
+          + "local v = redis.call('GET', KEYS[1]) "
+          + "local at = ARGV[1] == '' and 1 or 21 "
+          + "if held(v) and string.sub(v, at, at + 4) ~= ARGV[3] then return 0 end "
+          + "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4]) return 1";
   private static final byte[] NONE = new byte[0];
 
   @Override
@@ -557,8 +640,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] serverKey;
     RedisFuture<byte[]> value;
     RedisFuture<Long> ttl;
+    ServerIncarnation.Vetted in;
     try {
       serverKey = key(key);
+      in = vet(deadline());
       // on the primary even with replica reads: the version read is compared there
       RedisAsyncCommands<byte[], byte[]> commands = reads.commands(timeout());
       value = commands.get(serverKey);
@@ -572,14 +657,17 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return bounded(value.toCompletableFuture().thenCombine(ttl, Raw::new), "get")
         .thenApply(
             raw -> {
-              if (raw.bytes == null || raw.pttl == -2) {
+              confirmed(in, "get");
+              byte[] own = raw.pttl == -2 ? null : own(key, raw.bytes, in);
+              if (own == null) {
                 return Held.NOTHING;
               }
               Duration left = raw.pttl < 0 ? null : Duration.ofMillis(raw.pttl);
-              Marker marker = MarkerBytes.decode(raw.bytes);
+              Marker marker = MarkerBytes.decode(own);
+              // the version compared is the whole stored entry, its random version included
               return marker != null
                   ? new Held(null, marker, left, raw.bytes)
-                  : new Held(values(key).decode(raw.bytes, type), null, left, raw.bytes);
+                  : new Held(values(key).decode(own, type), null, left, raw.bytes);
             });
   }
 
@@ -590,16 +678,28 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
         "putIf",
         PUT_IF,
         key,
-        was == null ? ONE : ZERO,
-        was == null ? NONE : was,
-        payload(key, value),
-        ttlArg(ttl));
+        in ->
+            new byte[][] {
+              was == null ? ONE : ZERO,
+              was == null ? NONE : was,
+              stored(key, payload(key, value), value, in),
+              ttlArg(ttl)
+            });
   }
 
   @Override
   public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
     return script(
-        "putIf", PUT_IF, key, ZERO, MarkerBytes.encode(lease), payload(key, value), ttlArg(ttl));
+        "putIf",
+        PUT_IF,
+        key,
+        in ->
+            new byte[][] {
+              ZERO,
+              stored(key, MarkerBytes.encode(lease), lease, in),
+              stored(key, payload(key, value), value, in),
+              ttlArg(ttl)
+            });
   }
 
   @Override
@@ -607,18 +707,30 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     if (!(expected.version() instanceof byte[] was)) {
       return false; // nothing was held: nothing to delete
     }
-    return script("deleteIf", DELETE_IF, key, was);
+    return script("deleteIf", DELETE_IF, key, in -> new byte[][] {was});
   }
 
   @Override
   public boolean deleteIfLeased(String key, Marker lease) {
-    return script("deleteIf", DELETE_IF, key, MarkerBytes.encode(lease));
+    return script(
+        "deleteIf",
+        DELETE_IF,
+        key,
+        in -> new byte[][] {stored(key, MarkerBytes.encode(lease), lease, in)});
   }
 
   @Override
   public boolean lease(String key, Marker lease, Duration ttl) {
     return script(
-        "lease", LEASE, key, MarkerBytes.encode(lease), MarkerBytes.TOMBSTONE_PREFIX, ttlArg(ttl));
+        "lease",
+        LEASE,
+        key,
+        in ->
+            new byte[][] {
+              stored(key, MarkerBytes.encode(lease), lease, in),
+              MarkerBytes.TOMBSTONE_PREFIX,
+              ttlArg(ttl)
+            });
   }
 
   private static final byte[] ONE = {'1'};
@@ -628,15 +740,30 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return KeyBytes.of(Long.toString(expiryMillis(ttl))); // 0: no expiry
   }
 
-  /** Runs a conditional script on the write connection; true when it applied its change. */
-  private boolean script(String operation, String script, String key, byte[]... args) {
+  /**
+   * Runs a conditional script on the write connection, with the tag's bytes as its first argument
+   * and then {@code args} of the vetted tag; true when it applied its change.
+   */
+  private boolean script(
+      String operation,
+      String script,
+      String key,
+      Function<ServerIncarnation.Vetted, byte[][]> args) {
     byte[] serverKey = key(key);
     Long applied;
     try {
+      ServerIncarnation.Vetted in = vet(deadline());
+      byte[][] rest = args.apply(in);
+      byte[][] all = new byte[rest.length + 1][];
+      all[0] = VerbatimKeys.isVerbatim(key) ? NONE : in.header();
+      System.arraycopy(rest, 0, all, 1, rest.length);
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       RedisFuture<Long> reply =
-          commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, args);
+          commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, all);
       applied = awaitWrite(commands, reply);
+      confirm(in);
+    } catch (ValueRefusedException e) {
+      throw e;
     } catch (RuntimeException e) {
       throw failure(operation, e);
     } finally {
@@ -677,8 +804,13 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       long removed = 0;
       do {
         KeyScanCursor<byte[]> page = await(commands.scan(cursor, args));
-        if (!page.getKeys().isEmpty()) {
-          removed += await(commands.unlink(page.getKeys().toArray(new byte[0][])));
+        // the incarnation's record stays: without it every JVM's entries would read as nothing
+        byte[][] doomed =
+            page.getKeys().stream()
+                .filter(k -> !Arrays.equals(k, incarnationKey))
+                .toArray(byte[][]::new);
+        if (doomed.length > 0) {
+          removed += await(commands.unlink(doomed));
         }
         cursor = page;
       } while (!cursor.isFinished());

@@ -245,7 +245,7 @@ class RedisCacheNodeIT {
     byte[] order =
         new JdkSerializationCodec(List.of("io.github.chash.**"))
             .encode(new Order(1, "ada", BigDecimal.ONE, List.of()));
-    server.setBytes("chash:orders:1", order);
+    server.setEntry("chash:orders:1", order);
     try (CapturedLogs logs = CapturedLogs.start();
         CacheNode node = node(server.uri())) {
 
@@ -298,7 +298,7 @@ class RedisCacheNodeIT {
 
       assertThat(
               new String(
-                  server.getBytes("chash:orders:3"), java.nio.charset.StandardCharsets.UTF_8))
+                  server.getEntry("chash:orders:3"), java.nio.charset.StandardCharsets.UTF_8))
           .startsWith("{")
           .contains("\"customer\":\"ada\"");
       assertThat(node.get("orders:3", ValueType.of(Order.class))).isEqualTo(order);

@@ -47,7 +47,7 @@ class RedisClearWhileEjectedIT {
 
   /** Whether the victim's server holds a value (not a tombstone) under the routing key. */
   private boolean storedOnVictim(String routingKey) {
-    byte[] bytes = fleet.server(victim).getBytes("chash:" + routingKey);
+    byte[] bytes = fleet.server(victim).getEntry("chash:" + routingKey);
     return bytes != null && MarkerBytes.decode(bytes) == null;
   }
 

@@ -19,7 +19,10 @@ class RedisFailoverIT extends RemoteFailoverScenarios {
   @Override
   protected boolean stored(String nodeId, String routingKey) {
     // a value: a tombstone an evict leaves (see Marker) holds none
-    byte[] bytes = fleet.server(nodeId).getBytes(serverKey(routingKey));
+    byte[] bytes =
+        VerbatimKeys.isVerbatim(routingKey)
+            ? fleet.server(nodeId).getBytes(serverKey(routingKey))
+            : fleet.server(nodeId).getEntry(serverKey(routingKey));
     return bytes != null && io.github.chash.internal.codec.MarkerBytes.decode(bytes) == null;
   }
 
@@ -32,9 +35,12 @@ class RedisFailoverIT extends RemoteFailoverScenarios {
 
   @Override
   protected void plantLeftover(String nodeId, String routingKey, String value) {
-    fleet
-        .server(nodeId)
-        .setBytes(serverKey(routingKey), new JdkSerializationCodec(List.of()).encode(value));
+    byte[] own = new JdkSerializationCodec(List.of()).encode(value);
+    if (VerbatimKeys.isVerbatim(routingKey)) {
+      fleet.server(nodeId).setBytes(serverKey(routingKey), own);
+    } else {
+      fleet.server(nodeId).setEntry(serverKey(routingKey), own);
+    }
   }
 
   @Override

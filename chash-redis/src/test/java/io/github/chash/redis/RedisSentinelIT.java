@@ -243,7 +243,7 @@ class RedisSentinelIT {
         JdkSerializationCodec codec = new JdkSerializationCodec(List.of());
         users.put(key, "v1");
         // a landed write is on the replica: WAIT 1 said so
-        assertThat(replica.getBytes("chash:" + key)).isEqualTo(codec.encode("v1"));
+        assertThat(replica.getEntry("chash:" + key)).isEqualTo(codec.encode("v1"));
 
         // The replica freezes and its link is cut: the primary still answers, but v2 never
         // reaches the replica (not even its socket buffer, which it would read once thawed).
@@ -251,7 +251,7 @@ class RedisSentinelIT {
         try {
           primary.command("CLIENT", "KILL", "TYPE", "replica");
           users.put(key, "v2");
-          assertThat(primary.getBytes("chash:" + key)).isEqualTo(codec.encode("v2"));
+          assertThat(primary.getEntry("chash:" + key)).isEqualTo(codec.encode("v2"));
         } finally {
           primary.kill();
           replica.resume();

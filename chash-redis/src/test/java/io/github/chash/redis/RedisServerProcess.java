@@ -176,8 +176,19 @@ public final class RedisServerProcess extends LoopbackServer {
     }
   }
 
-  /** All keys matching a glob pattern, by {@code SCAN} (like {@code redis-cli --scan}). */
+  /**
+   * All keys matching a glob pattern, by {@code SCAN} (like {@code redis-cli --scan}), except the
+   * records of the server's incarnation that chash's nodes keep under their prefixes ({@link
+   * ServerIncarnation}, {@code <prefix>incarnation}): the keys a test wrote or expects.
+   */
   public List<String> keys(String pattern) {
+    List<String> keys = allKeys(pattern);
+    keys.removeIf(k -> k.endsWith(ServerIncarnation.recordKey(":")));
+    return keys;
+  }
+
+  /** {@link #keys} with the incarnation's record. */
+  public List<String> allKeys(String pattern) {
     List<String> keys = new ArrayList<>();
     String cursor = "0";
     do {
@@ -215,6 +226,37 @@ public final class RedisServerProcess extends LoopbackServer {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The own bytes (a value's codec bytes, or a marker's) of a chash entry under the default prefix,
+   * as a node reads them: null when there is none, or it is of another incarnation than the one the
+   * server's record names ({@link ServerIncarnation}). Reads only: works on a replica.
+   */
+  public byte[] getEntry(String key) {
+    byte[] record = getBytes(ServerIncarnation.recordKey("chash:"));
+    if (record == null) {
+      return null;
+    }
+    String tag = new String(record, StandardCharsets.US_ASCII).split(" ")[0];
+    return ServerIncarnation.unwrap(ServerIncarnation.header(tag), getBytes(key));
+  }
+
+  /**
+   * Stores own bytes as a chash entry of the server's current incarnation under the default prefix,
+   * as a node would (vetting the incarnation first, as a node does): hostile or foreign values
+   * planted by a test reach the decoder as a node's own would.
+   */
+  public void setEntry(String key, byte[] own) {
+    String tag =
+        (String)
+            command(
+                "EVAL",
+                ServerIncarnation.VET,
+                "1",
+                ServerIncarnation.recordKey("chash:"),
+                ServerIncarnation.newTag());
+    setBytes(key, ServerIncarnation.wrap(ServerIncarnation.header(tag), own, own));
   }
 
   /** The server's log so far (for failure messages). */

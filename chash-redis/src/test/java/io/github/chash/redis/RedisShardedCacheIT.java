@@ -151,7 +151,7 @@ class RedisShardedCacheIT {
       users.evict(key);
 
       // the value is gone; a tombstone tells JVMs on a newer ring that their copy is older
-      byte[] left = fleet.server(owner).getBytes("chash:" + key);
+      byte[] left = fleet.server(owner).getEntry("chash:" + key);
       assertThat(io.github.chash.internal.codec.MarkerBytes.decode(left))
           .extracting(io.github.chash.cache.Marker::kind)
           .isEqualTo(io.github.chash.cache.Marker.Kind.TOMBSTONE);

@@ -125,6 +125,7 @@ public final class HookedNode implements CacheNode {
 
   @Override
   public boolean putIf(String key, Held expected, Object value, Duration ttl) {
+    before("putIf");
     return delegate.putIf(key, expected, value, ttl);
   }
 

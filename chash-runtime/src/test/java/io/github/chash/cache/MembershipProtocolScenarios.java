@@ -698,4 +698,53 @@ public abstract class MembershipProtocolScenarios {
       assertThat(got[1]).as("the caller that began after the evict").isEqualTo("v2");
     }
   }
+
+  /**
+   * Equal bytes are not the same write (issue 40: an ABA confirmed on Redis). Three managers stand
+   * for three JVMs: the newer (four nodes) puts A on a moved key's target, the older (three nodes)
+   * puts B on its previous owner, and a reader on four nodes reads both: B is the last write, so it
+   * is served and moved over A, the move's compare-and-set expecting A on the target. Just before
+   * that compare-and-set, the newer JVM puts A again, and its put completes. A server that compares
+   * stored bytes took the second A for the first and let the move land: every later read returned
+   * B, older than that put. Each write is a stored entry of its own (a version, on Redis; a {@code
+   * cas} unique, on memcached), so the move fails and the second A is read.
+   */
+  @Test
+  void moveOverAValuePutAgainWithEqualBytes_neverLandsTheOlderWrite() {
+    String key;
+    try (Rollout probe = new Rollout()) {
+      key = probe.moved().get(0);
+    }
+    HookedNode[] hooked = new HookedNode[1];
+    try (Rollout fleet = new Rollout();
+        ShardedCacheManager reader =
+            ManagerHooks.manualManager(
+                config(first(3)),
+                fleet.clock,
+                HookedNode.wrapping(nodeFactory(), fourth(), made -> hooked[0] = made))) {
+      reader.addNode(config(first(4)).nodes().get(3));
+      InterceptedCache readerUsers = InterceptedCache.of(reader.cache("users"));
+      fleet.newerUsers.put(key, "A");
+      fleet.olderUsers.put(key, "B");
+      boolean[] ran = new boolean[1];
+      hooked[0].onceBefore(
+          "putIf",
+          () -> {
+            ran[0] = true;
+            fleet.newerUsers.put(key, "A");
+          });
+
+      Object first = readerUsers.getIfPresent(key, STRING);
+      Object after = readerUsers.getIfPresent(key, STRING);
+      Object newer = fleet.newerUsers.getIfPresent(key, STRING);
+      System.out.printf(
+          "%n=== %s: B moved over A while A was put again: the reader read %s, then %s;"
+              + " the newer JVM %s%n",
+          getClass().getSimpleName(), first, after, newer);
+      assertThat(ran[0]).as("A was put again before the move's compare-and-set").isTrue();
+      assertThat(first).as("the read that moved B").isIn("B", null);
+      assertThat(after).as("a read after A's second put").isIn("A", null);
+      assertThat(newer).as("the newer JVM's read").isIn("A", null);
+    }
+  }
 }

@@ -190,7 +190,7 @@ class ShopOnRedisTest {
     }
     for (RedisServerProcess server : SERVERS) {
       if (server.keys(key).contains(key)) {
-        server.setBytes(key, bytes.toByteArray());
+        server.setEntry(key, bytes.toByteArray());
       }
     }
     int before = bodyRuns("find");
