@@ -120,6 +120,49 @@ class MemcachedFaultIT {
     }
   }
 
+  /**
+   * Keys memcached cannot hold, on a verbatim cache (the key sent as given): the caller's mistake,
+   * refused before it is sent, never a failure of the node. They used to eject both healthy nodes
+   * and turn 20/20 hits into 0/20 (issue 43, point 2).
+   */
+  @Test
+  void verbatimKeysMemcachedCannotHold_areRefusedWithoutEjectingAnyNode() {
+    try (ShardedCacheManager manager =
+        fleet.manager(FAILOVER, io.github.chash.config.KeyLayout.VERBATIM)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      for (int i = 0; i < 20; i++) {
+        users.put("good:" + i, "v" + i);
+      }
+      List<String> bad = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        bad.add("john smith" + i); // a space
+      }
+      bad.addAll(
+          List.of("tab\tkey", "new\nline", "cr\rkey", "nul\0key", "caf\u00e9", "x".repeat(300)));
+      for (String key : bad) {
+        users.put(key, "bad");
+        users.evict(key);
+        assertThat(users.getIfPresent(key, STRING)).as(key).isNull();
+      }
+
+      int hits = 0;
+      for (int i = 0; i < 20; i++) {
+        hits += ("v" + i).equals(users.getIfPresent("good:" + i, STRING)) ? 1 : 0;
+      }
+      assertThat(hits).isEqualTo(20);
+      long ejections = 0;
+      long errors = 0;
+      for (CacheStats node : manager.nodeStats().values()) {
+        ejections += node.ejectionCount();
+        errors += node.errorCount();
+      }
+      assertThat(ejections).isZero();
+      assertThat(errors).isZero();
+      // not yet counted as refused: the puts count as puts, the reads as misses (issue 43)
+      assertThat(manager.ring().nodes()).hasSize(3);
+    }
+  }
+
   @Test
   void anotherKeysEntry_underAKey_isAMissNotItsValue() {
     try (ShardedCacheManager manager = fleet.manager(FAILOVER)) {

@@ -22,8 +22,9 @@ import java.util.Objects;
  * the {@linkplain io.github.chash.config package documentation} for the keys, their defaults and
  * the checks. Parsing uses SnakeYAML Engine's node API with limits on size ({@value
  * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and aliases
- * ({@value YamlComposer#MAX_ALIASES}), so hostile input fails fast with a {@link ConfigException}
- * and never with another exception.
+ * ({@value YamlComposer#MAX_ALIASES}), and refuses an alias inside its own anchor before anything
+ * is merged, so hostile input fails fast with a {@link ConfigException} and never with another
+ * exception.
  *
  * <p>Stateless and thread-safe.
  */

@@ -1,13 +1,20 @@
 package io.github.chash.config;
 
 import io.github.chash.internal.text.Quotes;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.events.AliasEvent;
 import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.NodeEvent;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -138,9 +145,13 @@ final class YamlComposer {
     return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
   }
 
-  /** Stops parsing at the first collection nested too deep or alias too many, before composing. */
+  /**
+   * Stops parsing at the first collection nested too deep, alias too many or alias inside its own
+   * anchor, before composing.
+   */
   private static final class LimitingParser implements Parser {
     private final Parser delegate;
+    private final OpenAnchors openAnchors = new OpenAnchors();
     private int depth;
     private int aliases;
 
@@ -174,21 +185,77 @@ final class YamlComposer {
             throw new LimitException(
                 event.getStartMark(), "nesting is deeper than " + MAX_DEPTH + " levels");
           }
+          openAnchors.open(((NodeEvent) event).getAnchor());
           break;
         case MappingEnd:
         case SequenceEnd:
           depth--;
+          openAnchors.close();
+          break;
+        case Scalar:
+          openAnchors.scalar(((NodeEvent) event).getAnchor());
           break;
         case Alias:
           if (++aliases > MAX_ALIASES) {
             throw new LimitException(
                 event.getStartMark(), "more than " + MAX_ALIASES + " aliases (*name)");
           }
+          String name = ((AliasEvent) event).getAlias().getValue();
+          if (openAnchors.isOpen(name)) {
+            // SnakeYAML Engine loops forever merging such a mapping (<<: *self) into itself
+            throw new LimitException(
+                event.getStartMark(),
+                "alias *"
+                    + name
+                    + " is inside its own anchor &"
+                    + name
+                    + "; a value cannot contain itself");
+          }
           break;
         default:
           break;
       }
       return event;
+    }
+  }
+
+  /**
+   * The anchors of the collections being parsed. An alias names the latest anchor of its name, so
+   * it is recursive exactly when that latest definition is a collection not yet closed.
+   */
+  private static final class OpenAnchors {
+    /** One per open collection: the definition of its anchor, if it has one. */
+    private final Deque<Optional<Definition>> open = new ArrayDeque<>();
+
+    /** Per anchor name, its latest definition. */
+    private final Map<String, Definition> latest = new HashMap<>();
+
+    void open(Optional<Anchor> anchor) {
+      Optional<Definition> definition = anchor.map(a -> new Definition(true));
+      open.push(definition);
+      definition.ifPresent(d -> latest.put(anchor.get().getValue(), d));
+    }
+
+    void close() {
+      open.pop().ifPresent(d -> d.open = false);
+    }
+
+    void scalar(Optional<Anchor> anchor) {
+      anchor.ifPresent(a -> latest.put(a.getValue(), new Definition(false)));
+    }
+
+    boolean isOpen(String name) {
+      Definition definition = latest.get(name);
+      return definition != null && definition.open;
+    }
+
+    /** One definition of an anchor; identity tells an inner redefinition of a name apart. */
+    private static final class Definition {
+      boolean open;
+
+      Definition(boolean open) {
+        this.open = open;
+      }
     }
   }
 

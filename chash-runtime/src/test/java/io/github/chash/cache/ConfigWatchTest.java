@@ -2,6 +2,7 @@ package io.github.chash.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
@@ -247,6 +248,46 @@ class ConfigWatchTest {
       watch.poll();
       watch.poll();
       assertThat(manager.applied).containsExactly(List.of("a", "b", "c"));
+    }
+  }
+
+  /**
+   * A file whose merge key names its own open anchor hung the poll thread for good, so the next
+   * valid file was never applied (issue 43, point 1). The timeout only turns a hang into a failure.
+   */
+  @Test
+  void poll_refusesASelfMergingFileWithItsPositionAndAppliesTheNextValidOne() throws Exception {
+    Files.writeString(file, TWO);
+    FakeManager manager = new FakeManager();
+    try (ConfigWatch watch = ConfigWatch.start(manager, file, Duration.ofHours(1))) {
+      for (String selfMerge :
+          List.of(
+              "nodes:\n  - &n { id: a, <<: *n }\n",
+              "a: &x {<<: *x}\n",
+              "caches: &c { x: {}, <<: *c }\n")) {
+        Files.writeString(file, selfMerge);
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () -> {
+              watch.poll();
+              watch.poll();
+            });
+        assertThat(watch.problem()).contains("is inside its own anchor");
+      }
+      assertThat(warnings)
+          .hasSize(3)
+          .anySatisfy(
+              w ->
+                  assertThat(w)
+                      .contains(
+                          "chash.yaml:2:21: alias *n is inside its own anchor &n; a value cannot"
+                              + " contain itself"));
+
+      Files.writeString(file, THREE);
+      watch.poll();
+      watch.poll();
+      assertThat(manager.applied).containsExactly(List.of("a", "b", "c"));
+      assertThat(watch.problem()).isNull();
     }
   }
 

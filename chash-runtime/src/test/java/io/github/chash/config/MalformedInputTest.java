@@ -1,16 +1,22 @@
 package io.github.chash.config;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -124,6 +130,61 @@ class MalformedInputTest {
 
     assertThat(ConfigTesting.problems(yaml.toString()))
         .containsExactly("chash.yaml:7:23: more than 50 aliases (*name)");
+  }
+
+  /**
+   * A merge key whose alias names its own, still open anchor made SnakeYAML Engine loop forever
+   * while composing (issue 43, point 1); the guard runs on events, before composing. The timeout
+   * only turns a hang into a failure: the refusal takes milliseconds.
+   */
+  @ParameterizedTest
+  @MethodSource("selfMerges")
+  void parse_mergeOfItsOwnOpenAnchor_isRefusedWhereTheAliasIs(String yaml, String problem) {
+    List<String> problems =
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ConfigTesting.problems(yaml));
+
+    assertThat(problems).containsExactly(problem);
+  }
+
+  static Stream<Arguments> selfMerges() {
+    return Stream.of(
+        Arguments.of(
+            "nodes:\n  - &n { id: a, <<: *n }\n",
+            "chash.yaml:2:21: alias *n is inside its own anchor &n; a value cannot contain"
+                + " itself"),
+        Arguments.of(
+            "a: &x {<<: *x}\n",
+            "chash.yaml:1:12: alias *x is inside its own anchor &x; a value cannot contain"
+                + " itself"),
+        Arguments.of(
+            "caches: &c { x: {}, <<: *c }\n",
+            "chash.yaml:1:25: alias *c is inside its own anchor &c; a value cannot contain"
+                + " itself"),
+        Arguments.of(
+            "nodes: &a [*a]\n",
+            "chash.yaml:1:12: alias *a is inside its own anchor &a; a value cannot contain"
+                + " itself"));
+  }
+
+  @Test
+  void parse_anchorRedefinedInsideItself_aliasMeansTheInnerOne() {
+    // the alias names the latest &a, a closed scalar: not recursive
+    assertThat(
+            ConfigTesting.problems(
+                "nodes: [{id: a}]\ncaches: &a {x: {ttl: &a 1m}, y: {ttl: *a}, z: 1}\n"))
+        .singleElement(as(InstanceOfAssertFactories.STRING))
+        .doesNotContain("alias");
+  }
+
+  @Test
+  void parse_mergeOfAClosedAnchor_isFine() {
+    ChashConfig config =
+        ChashConfigs.parse(
+            "nodes: [{id: a, type: local}]\n"
+                + "caches: {base: &b {ttl: 1m}, users: {<<: *b, nullTtl: 10s}}\n",
+            "chash.yaml");
+
+    assertThat(config.caches().get("users").ttl()).isEqualTo(config.caches().get("base").ttl());
   }
 
   @Test
