@@ -233,20 +233,22 @@ final class ConsoleReport {
       lines.add("  " + result.violation());
     }
     List<NodeMovement> nodes = movers(report, top);
+    boolean renames = anyRenamed(nodes);
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"node", "was", "before", "after", "gained", "lost"});
+    rows.add(movementRow(renames, "node", "was", "before", "after", "gained", "lost"));
     for (NodeMovement n : nodes) {
       rows.add(
-          new String[] {
-            n.id(),
-            n.previousId() == null ? "" : n.previousId(),
-            Text.percent(n.before(), decimals),
-            Text.percent(n.after(), decimals),
-            Text.percent(n.gained(), decimals),
-            Text.percent(n.lost(), decimals)
-          });
+          movementRow(
+              renames,
+              n.id(),
+              n.previousId() == null ? "" : n.previousId(),
+              Text.percent(n.before(), decimals),
+              Text.percent(n.after(), decimals),
+              Text.percent(n.gained(), decimals),
+              Text.percent(n.lost(), decimals)));
     }
-    for (String line : align(rows, 2, 3, 4, 5)) {
+    int shares = renames ? 2 : 1; // the first right-aligned column: "before"
+    for (String line : align(rows, shares, shares + 1, shares + 2, shares + 3)) {
       lines.add("  " + line);
     }
     if (report.nodes().size() > nodes.size()) {
@@ -256,6 +258,33 @@ final class ConsoleReport {
               + " (all in report.json and report.html)");
     }
     return lines;
+  }
+
+  /**
+   * {@return whether a listed node was renamed: only then do the tables have a "was" column (the
+   * node's id in the baseline), which would be empty on every other row}
+   *
+   * @param nodes the listed nodes
+   */
+  static boolean anyRenamed(List<NodeMovement> nodes) {
+    return nodes.stream().anyMatch(n -> n.previousId() != null);
+  }
+
+  /**
+   * {@return a row of the movement table: its cells, without "was" (the second) unless {@code
+   * renames}}
+   *
+   * @param renames whether the table has the "was" column
+   * @param cells node, was, before, after, gained, lost
+   */
+  static String[] movementRow(boolean renames, String... cells) {
+    if (renames) {
+      return cells;
+    }
+    String[] row = new String[cells.length - 1];
+    row[0] = cells[0];
+    System.arraycopy(cells, 2, row, 1, cells.length - 2);
+    return row;
   }
 
   /**

@@ -526,20 +526,27 @@ final class HtmlReport {
       h.open("ul", "class", "violations").element("li", violation).close("ul").newline();
     }
     List<NodeMovement> nodes = ConsoleReport.movers(report, OPEN_TABLE_ROWS);
+    boolean renames = ConsoleReport.anyRenamed(nodes);
     h.open("table").open("thead").open("tr");
-    for (String header : List.of("node", "was", "before", "after", "gained", "lost")) {
+    for (String header :
+        ConsoleReport.movementRow(renames, "node", "was", "before", "after", "gained", "lost")) {
       h.element("th", header);
     }
     h.close("tr").close("thead").open("tbody").newline();
     for (NodeMovement n : nodes) {
-      h.open("tr")
-          .cell(n.id())
-          .cell(n.previousId() == null ? "" : n.previousId())
-          .cell(Text.percent(n.before(), decimals))
-          .cell(Text.percent(n.after(), decimals))
-          .cell(Text.percent(n.gained(), decimals))
-          .cell(Text.percent(n.lost(), decimals))
-          .newline();
+      h.open("tr");
+      for (String cell :
+          ConsoleReport.movementRow(
+              renames,
+              n.id(),
+              n.previousId() == null ? "" : n.previousId(),
+              Text.percent(n.before(), decimals),
+              Text.percent(n.after(), decimals),
+              Text.percent(n.gained(), decimals),
+              Text.percent(n.lost(), decimals))) {
+        h.cell(cell);
+      }
+      h.newline();
     }
     h.close("tbody").close("table").newline();
     if (report.nodes().size() > nodes.size()) {

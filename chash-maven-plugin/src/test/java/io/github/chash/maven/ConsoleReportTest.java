@@ -162,4 +162,30 @@ class ConsoleReportTest {
     assertThat(ConsoleReport.baselineSummary(data.baseline()))
         .contains(": 0.00% of keys move (exact), ideal 0.00%, 1.00x the ideal; no change");
   }
+
+  @Test
+  void baselineTable_hasAWasColumnOnlyWhenANodeWasRenamed() {
+    // a join: no node has another id in the baseline, so no empty "was" column
+    List<String> join =
+        ConsoleReport.baseline(
+            Reports.withBaseline(Reports.nodes(3, false), Reports.nodes(4, false), 10_000)
+                .baseline(),
+            2,
+            10);
+    assertThat(join.get(3)).isEqualTo("  node     before   after  gained   lost");
+    assertThat(join.subList(4, join.size()))
+        .allSatisfy(row -> assertThat(row).startsWith("  cache-").contains("%"));
+
+    // a rename (same maximumSize, in file order): "was" names the node's id in the baseline
+    String before =
+        "nodes:\n  - { id: a, maximumSize: 10 }\n  - { id: b, maximumSize: 20 }\n"
+            + "  - { id: c, maximumSize: 30 }\n";
+    List<String> rename =
+        ConsoleReport.baseline(
+            Reports.withBaseline(before, before.replace("id: b,", "id: b2,"), 10_000).baseline(),
+            2,
+            10);
+    assertThat(rename).anySatisfy(row -> assertThat(row).startsWith("  node  was  before"));
+    assertThat(rename).anySatisfy(row -> assertThat(row).startsWith("  b2    b  "));
+  }
 }

@@ -106,6 +106,14 @@ class HtmlReportTest {
     assertThat(HtmlReport.page(data))
         .contains(
             "<h2>Against baseline git:main@1a2b3c4 <span class=\"badge pass\">PASSED</span></h2>")
-        .contains("key movement of orders/src/main/resources/chash.yaml against baseline");
+        .contains("key movement of orders/src/main/resources/chash.yaml against baseline")
+        .contains("<th>node</th><th>before</th>")
+        .doesNotContain("<th>was</th>");
+    String before = "nodes:\n  - { id: a, maximumSize: 10 }\n  - { id: b, maximumSize: 20 }\n";
+    assertThat(
+            HtmlReport.page(
+                Reports.withBaseline(before, before.replace("id: b,", "id: b2,"), 10_000)))
+        .contains("<th>node</th><th>was</th><th>before</th>")
+        .contains("<td>b2<td>b<td>");
   }
 }
