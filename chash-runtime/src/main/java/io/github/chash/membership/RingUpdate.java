@@ -3,6 +3,7 @@ package io.github.chash.membership;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.NodeConfig;
+import java.io.ByteArrayInputStream;
 import java.util.List;
 import java.util.Objects;
 
@@ -54,13 +55,14 @@ public record RingUpdate(long epoch, String revision, List<NodeConfig> nodes, Ch
    *
    * @param epoch the source's revision, monotonic
    * @param revision the source's own words for this state
-   * @param yaml the document
-   * @param where what messages name the document by, e.g. {@code zookeeper:/chash/nodes}
+   * @param utf8 the document, UTF-8 encoded
+   * @param where what messages name the document by, e.g. {@code /chash/nodes}
    * @throws io.github.chash.config.ConfigException if the document is not a valid {@code
-   *     chash.yaml}, each problem with where:line:column
+   *     chash.yaml} (or not UTF-8, or larger than a file may be), each problem with
+   *     where:line:column
    */
-  public static RingUpdate parse(long epoch, String revision, String yaml, String where) {
-    ChashConfig config = ChashConfigs.parse(yaml, where);
+  public static RingUpdate parse(long epoch, String revision, byte[] utf8, String where) {
+    ChashConfig config = ChashConfigs.load(new ByteArrayInputStream(utf8), where);
     boolean nodesOnly =
         List.of("ring", "caches", "failover", "migration", "redis", "memcached", "check").stream()
             .allMatch(key -> config.where(key).equals(config.source()));

@@ -1,5 +1,6 @@
 package io.github.chash.membership;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.ShardedCacheManager;
@@ -124,7 +125,10 @@ class MembershipFollowerTest {
   void aWholeConfigurationReplacesCachesToo() throws InterruptedException {
     RingUpdate update =
         RingUpdate.parse(
-            3, "r3", "nodes:\n  - { id: x }\ncaches:\n  users: {}\n  orders: {}\n", "source");
+            3,
+            "r3",
+            "nodes:\n  - { id: x }\ncaches:\n  users: {}\n  orders: {}\n".getBytes(UTF_8),
+            "source");
     assertThat(update.config()).isNotNull();
     source.listener.update(update);
 
@@ -135,7 +139,8 @@ class MembershipFollowerTest {
 
   @Test
   void aDocumentOfNodesOnlyIsANodeList() {
-    RingUpdate update = RingUpdate.parse(3, "r3", "nodes:\n  - { id: x }\n", "source");
+    RingUpdate update =
+        RingUpdate.parse(3, "r3", "nodes:\n  - { id: x }\n".getBytes(UTF_8), "source");
     assertThat(update.config()).isNull();
     assertThat(update.nodes()).extracting(NodeConfig::id).containsExactly("x");
   }
