@@ -18,6 +18,7 @@ module io.github.chash.runtime {
   exports io.github.chash.config;
   exports io.github.chash.cache;
   exports io.github.chash.analysis;
+  exports io.github.chash.membership;
   exports io.github.chash.internal.cache to
       io.github.chash.aspect,
       io.github.chash.spring.boot,

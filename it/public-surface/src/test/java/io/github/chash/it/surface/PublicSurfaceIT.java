@@ -79,6 +79,7 @@ class PublicSurfaceIT {
         .containsEntry("io.github.chash.cache", Set.of())
         .containsEntry("io.github.chash.config", Set.of())
         .containsEntry("io.github.chash.analysis", Set.of())
+        .containsEntry("io.github.chash.membership", Set.of())
         .containsEntry(
             "io.github.chash.internal.cache",
             Set.of(

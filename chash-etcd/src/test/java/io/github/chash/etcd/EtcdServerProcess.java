@@ -1,0 +1,85 @@
+package io.github.chash.etcd;
+
+import io.github.chash.cache.ServerProcesses;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A real {@code etcd} process (Debian's {@code etcd-server}) on free loopback ports, a one-member
+ * cluster with its data in a directory of the test's; stopped and started again on the same ports
+ * and data.
+ */
+final class EtcdServerProcess implements AutoCloseable {
+  private final Path dataDir;
+  private final int clientPort = ServerProcesses.freePort(2379);
+  private final int peerPort = ServerProcesses.freePort(2380);
+  private Process process;
+
+  EtcdServerProcess(Path dir) {
+    ServerProcesses.requireOnPath("etcd", "etcd-server");
+    this.dataDir = dir.resolve("etcd");
+    start();
+  }
+
+  String endpoint() {
+    return "http://" + ServerProcesses.LOOPBACK + ":" + clientPort;
+  }
+
+  void start() {
+    String client = endpoint();
+    String peer = "http://" + ServerProcesses.LOOPBACK + ":" + peerPort;
+    List<String> command =
+        List.of(
+            "etcd",
+            "--name=chash-test",
+            "--data-dir=" + dataDir,
+            "--listen-client-urls=" + client,
+            "--advertise-client-urls=" + client,
+            "--listen-peer-urls=" + peer,
+            "--initial-advertise-peer-urls=" + peer,
+            "--initial-cluster=chash-test=" + peer,
+            "--log-level=error");
+    try {
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(dataDir.resolveSibling("etcd.log").toFile())
+              .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    awaitPort();
+  }
+
+  /** Waits (at most 30 s) until the client port accepts connections. */
+  private void awaitPort() {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (true) {
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress(ServerProcesses.LOOPBACK, clientPort), 1000);
+        return;
+      } catch (IOException e) {
+        if (!process.isAlive() || System.nanoTime() > deadline) {
+          throw new IllegalStateException(
+              "etcd did not listen on " + endpoint() + " (see etcd.log in the test's directory)",
+              e);
+        }
+        ServerProcesses.sleep(20);
+      }
+    }
+  }
+
+  /** Kills the process; {@link #start} runs it again on the same ports and data. */
+  void stop() {
+    ServerProcesses.kill(process);
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

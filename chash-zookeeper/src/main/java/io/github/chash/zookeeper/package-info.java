@@ -1,0 +1,5 @@
+/**
+ * A membership source on ZooKeeper: {@link io.github.chash.zookeeper.ZooKeeperSource} watches one
+ * znode through Curator's {@code CuratorCache}.
+ */
+package io.github.chash.zookeeper;
