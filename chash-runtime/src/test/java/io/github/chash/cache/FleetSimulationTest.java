@@ -21,6 +21,8 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The fleet simulation ({@link FleetSimRun}): several JVMs over the same simulated servers, each
@@ -39,6 +41,28 @@ class FleetSimulationTest {
   @AfterAll
   static void loud() {
     CHASH_LOGS.setLevel(logLevel);
+  }
+
+  /**
+   * The seeds that found the bugs named in the code and operations.md (rule 7's fence, the sweep
+   * taking the home's copy first, a load overtaken by another JVM's write, a lease hiding an older
+   * ring's entry, a lease given back to nothing, changes planned within a window), on every build,
+   * with the servers as they were then.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      longs = {
+        354154235L,
+        4120415617L,
+        4120415584L,
+        4246457695L,
+        3511609473L,
+        934061157L,
+        934062369L
+      })
+  void historicalSeed(long seed) {
+    FleetSimRun.Result r = new FleetSimRun(seed, 1500, false, SimWeaknesses.NONE).run();
+    assertThat(r.violations()).as("seed %s: %s", seed, r.setup()).isEmpty();
   }
 
   @Test
