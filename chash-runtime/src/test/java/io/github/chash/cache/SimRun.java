@@ -1002,8 +1002,9 @@ final class SimRun {
       what = "restarts empty";
     } else if (failover.onRejoin() == OnRejoin.FLUSH && isOut(s.id)) {
       // an old snapshot comes back only on a server this JVM ejected: with flush it is emptied
-      // before it serves again. (A server that restarts with old data while it serves, or with
-      // onRejoin: keep, breaks any cache's promise: no client can tell.)
+      // before it serves again. A server that restarts with old data while it serves, or with
+      // onRejoin: keep, is SimWeaknesses' restarts (-Dchash.sim.restarts=true): off in verify
+      // until restarts are recognised by the server's incarnation id (issue 40).
       s.downUntil = now + d;
       what = "restarts from an old snapshot (" + s.restore(r.nextInt()) + "), down for " + ms(d);
     } else {
