@@ -346,6 +346,8 @@ final class Membership {
         complete = false;
       }
     }
+    homesLast.forEach(Runnable::run);
+    homesLast.clear();
     if (!complete) {
       failures.schedule(this::sweepDue, failures.config().retryAfter().toNanos());
       return;
@@ -360,6 +362,17 @@ final class Membership {
       }
     }
     settle(due);
+  }
+
+  /** Home copies a sweep with {@link Planted#SWEEP_HOME_LAST} deletes after its leftovers. */
+  private final List<Runnable> homesLast = new java.util.ArrayList<>();
+
+  private void eraseHome(NodeSlot home, String routingKey) {
+    try {
+      router.erase(home, routingKey);
+    } catch (RuntimeException e) {
+      failures.unknownCopy(home, routingKey);
+    }
   }
 
   /** Whether a sweep deletes the key's copy on {@code slot}: the slot is not its home now. */
@@ -381,10 +394,10 @@ final class Membership {
       // becomes the window's tombstone: a JVM already on a newer ring, where this copy is the
       // key's target, reads this home as its previous owner, and must not take nothing there for
       // "no newer write" while this copy is still to go (fleet simulation, seed 4120415617)
-      try {
-        router.erase(home, routingKey);
-      } catch (RuntimeException e) {
-        failures.unknownCopy(home, routingKey);
+      if (Planted.on(Planted.SWEEP_HOME_LAST)) {
+        homesLast.add(() -> eraseHome(home, routingKey));
+      } else {
+        eraseHome(home, routingKey);
       }
     }
     caches.leftoverDeleted(routingKey);

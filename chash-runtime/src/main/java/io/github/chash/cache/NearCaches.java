@@ -103,7 +103,7 @@ final class NearCaches {
       public void changed(String routingKey) {
         int colon = routingKey.indexOf(':');
         NearCache near = colon < 0 ? null : byName.get(routingKey.substring(0, colon));
-        if (near != null) {
+        if (near != null && !Planted.on(Planted.NEAR_IGNORES_INVALIDATION)) {
           near.invalidate(routingKey);
         }
       }

@@ -57,7 +57,9 @@ final class NodeCalls {
       refused(slot);
       return Outcome.REFUSED;
     } catch (RuntimeException e) {
-      policy.unknownCopy(slot, key);
+      if (!Planted.on(Planted.NO_UNKNOWN_MARK)) {
+        policy.unknownCopy(slot, key);
+      }
       failed(slot, e, true);
       return Outcome.FAILED;
     }

@@ -190,6 +190,9 @@ final class Writes {
    * while the load runs makes its fill fail (see {@link Marker}).
    */
   Lease lease(RoutingKey routingKey) {
+    if (Planted.on(Planted.NO_LEASE)) {
+      return Lease.NONE;
+    }
     return atTarget(
         routingKey,
         target -> {
@@ -292,7 +295,9 @@ final class Writes {
    */
   private void fencePrevious(Routing r, NodeSlot target, RoutingKey routingKey) {
     List<NodeSlot> consulted =
-        router.window.isZero() ? null : migration.consulted(r, target, routingKey);
+        router.window.isZero() || Planted.on(Planted.NO_FENCE)
+            ? null
+            : migration.consulted(r, target, routingKey);
     if (consulted == null || consulted == Migration.UNREADABLE) {
       return; // the common case, a write with no previous owner to fence: nothing allocated
     }
@@ -336,17 +341,29 @@ final class Writes {
     if (target.justFailed()) {
       return false;
     }
-    if (!putOver(target, routingKey, lease, atTarget, entry, ttl, stamp)) {
+    boolean unconditional = Planted.on(Planted.UNCONDITIONAL_MOVE);
+    if (!(unconditional
+        ? calls.write(target, RoutingKey.of(routingKey), entry, ttl) == NodeCalls.Outcome.LANDED
+        : putOver(target, routingKey, lease, atTarget, entry, ttl, stamp))) {
       return false;
     }
     for (int i = 0; i < from.size(); i++) {
       NodeSlot owner = from.get(i);
       CacheNode.Held held = seen.get(i);
       if (!owner.justFailed()) {
-        calls.writeIf(owner, routingKey, () -> owner.node.deleteIf(routingKey, held));
+        calls.writeIf(
+            owner,
+            routingKey,
+            () ->
+                unconditional ? evicted(owner, routingKey) : owner.node.deleteIf(routingKey, held));
       }
     }
     followMoves(r, java.util.Collections.singletonMap(RoutingKey.of(routingKey), target));
+    return true;
+  }
+
+  private static boolean evicted(NodeSlot owner, String routingKey) {
+    owner.node.evict(routingKey);
     return true;
   }
 

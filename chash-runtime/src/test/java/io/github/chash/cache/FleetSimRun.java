@@ -59,7 +59,14 @@ final class FleetSimRun {
 
   private final String[] names;
   private final long[] db;
+
+  /** Per key and version, as {@link SimRun}'s: begin, end, put, the version of its bytes. */
   private final List<List<long[]>> writes = new ArrayList<>();
+
+  /** Per key: the versions that wrote another version's bytes again, by that version. */
+  private final List<Map<Long, List<Integer>>> sameBytes = new ArrayList<>();
+
+  private final SimWeaknesses weak;
   private final long[] floorBegin;
   private long tick;
   private long opsDone;
@@ -98,7 +105,12 @@ final class FleetSimRun {
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace) {
+    this(seed, ops, keepTrace, SimWeaknesses.fromProperties());
+  }
+
+  FleetSimRun(long seed, int ops, boolean keepTrace, SimWeaknesses weak) {
     this.seed = seed;
+    this.weak = weak;
     this.ops = ops;
     this.sched = new SimScheduler(seed);
     this.trace = new SimTrace(sched, keepTrace);
@@ -127,13 +139,14 @@ final class FleetSimRun {
     for (int i = 0; i < keyCount; i++) {
       names[i] = "k" + i;
       List<long[]> w = new ArrayList<>();
-      w.add(new long[] {0, 0, 0});
+      w.add(new long[] {0, 0, 0, 0});
       writes.add(w);
+      sameBytes.add(new java.util.HashMap<>());
     }
     setup.append(
         String.format(
             "keys=%d jvms=%d clients/jvm=%d ttl=%s window=%s spread=%dms algorithm=%s"
-                + " think=%.2fms",
+                + " think=%.2fms%s",
             keyCount,
             jvms,
             clientsPerJvm,
@@ -141,7 +154,8 @@ final class FleetSimRun {
             window,
             spreadNanos / 1_000_000,
             algorithm.configName(),
-            meanThinkNanos / 1e6));
+            meanThinkNanos / 1e6,
+            weak.describe()));
   }
 
   private SimServer server(String id) {
@@ -149,7 +163,9 @@ final class FleetSimRun {
         id,
         i -> {
           SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 91 + i.hashCode()));
-          return new SimServer(i, sched, trace, dice.nextInt(3) > 0, true);
+          SimServer s = new SimServer(i, sched, trace, dice.nextInt(3) > 0, true);
+          weak.configure(s, seed, keyCount);
+          return s;
         });
   }
 
@@ -244,6 +260,10 @@ final class FleetSimRun {
     if (Boolean.getBoolean("chash.fleet.drops")) {
       sched.actor("faults", this::dropReplies);
     }
+    if (weak.restarts()) {
+      sched.at(sched.now() + 1, this::snapshotLoop);
+    }
+    weak.start(sched, trace, seed, () -> List.copyOf(servers.values()), () -> clientsLeft > 0);
     try {
       sched.run();
     } finally {
@@ -319,7 +339,33 @@ final class FleetSimRun {
   }
 
   private String value(int k, long version) {
-    return names[k] + "#" + version;
+    return names[k] + "#" + writes.get(k).get((int) version)[3];
+  }
+
+  /** Now and then each server saves a snapshot (an RDB save), which a restart may come back to. */
+  private void snapshotLoop() {
+    if (clientsLeft == 0) {
+      return;
+    }
+    servers.values().forEach(SimServer::snapshot);
+    sched.at(
+        sched.now() + 300_000_000L + sched.random.nextLong(1_500_000_000L), this::snapshotLoop);
+  }
+
+  /** As {@link SimRun}'s: with {@code equalPuts}, one put in six writes one of the last values. */
+  private void maybeEqualBytes(int k, long v, SplittableRandom r) {
+    if (!weak.equalPuts() || r.nextInt(6) != 0) {
+      return;
+    }
+    List<long[]> history = writes.get(k);
+    int seen = 0;
+    for (int u = (int) v - 1; u > 0 && seen < 3; u--) {
+      if (history.get(u)[2] == 1 && r.nextInt(3 - seen++) == 0) {
+        history.get((int) v)[3] = history.get(u)[3];
+        sameBytes.get(k).computeIfAbsent(history.get(u)[3], b -> new ArrayList<>()).add((int) v);
+        return;
+      }
+    }
   }
 
   private void oneOp(Jvm jvm, SimScheduler.Actor me, SplittableRandom r) {
@@ -329,6 +375,7 @@ final class FleetSimRun {
     me.opKeys = List.of(rk);
     if (dice < 25) {
       long v = bump(k, true);
+      maybeEqualBytes(k, v, r);
       trace.add(me.name, rk, "put " + value(k, v) + " begins");
       jvm.typed.put(names[k], value(k, v));
       completed(me, k, v, rk, "put " + value(k, v));
@@ -393,7 +440,7 @@ final class FleetSimRun {
 
   private long bump(int k, boolean put) {
     long v = ++db[k];
-    writes.get(k).add(new long[] {++tick, Long.MAX_VALUE, put ? 1 : 0});
+    writes.get(k).add(new long[] {++tick, Long.MAX_VALUE, put ? 1 : 0, v});
     return v;
   }
 
@@ -439,13 +486,12 @@ final class FleetSimRun {
       got = got.substring(0, loadedAt);
     }
     if (ok) {
+      // the bytes name a version; a later write of the same bytes may be what was read
       int w = Integer.parseInt(got.substring(hash + 1));
-      List<long[]> history = writes.get(k);
-      long lastValid = w + 1 < history.size() ? history.get(w + 1)[0] : Long.MAX_VALUE;
-      if (history.get(w)[2] == 1) {
-        lastValid = Math.max(lastValid, history.get(w)[1]);
+      ok = SimRun.current(writes.get(k), w, f);
+      for (int u : sameBytes.get(k).getOrDefault((long) w, List.of())) {
+        ok |= SimRun.current(writes.get(k), u, f);
       }
-      ok = f <= lastValid;
     }
     if (!ok) {
       StringBuilder b = new StringBuilder();

@@ -187,6 +187,13 @@ class ProtocolSimulationTest {
     assertThat(r.violations()).extracting(Object::toString).isEmpty();
   }
 
+  /** The seed that found a clear racing an ejected node's probe (ClearWhileEjectedTest). */
+  @Test
+  void historicalSeed() {
+    SimRun.Result r = new SimRun(3882762663L, 1000, false, SimWeaknesses.NONE).run();
+    assertThat(r.violations()).extracting(Object::toString).isEmpty();
+  }
+
   @Test
   void aSeedRunTwiceLeavesTheSameTrace() {
     for (long seed : new long[] {1, 2, 3}) { // seed 3 has a near cache

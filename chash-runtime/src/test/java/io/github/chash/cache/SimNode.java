@@ -77,6 +77,14 @@ final class SimNode implements CacheNode {
     return server.id;
   }
 
+  /**
+   * The server's current incarnation id, which changes at every restart (empty, or from an old
+   * snapshot), as Redis's {@code run_id} in {@code INFO server} does; read without a call.
+   */
+  String serverRunId() {
+    return server.runId();
+  }
+
   @Override
   public boolean promotesReplica() {
     return server.promotes;

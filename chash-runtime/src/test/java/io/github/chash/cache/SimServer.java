@@ -2,8 +2,11 @@ package io.github.chash.cache;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
@@ -13,8 +16,46 @@ import java.util.TreeMap;
  * iteration is in key order, so a scan is deterministic.
  */
 final class SimServer {
-  /** A stored value and when it expires (sim nanos; {@code Long.MAX_VALUE}: never). */
-  record Stored(Object value, long expiresAt) {}
+  /**
+   * A stored value, when it expires (sim nanos; {@code Long.MAX_VALUE}: never) and its {@code cas}
+   * unique: a number the server gives each item it stores, as memcached does.
+   */
+  record Stored(Object value, long expiresAt, long cas) {}
+
+  /**
+   * How a conditional call ({@code putIf}, {@code deleteIf}) compares what it expects with what the
+   * server holds. Real servers compare what is stored, not who stored it: two writes of equal bytes
+   * are the same to them.
+   */
+  enum Compare {
+    /** The stored record itself: stronger than any real server (the simulation's old default). */
+    IDENTITY,
+    /** The value's bytes, as chash's Redis scripts compare them: equal bytes pass. */
+    BYTES,
+    /** The item's {@code cas} unique, as memcached's {@code cas}: a new store is a new unique. */
+    CAS
+  }
+
+  /** This server's comparison; {@link Compare#IDENTITY} unless the run makes it weaker. */
+  Compare compare = Compare.IDENTITY;
+
+  /**
+   * The most entries the server holds (values, leases and tombstones alike); beyond it, it evicts
+   * the least recently used, as Redis under {@code maxmemory} with {@code allkeys-lru} or memcached
+   * under {@code -m} do. {@code Integer.MAX_VALUE}: unbounded.
+   */
+  int capacity = Integer.MAX_VALUE;
+
+  /** Keys from least to most recently used; kept only while {@link #capacity} is bounded. */
+  private final LinkedHashMap<String, Boolean> recency = new LinkedHashMap<>(16, 0.75f, true);
+
+  private long casCounter;
+
+  /** The server's incarnation: a new one at every restart, as Redis's {@code run_id}. */
+  private int incarnation = 1;
+
+  /** Entries the server evicted on its own (memory bound or a random eviction), for the trace. */
+  long evictions;
 
   final String id;
   final SimScheduler sched;
@@ -75,11 +116,37 @@ final class SimServer {
   private Stored live(String key) {
     Stored s = data.get(key);
     if (s != null && s.expiresAt - sched.now() <= 0) {
-      data.remove(key);
+      remove(key);
       changed(key); // an expiry is a change, as Redis reports it
       return null;
     }
+    if (s != null && capacity != Integer.MAX_VALUE) {
+      recency.get(key); // a use: the entry becomes the most recently used
+    }
     return s;
+  }
+
+  private Stored remove(String key) {
+    recency.remove(key);
+    return data.remove(key);
+  }
+
+  /** Whether {@code live} (null: nothing) is what {@code version} (a Held's) stands for. */
+  private boolean matches(Stored live, Object version) {
+    if (live == null || version == null) {
+      return live == version;
+    }
+    Stored seen = (Stored) version;
+    return switch (compare) {
+      case IDENTITY -> live == seen;
+      case BYTES -> Objects.equals(live.value, seen.value);
+      case CAS -> live.cas == seen.cas;
+    };
+  }
+
+  /** The server's current incarnation id: a new one after every restart (Redis's run_id). */
+  String runId() {
+    return id + "-run" + incarnation;
   }
 
   /** A channel starts hearing of every change of a key. */
@@ -130,7 +197,7 @@ final class SimServer {
   }
 
   boolean putIf(String key, CacheNode.Held expected, Object value, Duration ttl) {
-    if (live(key) != expected.version()) {
+    if (!matches(live(key), expected.version())) {
       return false;
     }
     put(key, value, ttl);
@@ -148,10 +215,10 @@ final class SimServer {
 
   boolean deleteIf(String key, CacheNode.Held expected) {
     Stored s = live(key);
-    if (s == null || s != expected.version()) {
+    if (s == null || !matches(s, expected.version())) {
       return false;
     }
-    data.remove(key);
+    remove(key);
     changed(key);
     return true;
   }
@@ -161,7 +228,7 @@ final class SimServer {
     if (s == null || !lease.equals(s.value)) {
       return false;
     }
-    data.remove(key);
+    remove(key);
     changed(key);
     return true;
   }
@@ -187,12 +254,49 @@ final class SimServer {
 
   void put(String key, Object value, Duration ttl) {
     long expires = ttl == null ? Long.MAX_VALUE : sched.now() + ttl.toNanos();
-    data.put(key, new Stored(value, expires));
+    data.put(key, new Stored(value, expires, ++casCounter));
     changed(key);
+    if (capacity != Integer.MAX_VALUE) {
+      recency.put(key, Boolean.TRUE);
+      // over its memory bound the server evicts the least recently used others, whatever they are
+      var lru = recency.keySet().iterator();
+      while (data.size() > capacity && lru.hasNext()) {
+        String old = lru.next();
+        if (!old.equals(key)) {
+          lru.remove();
+          data.remove(old);
+          evicted(old, "lru");
+        }
+      }
+    }
+  }
+
+  private void evicted(String key, String why) {
+    evictions++;
+    trace.add("server", key, "evicted (" + why + ") @" + id);
+    changed(key); // Redis reports an eviction to tracking clients as any change
+  }
+
+  /** Evicts one entry drawn at random (a server under memory pressure); null when it holds none. */
+  String evictAny(SplittableRandom r) {
+    if (data.isEmpty()) {
+      return null;
+    }
+    int i = r.nextInt(data.size());
+    String key = null;
+    for (String k : data.keySet()) {
+      if (i-- == 0) {
+        key = k;
+        break;
+      }
+    }
+    remove(key);
+    evicted(key, "random");
+    return key;
   }
 
   boolean evict(String key) {
-    boolean removed = data.remove(key) != null;
+    boolean removed = remove(key) != null;
     changed(key);
     return removed;
   }
@@ -204,7 +308,7 @@ final class SimServer {
         gone.add(k);
       }
     }
-    gone.forEach(data::remove);
+    gone.forEach(this::remove);
     gone.forEach(this::changed);
   }
 
@@ -233,28 +337,52 @@ final class SimServer {
     }
   }
 
-  /** Restarts with an old snapshot (or empty, when none): returns what it restored. */
   /**
    * Restarts so far: a restart breaks every connection, so a reply to a request sent before it
    * never arrives (the request may have been applied).
    */
   volatile int restarts;
 
+  /** Restarts with an old snapshot (or empty, when none), breaking the calls under way. */
   String restore(int pick) {
     restarts++;
+    return restart(pick);
+  }
+
+  /**
+   * Restarts between two calls, from an old snapshot ({@code pick} chooses which) or empty when it
+   * has none: the connections break (a near cache's channel hears of it), a new incarnation begins,
+   * and no call fails: a request under way is applied on the restarted server and answered, as a
+   * client that reconnects and sends it again would have it. {@return what it restored}
+   */
+  String restart(int pick) {
+    incarnation++;
     breakChannels();
+    recency.clear();
     if (snapshots.isEmpty()) {
       data = new TreeMap<>();
       return "nothing (no snapshot)";
     }
-    TreeMap<String, Stored> s = snapshots.get(Math.floorMod(pick, snapshots.size()));
-    data = new TreeMap<>(s);
+    data = new TreeMap<>(snapshots.get(Math.floorMod(pick, snapshots.size())));
+    if (capacity != Integer.MAX_VALUE) {
+      data.keySet().forEach(k -> recency.put(k, Boolean.TRUE));
+    }
     return data.size() + " keys";
+  }
+
+  /** Restarts empty between two calls (no persistence), no call failing; see {@link #restart}. */
+  void restartEmpty() {
+    incarnation++;
+    breakChannels();
+    recency.clear();
+    data = new TreeMap<>();
   }
 
   void loseEverything() {
     restarts++;
+    incarnation++;
     breakChannels();
+    recency.clear();
     data = new TreeMap<>();
     snapshots.clear();
   }

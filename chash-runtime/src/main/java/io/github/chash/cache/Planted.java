@@ -1,0 +1,39 @@
+package io.github.chash.cache;
+
+import java.util.Set;
+
+/**
+ * Protocol bugs planted on purpose, one at a time, by the mutation gate ({@code MutationGateTest}):
+ * each rule of the protocol reads here, at its one place, whether it is to be broken, and the gate
+ * fails unless the simulations catch every planted bug. Empty outside that test; a check costs one
+ * field load.
+ */
+final class Planted {
+  /** Rule 7: a write of a moved key does not fence its previous owners first. */
+  static final String NO_FENCE = "no fence";
+
+  /** Rule 2: a write whose outcome is unknown leaves no unknown mark. */
+  static final String NO_UNKNOWN_MARK = "no unknown mark";
+
+  /** Rule 7: a load fills without a lease. */
+  static final String NO_LEASE = "no lease";
+
+  /** Rule 7: a sweep deletes a leftover's home copy after the leftover, not before. */
+  static final String SWEEP_HOME_LAST = "sweep deletes the home copy last";
+
+  /** Rule 7: a move copies and deletes without its condition. */
+  static final String UNCONDITIONAL_MOVE = "move without its condition";
+
+  /** A near cache ignores the invalidations its node's channel reports. */
+  static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
+
+  /** The bugs planted now. */
+  static volatile Set<String> bugs = Set.of();
+
+  private Planted() {}
+
+  static boolean on(String bug) {
+    Set<String> b = bugs;
+    return !b.isEmpty() && b.contains(bug);
+  }
+}
