@@ -55,6 +55,9 @@ final class RedisTracking {
   private final Invalidations listener;
   private final RedisClient client;
 
+  /** Its key in {@link LocalChannels}. */
+  private final String server;
+
   // guarded by this
   private StatefulRedisConnection<byte[], byte[]> connection;
 
@@ -86,6 +89,7 @@ final class RedisTracking {
     this.keyPrefix = KeyBytes.of(keyPrefix);
     this.routingKeyPrefixes = List.copyOf(routingKeyPrefixes);
     this.listener = listener;
+    this.server = LocalChannels.server(endpoint, keyPrefix);
     uri.setClientName("chash-tracking");
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(
@@ -101,6 +105,7 @@ final class RedisTracking {
 
   /** Opens the channel in the background, and starts its heartbeat. */
   synchronized void start() {
+    LocalChannels.add(server, this);
     heartbeat =
         client
             .getResources()
@@ -289,6 +294,19 @@ final class RedisTracking {
     }
   }
 
+  /**
+   * A manager of this JVM writes the routing key on the server ({@link LocalChannels}): reported as
+   * changed if it is under a followed prefix, whatever state the connection is in.
+   */
+  void writtenHere(String routingKey) {
+    for (String prefix : routingKeyPrefixes) {
+      if (routingKey.startsWith(prefix)) {
+        listener.changed(routingKey);
+        return;
+      }
+    }
+  }
+
   /** Stops the heartbeat and closes the channel; nothing is reported after. */
   void close() {
     StatefulRedisConnection<byte[], byte[]> open;
@@ -297,6 +315,7 @@ final class RedisTracking {
         return;
       }
       closed = true;
+      LocalChannels.remove(server, this);
       open = connection;
       connection = null;
       armed = null;
