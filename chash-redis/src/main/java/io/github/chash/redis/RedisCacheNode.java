@@ -90,6 +90,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
 
   private final RedisEndpoint endpoint;
   private final String keyPrefix;
+
+  /** The server and key prefix, as {@link LocalChannels} names them. */
+  private final String localChannels;
+
   private final RedisClient client;
   private final RedisURI uri;
 
@@ -163,6 +167,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     }
     this.endpoint = endpoint;
     this.keyPrefix = keyPrefix;
+    this.localChannels = LocalChannels.server(endpoint, keyPrefix);
     this.uri = RedisClients.uri(endpoint, Connecting.timeout(timeout));
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.addListener(incarnation); // before any connection: every drop is seen
@@ -282,6 +287,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     }
     started.start();
     return true;
+  }
+
+  /**
+   * Tells the tracking channels of this JVM's other managers on this server ({@link
+   * LocalChannels}).
+   */
+  @Override
+  public void writing(String key) {
+    LocalChannels.writing(localChannels, key);
   }
 
   @Override

@@ -54,10 +54,16 @@ final class RedisTracking {
   private final List<String> routingKeyPrefixes;
   private final Invalidations listener;
   private final RedisClient client;
-  private final PushListener pushes = this::pushed;
+
+  /** Its key in {@link LocalChannels}. */
+  private final String server;
 
   // guarded by this
   private StatefulRedisConnection<byte[], byte[]> connection;
+
+  /** {@link #connection} once the server acknowledged tracking on it, else null. */
+  private StatefulRedisConnection<byte[], byte[]> armed;
+
   private boolean closed;
   private long retryMillis = FIRST_RETRY_MILLIS;
   private ScheduledFuture<?> heartbeat;
@@ -83,6 +89,7 @@ final class RedisTracking {
     this.keyPrefix = KeyBytes.of(keyPrefix);
     this.routingKeyPrefixes = List.copyOf(routingKeyPrefixes);
     this.listener = listener;
+    this.server = LocalChannels.server(endpoint, keyPrefix);
     uri.setClientName("chash-tracking");
     this.client = RedisClient.create(SharedClientResources.acquire());
     client.setOptions(
@@ -98,6 +105,7 @@ final class RedisTracking {
 
   /** Opens the channel in the background, and starts its heartbeat. */
   synchronized void start() {
+    LocalChannels.add(server, this);
     heartbeat =
         client
             .getResources()
@@ -120,7 +128,18 @@ final class RedisTracking {
             });
   }
 
-  /** Turns tracking on over a new connection; reports it on the server's acknowledgement. */
+  /**
+   * Turns tracking on over a new connection; reports it on the server's acknowledgement.
+   *
+   * <p>Every report that depends on the state of the channel ({@link Invalidations#tracking},
+   * {@link Invalidations#lost}) is made under this object's lock, by the thread that changed the
+   * state, and only while {@code open} is the current connection. A connection's end ({@link
+   * #dropped}) makes it not current and reports the loss in one step, so a late acknowledgement or
+   * flush of a connection that is gone can never report tracking after its loss: the
+   * acknowledgement is read on a Netty event loop while a heartbeat's timeout drops the connection
+   * on another thread, and once the report of tracking came after the loss, entries read with no
+   * channel at all were served until their near ttl (issue 45, item 7).
+   */
   private void arm(StatefulRedisConnection<byte[], byte[]> open) {
     synchronized (this) {
       if (closed) {
@@ -129,7 +148,7 @@ final class RedisTracking {
       }
       connection = open;
     }
-    open.addListener(pushes);
+    open.addListener((PushListener) message -> pushed(open, message));
     open.addListener(
         new RedisConnectionStateListener() {
           @Override
@@ -154,12 +173,13 @@ final class RedisTracking {
               }
               synchronized (this) {
                 if (connection != open) {
-                  return;
+                  return; // dropped before its acknowledgement was read: its loss was reported
                 }
+                armed = open;
                 retryMillis = FIRST_RETRY_MILLIS;
+                listener.tracking();
               }
               LOG.log(Level.DEBUG, () -> "node \"" + id + "\": tracking changes on " + endpoint);
-              listener.tracking();
             });
   }
 
@@ -170,8 +190,9 @@ final class RedisTracking {
         return; // an older connection's late event
       }
       connection = null;
+      armed = null;
+      listener.lost();
     }
-    listener.lost();
     retry(why);
   }
 
@@ -240,16 +261,26 @@ final class RedisTracking {
                 + " until it accepts it (Redis 6 or later)");
   }
 
-  /** An {@code invalidate} message: its keys as routing keys, or a flush (no keys) as a loss. */
-  private void pushed(PushMessage message) {
+  /**
+   * An {@code invalidate} message on {@code from}: its keys as routing keys, or a flush (no keys)
+   * as a loss, followed by tracking again if {@code from} is still the current, acknowledged
+   * channel.
+   */
+  private void pushed(StatefulRedisConnection<byte[], byte[]> from, PushMessage message) {
     if (!"invalidate".equals(message.getType())) {
       return;
     }
     List<Object> content = message.getContent(RedisTracking::bytes);
     Object keys = content.size() > 1 ? content.get(1) : null;
     if (!(keys instanceof List<?> changed)) {
-      listener.lost(); // every key went at once (FLUSHALL, FLUSHDB)
-      listener.tracking();
+      synchronized (this) { // every key went at once (FLUSHALL, FLUSHDB)
+        if (connection == from) {
+          listener.lost();
+          if (armed == from) {
+            listener.tracking();
+          }
+        }
+      }
       return;
     }
     for (Object key : changed) {
@@ -257,8 +288,21 @@ final class RedisTracking {
         String routingKey =
             KeyBytes.toKey(serverKey, keyPrefix.length, serverKey.length - keyPrefix.length);
         if (routingKey != null) {
-          listener.changed(routingKey);
+          listener.changed(routingKey); // from a connection that is gone too: harmless
         }
+      }
+    }
+  }
+
+  /**
+   * A manager of this JVM writes the routing key on the server ({@link LocalChannels}): reported as
+   * changed if it is under a followed prefix, whatever state the connection is in.
+   */
+  void writtenHere(String routingKey) {
+    for (String prefix : routingKeyPrefixes) {
+      if (routingKey.startsWith(prefix)) {
+        listener.changed(routingKey);
+        return;
       }
     }
   }
@@ -271,8 +315,10 @@ final class RedisTracking {
         return;
       }
       closed = true;
+      LocalChannels.remove(server, this);
       open = connection;
       connection = null;
+      armed = null;
       if (heartbeat != null) {
         heartbeat.cancel(false);
       }

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A writes without a near cache, B reads with one. How long B keeps serving a value after A's write
  * of a newer one completed (the invalidation's trip from the server), what a killed tracking
  * connection and a restarted server leave in B (nothing older once tracking is back), and, within
- * one JVM, that no read returns a value older than a write completed before it began.
+ * one JVM, that no read returns a value older than a write completed before it began. Within one
+ * JVM a node also tells the other managers' channels of a write as it makes it ({@code
+ * LocalChannels}), so B's figures here are those of that report, not the server's trip: {@link
+ * RedisNearProcessesIT} measures two processes.
  */
 class RedisNearCacheIT {
   private static final ValueType STRING = ValueType.of(String.class);
@@ -123,6 +126,37 @@ class RedisNearCacheIT {
       List<Object> read = keys.stream().map(key -> b.getIfPresent(key, STRING)).toList();
 
       assertThat(read).as("what B reads once tracking is back").containsOnly("new");
+    }
+  }
+
+  /**
+   * Issue 40: two managers in one JVM (two Spring contexts). B's tracking connection is killed,
+   * then A's put completes: B's next read must not be served the older value from its near cache,
+   * as between processes, where the loss is reported before the put's reply.
+   */
+  @Test
+  void oneJvm_killedTrackingConnection_notServedAfterTheOthersPut() {
+    int rounds = 100;
+    try (ShardedCacheManager jvmA = fleet.manager(FAILOVER);
+        ShardedCacheManager jvmB = fleet.managerWithUsers(FAILOVER, NEAR)) {
+      InterceptedCache a = users(jvmA);
+      InterceptedCache b = users(jvmB);
+      String key = keysOn(a, jvmA, "r1", 1).get(0);
+      RedisServerProcess r1 = fleet.server("r1");
+      List<String> stale = new ArrayList<>();
+      for (int i = 0; i < rounds; i++) {
+        a.put(key, "v" + i);
+        nearHit(b, key, "v" + i);
+        String before = trackingClient(r1);
+        r1.command("CLIENT", "KILL", "ADDR", before);
+        a.put(key, "v" + (i + 1));
+        Object got = b.getIfPresent(key, STRING);
+        if (!("v" + (i + 1)).equals(got)) {
+          stale.add(i + ": " + got);
+        }
+        awaitNewTrackingClient(r1, before);
+      }
+      assertThat(stale).as("B's reads right after A's put, channel killed").isEmpty();
     }
   }
 

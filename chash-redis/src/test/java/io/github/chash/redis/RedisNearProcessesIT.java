@@ -39,6 +39,7 @@ class RedisNearProcessesIT {
     private final List<List<long[]>> changes = new ArrayList<>();
 
     private String done;
+    private boolean ready;
 
     Reports() {
       for (int k = 0; k < KEYS; k++) {
@@ -54,6 +55,8 @@ class RedisNearProcessesIT {
             .add(new long[] {Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4])});
       } else if (f[0].equals("DONE")) {
         done = line;
+      } else if (f[0].equals("READY")) {
+        ready = true;
       }
       notifyAll();
     }
@@ -70,6 +73,21 @@ class RedisNearProcessesIT {
         long left = deadline - System.nanoTime();
         assertThat(left).as("B never read version %d of k%d", v, k).isPositive();
         TimeUnit.NANOSECONDS.timedWait(this, left);
+      }
+    }
+
+    /**
+     * Waits until B is up: its JVM started and its nodes answer. How long that takes depends on the
+     * machine's load alone (a JVM's start, Netty's, one connect timeout), so it is not part of the
+     * 10 s within which B must read a write: only B's exit ends this wait with a failure, and a
+     * hang guard of 5 minutes, far beyond any start, stops a test that would never end.
+     */
+    synchronized void awaitReady(Process b) throws InterruptedException {
+      long guard = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (!ready) {
+        assertThat(b.isAlive()).as("B exited before it was ready").isTrue();
+        assertThat(System.nanoTime()).as("B not ready (hang guard)").isLessThan(guard);
+        wait(100);
       }
     }
 
@@ -141,6 +159,9 @@ class RedisNearProcessesIT {
             });
     reader.start();
     try (ShardedCacheManager jvmA = fleet.manager(FAILOVER)) {
+      // B's start is waited for on its own: the 10 s bound below is for reading a write, and it
+      // included B's start, which alone took more than 10 s on a loaded machine (issue 45, item 2)
+      reports.awaitReady(b);
       InterceptedCache a = InterceptedCache.of(jvmA.cache("users"));
       String[] keys = new String[KEYS];
       long[] version = new long[KEYS];

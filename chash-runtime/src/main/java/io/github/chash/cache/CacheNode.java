@@ -326,6 +326,18 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
+   * A manager of this JVM is writing the key on this node (called before the write is sent and
+   * again once it returned or failed): a node whose server other managers of this JVM also track
+   * ({@link #track}) reports the key {@linkplain Invalidations#changed changed} to them at once, so
+   * that their near caches never serve an older value once the write returned, whatever state their
+   * own channels are in. Between JVMs only the server's report can tell; within one, this does not
+   * wait for it. Returns quickly and never throws. The default does nothing.
+   *
+   * @param key the routing key
+   */
+  default void writing(String key) {}
+
+  /**
    * Removes the key's entry, if any.
    *
    * @param key the routing key

@@ -7,8 +7,12 @@ package io.github.chash.cache;
  * tracking has stayed on since the entry was read, and drops an entry as soon as its key is
  * reported changed.
  *
- * <p>A node calls these methods in the order the server's messages arrived, from one thread at a
- * time; they return quickly and never throw. Thread-safe.
+ * <p>A node reports {@link #tracking} and {@link #lost} one at a time, in the order its channel's
+ * state changed, and never reports tracking for a channel whose loss it reported already (a late
+ * acknowledgement of a connection that is gone is dropped, not reported): a report of tracking
+ * after the loss would make the near caches keep values read with no channel at all. {@link
+ * #changed} may come at any time from any thread (a key reported twice, or by a connection that is
+ * gone, only drops an entry). They return quickly and never throw. Thread-safe.
  */
 public interface Invalidations {
 

@@ -40,11 +40,11 @@ final class NodeCalls {
    * A conditional write ({@link CacheNode#putIf} and its kind); a failure marks the key unknown.
    */
   Outcome writeIf(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
-    dropNear(key);
+    dropNear(slot, key);
     try {
       return writeIfNear(slot, key, call);
     } finally {
-      dropNear(key);
+      dropNear(slot, key);
     }
   }
 
@@ -84,10 +84,12 @@ final class NodeCalls {
     this.near = near;
   }
 
-  private void dropNear(String key) {
+  /** The key is written on the node: this cache's near entry goes, and the other managers'. */
+  private void dropNear(NodeSlot slot, String key) {
     if (near != null) {
       near.invalidate(key);
     }
+    slot.node.writing(key);
   }
 
   /** {@return the key's value on the node, null on a miss, or {@link #NOT_READ}} */
@@ -161,7 +163,7 @@ final class NodeCalls {
   /** {@link #send} of a bulk write of {@code keys}, whose near entries go first. */
   <T> Sent<T> sendWrite(
       NodeSlot slot, Collection<String> keys, Supplier<CompletableFuture<T>> call) {
-    keys.forEach(this::dropNear);
+    keys.forEach(key -> dropNear(slot, key));
     return send(slot, call);
   }
 
@@ -178,7 +180,7 @@ final class NodeCalls {
     try {
       return await(sent, true, keys);
     } finally {
-      keys.forEach(this::dropNear);
+      keys.forEach(key -> dropNear(sent.slot, key));
     }
   }
 
