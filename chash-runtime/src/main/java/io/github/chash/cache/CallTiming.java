@@ -44,6 +44,9 @@ final class CallTiming {
 
   /** A read's result: hit when it found something. */
   static String found(Object value) {
+    if (value instanceof CacheNode.StoredEntry entry) {
+      return entry.value() == null ? MISS : HIT;
+    }
     return value == null ? MISS : HIT;
   }
 }
