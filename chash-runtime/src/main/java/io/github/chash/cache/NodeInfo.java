@@ -13,7 +13,13 @@ import java.util.Objects;
  * @param address the server's address without credentials, or null
  */
 public record NodeInfo(String id, String system, String address) {
-  /** Checks the id and system. */
+  /**
+   * Checks the id and system.
+   *
+   * @param id the node's id
+   * @param system the kind of server
+   * @param address the server's address without credentials, or null
+   */
   public NodeInfo {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(system, "system");
