@@ -400,6 +400,15 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
+   * {@return the server this node talks to, for metrics and spans ({@code server.address}): {@code
+   * host:port}, or several of them separated by commas (a Sentinel-managed shard's sentinels),
+   * never a credential; null for a node in this JVM (the default)}
+   */
+  default String address() {
+    return null;
+  }
+
+  /**
    * {@return the approximate number of this library's entries on the node, or -1 when the node
    * cannot tell cheaply} Never throws.
    */

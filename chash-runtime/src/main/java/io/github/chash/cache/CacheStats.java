@@ -27,7 +27,23 @@ import java.util.Arrays;
  *   <li>{@code replicaReadCount}: keys a node read from a replica of its shard ({@code readFrom:
  *       replicaPreferred}) rather than its primary; always 0 for a cache;
  *   <li>{@code nearHitCount}: the hits a cache's near cache answered in this JVM, without a node
- *       call (part of {@code hitCount}, and of no node's); always 0 for a node.
+ *       call (part of {@code hitCount}, and of no node's); always 0 for a node;
+ *   <li>{@code fenceCount}: fences written: tombstones put on a key's previous owners before a
+ *       write of this ring reaches its target, so no read across rings finds the older value there;
+ *   <li>{@code leaseCount}: leases taken on a miss before a load, so that a write of the key in any
+ *       JVM while it loads makes the fill fail;
+ *   <li>{@code leaseLostCount}: loads whose fill found their lease gone (a write, an evict or
+ *       another JVM's fill came first): the value was not stored;
+ *   <li>{@code tombstoneCount}: evictions that left a tombstone for the migration window instead of
+ *       nothing, so a JVM on a newer ring does not copy an older value back;
+ *   <li>{@code safetyMissCount}: reads turned into misses without asking a node, to stay correct:
+ *       the key's copy there is of unknown state or the routing cannot vouch for it;
+ *   <li>{@code invalidationCount}: changes of keys the node reported to the near caches (Redis
+ *       client tracking); always 0 for a cache;
+ *   <li>{@code invalidationLossCount}: times the node's invalidation channel was lost (a
+ *       reconnect), each dropping every near entry read from it; always 0 for a cache;
+ *   <li>{@code readmissionCount}: times the node rejoined the live ring after an ejection; always 0
+ *       for a cache;
  * </ul>
  *
  * <p>Thread-safe (immutable).
@@ -47,6 +63,14 @@ public final class CacheStats {
   private static final int LEFTOVER_DELETION = 11;
   private static final int REPLICA_READ = 12;
   private static final int NEAR_HIT = 13;
+  private static final int FENCE = 14;
+  private static final int LEASE = 15;
+  private static final int LEASE_LOST = 16;
+  private static final int TOMBSTONE = 17;
+  private static final int SAFETY_MISS = 18;
+  private static final int INVALIDATION = 19;
+  private static final int INVALIDATION_LOSS = 20;
+  private static final int READMISSION = 21;
   private static final String[] NAMES = {
     "hitCount",
     "missCount",
@@ -61,7 +85,15 @@ public final class CacheStats {
     "migrationCopyCount",
     "leftoverDeletionCount",
     "replicaReadCount",
-    "nearHitCount"
+    "nearHitCount",
+    "fenceCount",
+    "leaseCount",
+    "leaseLostCount",
+    "tombstoneCount",
+    "safetyMissCount",
+    "invalidationCount",
+    "invalidationLossCount",
+    "readmissionCount"
   };
   private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
@@ -180,6 +212,87 @@ public final class CacheStats {
    */
   public long nearHitCount() {
     return counts[NEAR_HIT];
+  }
+
+  /**
+   * The tombstones written on previous owners before a write (fences): fences written: tombstones
+   * put on a key's previous owners before a write of this ring reaches its target, so no read
+   * across rings finds the older value there.
+   *
+   * @return the tombstones written on previous owners before a write (fences)
+   */
+  public long fenceCount() {
+    return counts[FENCE];
+  }
+
+  /**
+   * The leases taken before a load: leases taken on a miss before a load, so that a write of the
+   * key in any JVM while it loads makes the fill fail.
+   *
+   * @return the leases taken before a load
+   */
+  public long leaseCount() {
+    return counts[LEASE];
+  }
+
+  /**
+   * The loads whose lease was gone when they filled: loads whose fill found their lease gone (a
+   * write, an evict or another JVM's fill came first): the value was not stored.
+   *
+   * @return the loads whose lease was gone when they filled
+   */
+  public long leaseLostCount() {
+    return counts[LEASE_LOST];
+  }
+
+  /**
+   * The evictions written as tombstones: evictions that left a tombstone for the migration window
+   * instead of nothing, so a JVM on a newer ring does not copy an older value back.
+   *
+   * @return the evictions written as tombstones
+   */
+  public long tombstoneCount() {
+    return counts[TOMBSTONE];
+  }
+
+  /**
+   * The reads made misses for safety: reads turned into misses without asking a node, to stay
+   * correct: the key's copy there is of unknown state or the routing cannot vouch for it.
+   *
+   * @return the reads made misses for safety
+   */
+  public long safetyMissCount() {
+    return counts[SAFETY_MISS];
+  }
+
+  /**
+   * The invalidations the node reported: changes of keys the node reported to the near caches
+   * (Redis client tracking); always 0 for a cache.
+   *
+   * @return the invalidations the node reported
+   */
+  public long invalidationCount() {
+    return counts[INVALIDATION];
+  }
+
+  /**
+   * The invalidation channels lost: times the node's invalidation channel was lost (a reconnect),
+   * each dropping every near entry read from it; always 0 for a cache.
+   *
+   * @return the invalidation channels lost
+   */
+  public long invalidationLossCount() {
+    return counts[INVALIDATION_LOSS];
+  }
+
+  /**
+   * The readmissions of the node: times the node rejoined the live ring after an ejection; always 0
+   * for a cache.
+   *
+   * @return the readmissions of the node
+   */
+  public long readmissionCount() {
+    return counts[READMISSION];
   }
 
   /**
@@ -362,6 +475,86 @@ public final class CacheStats {
      */
     public Builder nearHitCount(long n) {
       return set(NEAR_HIT, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#fenceCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder fenceCount(long n) {
+      return set(FENCE, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#leaseCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder leaseCount(long n) {
+      return set(LEASE, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#leaseLostCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder leaseLostCount(long n) {
+      return set(LEASE_LOST, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#tombstoneCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder tombstoneCount(long n) {
+      return set(TOMBSTONE, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#safetyMissCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder safetyMissCount(long n) {
+      return set(SAFETY_MISS, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#invalidationCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder invalidationCount(long n) {
+      return set(INVALIDATION, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#invalidationLossCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder invalidationLossCount(long n) {
+      return set(INVALIDATION_LOSS, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#readmissionCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder readmissionCount(long n) {
+      return set(READMISSION, n);
     }
 
     /** {@return the snapshot of the counts set so far} */

@@ -39,6 +39,9 @@ final class FailurePolicy {
   private final Ticker ticker;
   private final boolean scheduleProbes;
 
+  /** Told of ejections and readmissions with their causes; set once, before the first call. */
+  CacheRecorder recorder = CacheRecorder.NONE;
+
   private ScheduledExecutorService prober; // created at the first ejection; guarded by this
   private boolean closed; // guarded by this
 
@@ -287,6 +290,14 @@ final class FailurePolicy {
     }
   }
 
+  /** The cause an ejection is reported with ({@link CacheRecorder#ejected}). */
+  private String ejectionCause(NodeSlot slot) {
+    if (slot.mustFlush) {
+      return "must_empty";
+    }
+    return slot.consecutiveFailures.get() < failover.failureLimit() ? "write_failures" : "failures";
+  }
+
   private synchronized void eject(NodeSlot slot, String why) {
     if (slot.ejected || closed) {
       return;
@@ -294,6 +305,7 @@ final class FailurePolicy {
     slot.ejected = true;
     slot.ejectedAtNanos = ticker.read();
     slot.stats.ejection();
+    recorder.ejected(slot.id(), ejectionCause(slot));
     router.update(r -> r.without(slot));
     LOG.log(
         Level.WARNING,
@@ -376,6 +388,7 @@ final class FailurePolicy {
         return;
       }
     }
+    recorder.readmitted(slot.id(), flush ? "flushed" : "kept");
     LOG.log(
         Level.WARNING,
         "cache node \"{0}\" readmitted to the live ring{1}",
@@ -418,6 +431,7 @@ final class FailurePolicy {
     slot.awaitingPromotion = false;
     slot.ejected = false;
     router.update(r -> r.readmitting(slot));
+    slot.stats.readmission();
   }
 
   /**

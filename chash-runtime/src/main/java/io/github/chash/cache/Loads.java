@@ -216,13 +216,14 @@ final class Loads {
     Map<String, Long> stampsBefore = new LinkedHashMap<>();
     missing.forEach(key -> stampsBefore.put(key, stripes.stamp(key)));
     Map<String, Object> loaded;
+    long started = stats.startTime();
     try {
       loaded = loader.load(missing);
     } catch (RuntimeException | Error e) {
-      stats.loadFailure();
+      loadFailed(null, started);
       throw e;
     }
-    stats.load();
+    loaded(null, started);
     Map<String, Long> filled = new LinkedHashMap<>();
     loaded.forEach(
         (key, value) -> {
@@ -270,14 +271,15 @@ final class Loads {
     Writes.Lease lease =
         refreshOf != null ? writes.seen(routingKey, refreshOf) : writes.lease(routingKey);
     V value;
+    long started = stats.startTime();
     try {
       value = loader.load();
     } catch (Throwable t) {
-      loadFailed(owner);
+      loadFailed(owner, started);
       writes.release(routingKey, lease);
       throw t;
     }
-    loaded(owner);
+    loaded(owner, started);
     if (value != null || cacheNull) {
       boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
       if (shared != null && lease.overtakenUnless(landed)) {
@@ -303,10 +305,11 @@ final class Loads {
     long stamp = stripes.stamp(routingKey.text());
     Writes.Lease lease = writes.lease(routingKey);
     CompletionStage<V> future;
+    long started = stats.startTime();
     try {
       future = loader.start();
     } catch (Throwable t) {
-      loadFailed(owner);
+      loadFailed(owner, started);
       writes.release(routingKey, lease);
       throw t;
     }
@@ -325,10 +328,10 @@ final class Loads {
         (value, failure) -> {
           try {
             if (failure != null) {
-              loadFailed(owner);
+              loadFailed(owner, started);
               writes.release(routingKey, lease);
             } else {
-              loaded(owner);
+              loaded(owner, started);
               if (storable.test(value)) {
                 boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
                 if (shared != null && lease.overtakenUnless(landed)) {
@@ -352,14 +355,16 @@ final class Loads {
     return future;
   }
 
-  private void loaded(NodeSlot owner) {
+  private void loaded(NodeSlot owner, long started) {
+    stats.loadTimed(started, true);
     stats.load();
     if (owner != null) {
       owner.stats.load();
     }
   }
 
-  private void loadFailed(NodeSlot owner) {
+  private void loadFailed(NodeSlot owner, long started) {
+    stats.loadTimed(started, false);
     stats.loadFailure();
     if (owner != null) {
       owner.stats.loadFailure();

@@ -106,10 +106,12 @@ final class NearCaches {
         if (near != null && !Planted.on(Planted.NEAR_IGNORES_INVALIDATION)) {
           near.invalidate(routingKey);
         }
+        slot.stats.invalidation();
       }
 
       @Override
       public void lost() {
+        slot.stats.invalidationsLost();
         slot.tracking.off();
       }
     };

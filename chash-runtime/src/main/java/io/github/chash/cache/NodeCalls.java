@@ -33,36 +33,46 @@ final class NodeCalls {
 
   /** Starts reading what the node holds under the key; see {@link CacheNode#getHeld}. */
   Sent<CacheNode.Held> sendHeld(NodeSlot slot, String key, ValueType type) {
-    return send(slot, () -> slot.node.getHeld(key, type));
+    return send(slot, NodeOperation.GET, () -> slot.node.getHeld(key, type));
   }
 
   /**
    * A conditional write ({@link CacheNode#putIf} and its kind); a failure marks the key unknown.
    */
   Outcome writeIf(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
+    return writeIf(slot, key, NodeOperation.WRITE_IF, call);
+  }
+
+  private Outcome writeIf(
+      NodeSlot slot, String key, NodeOperation op, java.util.function.BooleanSupplier call) {
     dropNear(slot, key);
     try {
-      return writeIfNear(slot, key, call);
+      return writeIfNear(slot, key, op, call);
     } finally {
       dropNear(slot, key);
     }
   }
 
-  private Outcome writeIfNear(NodeSlot slot, String key, java.util.function.BooleanSupplier call) {
+  private Outcome writeIfNear(
+      NodeSlot slot, String key, NodeOperation op, java.util.function.BooleanSupplier call) {
     int failuresBefore = slot.failureTotal.get();
+    CallTiming timing = CallTiming.start(stats, slot, op);
     boolean done;
     try {
       done = call.getAsBoolean();
     } catch (ValueRefusedException e) {
+      CallTiming.end(timing, CallTiming.REFUSED, null);
       refused(slot);
       return Outcome.REFUSED;
     } catch (RuntimeException e) {
+      CallTiming.end(timing, CallTiming.ERROR, e);
       if (!Planted.on(Planted.NO_UNKNOWN_MARK)) {
         policy.unknownCopy(slot, key);
       }
       failed(slot, e, true);
       return Outcome.FAILED;
     }
+    CallTiming.end(timing, CallTiming.OK, null);
     policy.succeeded(slot, true, failuresBefore);
     return done ? Outcome.LANDED : Outcome.NOT_HELD;
   }
@@ -106,15 +116,19 @@ final class NodeCalls {
   // besides its routing key wherever the JIT had not inlined the call
   private Object read(NodeSlot slot, RoutingKey key, ValueType type, boolean entry) {
     int failuresBefore = slot.failureTotal.get();
+    CallTiming timing = CallTiming.start(stats, slot, NodeOperation.GET);
     try {
       Object value = entry ? slot.node.getEntry(key, type) : slot.node.get(key, type);
+      CallTiming.end(timing, CallTiming.found(value), null);
       policy.succeeded(slot, false, failuresBefore);
       return value;
     } catch (ValueRefusedException e) {
+      CallTiming.end(timing, CallTiming.REFUSED, null);
       policy.succeeded(slot, false, failuresBefore);
       refused(slot);
       return NOT_READ;
     } catch (RuntimeException e) {
+      CallTiming.end(timing, CallTiming.ERROR, e);
       failed(slot, e, false);
       return NOT_READ;
     }
@@ -125,6 +139,7 @@ final class NodeCalls {
     return writeIf(
         slot,
         key.text(),
+        stored == null ? NodeOperation.EVICT : NodeOperation.PUT,
         () -> {
           if (stored == null) {
             slot.node.evict(key);
@@ -141,30 +156,39 @@ final class NodeCalls {
     private final int failuresBefore;
     private final CompletableFuture<T> reply;
 
-    private Sent(NodeSlot slot, int failuresBefore, CompletableFuture<T> reply) {
+    /** The call's timing, or null when it is not timed. */
+    private final CallTiming timing;
+
+    private Sent(NodeSlot slot, int failuresBefore, CompletableFuture<T> reply, CallTiming timing) {
       this.slot = slot;
       this.failuresBefore = failuresBefore;
       this.reply = reply;
+      this.timing = timing;
     }
   }
 
-  /** Sends a bulk request; a node that throws at once gives a failed reply instead. */
+  /** Sends a bulk read; a node that throws at once gives a failed reply instead. */
   <T> Sent<T> send(NodeSlot slot, Supplier<CompletableFuture<T>> call) {
+    return send(slot, NodeOperation.GET_ALL, call);
+  }
+
+  private <T> Sent<T> send(NodeSlot slot, NodeOperation op, Supplier<CompletableFuture<T>> call) {
     int failuresBefore = slot.failureTotal.get();
+    CallTiming timing = CallTiming.start(stats, slot, op);
     CompletableFuture<T> reply;
     try {
       reply = call.get();
     } catch (RuntimeException e) {
       reply = CompletableFuture.failedFuture(e);
     }
-    return new Sent<>(slot, failuresBefore, reply);
+    return new Sent<>(slot, failuresBefore, reply, timing);
   }
 
   /** {@link #send} of a bulk write of {@code keys}, whose near entries go first. */
   <T> Sent<T> sendWrite(
       NodeSlot slot, Collection<String> keys, Supplier<CompletableFuture<T>> call) {
     keys.forEach(key -> dropNear(slot, key));
-    return send(slot, call);
+    return send(slot, NodeOperation.WRITE_ALL, call);
   }
 
   /** {@return a bulk read's reply, or null when the node failed or refused what it read} */
@@ -190,21 +214,32 @@ final class NodeCalls {
       value = sent.reply.join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof ValueRefusedException) {
+        CallTiming.end(sent.timing, CallTiming.REFUSED, null);
         // nothing was sent or nothing usable came back: no failure of the node's
         policy.succeeded(sent.slot, write, sent.failuresBefore);
         refused(sent.slot);
         return null;
       }
-      keys.forEach(key -> policy.unknownCopy(sent.slot, key));
       Throwable cause = e.getCause();
+      CallTiming.end(sent.timing, CallTiming.ERROR, cause);
+      keys.forEach(key -> policy.unknownCopy(sent.slot, key));
       failed(
           sent.slot,
           cause instanceof RuntimeException r ? r : new IllegalStateException(cause),
           write);
       return null;
     }
+    CallTiming.end(sent.timing, write ? CallTiming.OK : result(value), null);
     policy.succeeded(sent.slot, write, sent.failuresBefore);
     return value;
+  }
+
+  /** A read's result: a held read found a value or not; a bulk read was answered. */
+  private static String result(Object reply) {
+    if (reply instanceof CacheNode.Held held) {
+      return CallTiming.found(held.value());
+    }
+    return CallTiming.OK;
   }
 
   /** The node refused a value: counted for the cache and the node, never as a failure. */

@@ -17,6 +17,10 @@ final class NodeSlot {
   final int index;
 
   final StatsCounter stats = new StatsCounter();
+
+  /** The node as metrics and spans name it. */
+  final NodeInfo info;
+
   final CopyMarks marks;
 
   /** The node's invalidation channel as near caches see it ({@link NearCaches#attach}). */
@@ -76,6 +80,7 @@ final class NodeSlot {
 
   NodeSlot(CacheNode node, Node ringNode, int index, CopyMarks marks) {
     this.node = node;
+    this.info = NodeInfo.of(node);
     this.ringNode = ringNode;
     this.index = index;
     this.marks = marks;

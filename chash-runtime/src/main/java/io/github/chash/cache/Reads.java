@@ -69,6 +69,7 @@ final class Reads {
     }
     Object value = null;
     boolean readable = target != null && r.readable(target, routingKey);
+    if (target != null && !readable) stats.safetyMiss();
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
     if (consulted != null) {
       value = readAcross(r, consulted, routingKey.text(), type).value();
@@ -97,6 +98,7 @@ final class Reads {
       Routing r, NodeSlot target, RoutingKey routingKey, ValueType type) {
     CacheNode.StoredEntry entry = null;
     boolean readable = target != null && r.readable(target, routingKey);
+    if (target != null && !readable) stats.safetyMiss();
     List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
     if (consulted != null) {
       CacheNode.Held got = readAcross(r, consulted, routingKey.text(), type);
@@ -175,6 +177,7 @@ final class Reads {
   private CacheNode.Held readAcross(
       Routing r, List<NodeSlot> consulted, String routingKey, ValueType type) {
     if (consulted == Migration.UNREADABLE) {
+      stats.safetyMiss();
       return CacheNode.Held.NOTHING;
     }
     long stamp = stripes.stamp(routingKey);
@@ -311,6 +314,7 @@ final class Reads {
       }
       NodeSlot target = r.target(key);
       if (target == null || !r.readable(target, key)) {
+        if (target != null) stats.safetyMiss();
         miss(target);
       } else if (migration.consulted(r, target, key) != null) {
         // a key whose previous owners are consulted is read as a single read is

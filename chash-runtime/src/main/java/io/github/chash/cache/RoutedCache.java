@@ -179,8 +179,13 @@ final class RoutedCache implements InterceptedCache {
   public Object getIfPresent(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     // the near cache first: a hit there needs no ring lookup
+    long started = near == null ? 0 : stats.startTime();
     Object kept = near == null ? null : near.value(r, routingKey.text(), type);
-    return kept != null ? kept : reads.read(r, r.target(routingKey), routingKey, type);
+    if (kept != null) {
+      stats.nearHit(started);
+      return kept;
+    }
+    return reads.read(r, r.target(routingKey), routingKey, type);
   }
 
   @Override
@@ -190,15 +195,20 @@ final class RoutedCache implements InterceptedCache {
     Routing r = router.forCache(name);
     NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
+    long started = near == null ? 0 : stats.startTime();
     if (refreshWindowNanos == 0) {
       cached = near == null ? null : near.value(r, routingKey.text(), type);
-      if (cached == null) {
+      if (cached != null) {
+        stats.nearHit(started);
+      } else {
         target = r.target(routingKey);
         cached = reads.read(r, target, routingKey, type);
       }
     } else {
       CacheNode.StoredEntry entry = near == null ? null : near.entry(r, routingKey.text(), type);
-      if (entry == null) {
+      if (entry != null) {
+        stats.nearHit(started);
+      } else {
         target = r.target(routingKey);
         entry = reads.readEntry(r, target, routingKey, type);
       }

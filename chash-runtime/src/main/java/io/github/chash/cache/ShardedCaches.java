@@ -82,6 +82,7 @@ public final class ShardedCaches {
     private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
     private boolean scheduleProbes = true;
+    private CacheRecorder recorder = CacheRecorder.NONE;
 
     private Builder() {}
 
@@ -236,6 +237,25 @@ public final class ShardedCaches {
       return migration != null ? migration : MigrationConfig.defaults();
     }
 
+    /**
+     * Sets what the manager reports its timings and node events to (default {@link
+     * CacheRecorder#NONE}: nothing, and no clock read); {@code chash-micrometer}'s {@code
+     * MicrometerCacheRecorder} reports them to a Micrometer {@code MeterRegistry} and {@code
+     * ObservationRegistry}. The counts are in {@link ShardedCacheManager#nodeStats()} and each
+     * cache's {@link ShardedCache#stats()} whatever the recorder.
+     *
+     * @param recorder the recorder
+     * @return this builder
+     * @throws IllegalStateException if already set
+     */
+    public Builder recorder(CacheRecorder recorder) {
+      if (this.recorder != CacheRecorder.NONE) {
+        throw new IllegalStateException("a recorder was already set: " + this.recorder);
+      }
+      this.recorder = Objects.requireNonNull(recorder, "recorder");
+      return this;
+    }
+
     /** Where refresh-ahead reloads run; tests run them by hand. */
     Builder refreshExecutor(java.util.concurrent.Executor refreshes) {
       this.refreshes = refreshes;
@@ -301,6 +321,8 @@ public final class ShardedCaches {
       slots.values().forEach(slot -> slot.node.awaitReady());
       router.window = (config != null ? config.migration() : migration()).window();
       FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
+      failures.recorder = recorder;
+      CacheRecorder timings = recorder;
       InFlightLoads inFlight = new InFlightLoads();
       KeyStripes stripes = new KeyStripes();
       Lifetimes lifetimes = new Lifetimes();
@@ -308,7 +330,7 @@ public final class ShardedCaches {
           cache ->
               new RoutedCache(
                   cache,
-                  new StatsCounter(),
+                  new StatsCounter(timings.cache(cache.name())),
                   new HitCounts(slots.size()),
                   router,
                   failures,

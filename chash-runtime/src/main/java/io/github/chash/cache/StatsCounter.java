@@ -4,9 +4,87 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Lock-free counters behind a {@link CacheStats} snapshot; one per cache and one per node. Hits are
- * counted apart, per cache and node, in {@link HitCounts}.
+ * counted apart, per cache and node, in {@link HitCounts}. A cache's counter also carries what its
+ * {@link CacheRecorder} wants timed ({@link #timings}), so the classes that count reach it.
  */
 final class StatsCounter {
+  /** What the cache's recorder times; {@link CacheRecorder.Operations#NONE} for a node. */
+  final CacheRecorder.Operations timings;
+
+  /** Whether {@link #timings} wants anything: read once, so an untimed cache reads no clock. */
+  final boolean timed;
+
+  /** A node's counter, or a cache's whose recorder times nothing. */
+  StatsCounter() {
+    this(CacheRecorder.Operations.NONE);
+  }
+
+  /** A cache's counter, whose timings go to {@code timings}. */
+  StatsCounter(CacheRecorder.Operations timings) {
+    this.timings = timings;
+    this.timed = timings.timed();
+  }
+
+  /** {@return the clock's time when the cache is timed, else 0 (and no clock is read)} */
+  long startTime() {
+    return timed ? System.nanoTime() : 0;
+  }
+
+  /** A near-cache hit that began at {@link #startTime}. */
+  void nearHit(long startTime) {
+    if (timed) {
+      timings.nearHit(System.nanoTime() - startTime);
+    }
+  }
+
+  /** A loader run that began at {@link #startTime} returned (or threw). */
+  void loadTimed(long startTime, boolean success) {
+    if (timed) {
+      timings.loaded(System.nanoTime() - startTime, success);
+    }
+  }
+
+  private final LongAdder fences = new LongAdder();
+  private final LongAdder leasesTaken = new LongAdder();
+  private final LongAdder leasesLost = new LongAdder();
+  private final LongAdder tombstones = new LongAdder();
+  private final LongAdder safetyMisses = new LongAdder();
+  private final LongAdder invalidations = new LongAdder();
+  private final LongAdder invalidationsLost = new LongAdder();
+  private final LongAdder readmissions = new LongAdder();
+
+  void fence() {
+    fences.increment();
+  }
+
+  void leaseTaken() {
+    leasesTaken.increment();
+  }
+
+  void leaseLost() {
+    leasesLost.increment();
+  }
+
+  void tombstone() {
+    tombstones.increment();
+  }
+
+  void safetyMiss() {
+    safetyMisses.increment();
+  }
+
+  void invalidation() {
+    invalidations.increment();
+  }
+
+  void invalidationsLost() {
+    invalidationsLost.increment();
+  }
+
+  void readmission() {
+    readmissions.increment();
+  }
+
   private final LongAdder misses = new LongAdder();
   private final LongAdder loads = new LongAdder();
   private final LongAdder loadFailures = new LongAdder();
@@ -89,6 +167,14 @@ final class StatsCounter {
         .migrationHitCount(migrationHits.sum())
         .migrationCopyCount(migrationCopies.sum())
         .leftoverDeletionCount(leftoverDeletions.sum())
+        .fenceCount(fences.sum())
+        .leaseCount(leasesTaken.sum())
+        .leaseLostCount(leasesLost.sum())
+        .tombstoneCount(tombstones.sum())
+        .safetyMissCount(safetyMisses.sum())
+        .invalidationCount(invalidations.sum())
+        .invalidationLossCount(invalidationsLost.sum())
+        .readmissionCount(readmissions.sum())
         .build();
   }
 }

@@ -116,6 +116,7 @@ final class Writes {
       ttl = stored == null ? null : router.window;
     }
     boolean landed = writeOnce(r, target, routingKey, stored, optional, ttl);
+    if (landed && stored instanceof Marker) stats.tombstone();
     if (landed || !optional) {
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
     }
@@ -249,6 +250,7 @@ final class Writes {
     Duration ttl = freshTtl(stored);
     boolean landed =
         putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
+    if (lease.overtakenUnless(landed)) stats.leaseLost();
     if (landed) {
       target.marks.forget(routingKey.text());
       stats.put();
@@ -303,17 +305,19 @@ final class Writes {
     }
     Marker fence = router.deleted();
     for (int i = 1; i < consulted.size(); i++) {
-      calls.write(consulted.get(i), routingKey, fence, router.window);
+      if (calls.write(consulted.get(i), routingKey, fence, router.window)
+          == NodeCalls.Outcome.LANDED) stats.fence();
     }
   }
 
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
   Marker leaseFor(NodeSlot target, String routingKey) {
     Marker lease = Marker.lease();
-    return calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL))
-            == NodeCalls.Outcome.LANDED
-        ? lease
-        : null;
+    boolean taken =
+        calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL))
+            == NodeCalls.Outcome.LANDED;
+    if (taken) stats.leaseTaken();
+    return taken ? lease : null;
   }
 
   /**

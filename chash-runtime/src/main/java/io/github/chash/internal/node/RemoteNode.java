@@ -93,6 +93,27 @@ public abstract class RemoteNode<C> implements CacheNode {
     return endpoint;
   }
 
+  /** {@inheritDoc} Here: the endpoint without its scheme, masked credentials, database or name. */
+  @Override
+  public final String address() {
+    String rest = endpoint;
+    int scheme = rest.indexOf("://");
+    if (scheme >= 0) {
+      rest = rest.substring(scheme + 3);
+    }
+    int at = rest.lastIndexOf('@');
+    if (at >= 0) {
+      rest = rest.substring(at + 1);
+    }
+    for (char end : new char[] {'/', '#', '?'}) {
+      int cut = rest.indexOf(end);
+      if (cut >= 0) {
+        rest = rest.substring(0, cut);
+      }
+    }
+    return rest;
+  }
+
   /** {@return the node's command timeout} */
   protected final Duration timeout() {
     return timeout;

@@ -1,6 +1,7 @@
 package io.github.chash.spring.boot;
 
 import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
+import io.github.chash.cache.CacheRecorder;
 import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
@@ -8,6 +9,7 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.spring.cache.ChashCacheManager;
 import io.github.chash.spring.cache.ChashKeyGenerator;
 import io.github.chash.spring.cache.JsonMapping;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -90,7 +92,12 @@ public class ChashAutoConfiguration {
       ConfigurableListableBeanFactory beans,
       Environment environment) {
     XMemcachedLogging.quiet(environment, beans.getBeanClassLoader());
-    return ShardedCaches.create(adjustment(properties, beans, environment).apply(config));
+    // the metrics auto-configuration's recorder (timers, Observations), when Micrometer is there
+    ObjectProvider<CacheRecorder> recorder = beans.getBeanProvider(CacheRecorder.class);
+    return ShardedCaches.builder()
+        .config(adjustment(properties, beans, environment).apply(config))
+        .recorder(recorder.getIfAvailable(() -> CacheRecorder.NONE))
+        .build();
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.github.chash.spring.boot.metrics;
+package io.github.chash.micrometer;
 
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ShardedCache;
@@ -32,6 +32,17 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
   private CacheStats stats() {
     ShardedCache cache = getCache();
     return cache == null ? CacheStats.empty() : cache.stats();
+  }
+
+  private void protocol(
+      MeterRegistry registry,
+      String name,
+      java.util.function.ToLongFunction<CacheStats> count,
+      String description) {
+    FunctionCounter.builder(name, getCache(), c -> count.applyAsLong(c.stats()))
+        .tags(getTagsWithCacheName())
+        .description(description)
+        .register(registry);
   }
 
   @Override
@@ -84,5 +95,50 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
         .tags(getTagsWithCacheName())
         .description("Values a node refused to store or return: too large, not (de)codable")
         .register(registry);
+    protocol(
+        registry,
+        "chash.cache.migration.hits",
+        CacheStats::migrationHitCount,
+        "Misses on a key's new owner that its previous owner answered, after a ring change");
+    protocol(
+        registry,
+        "chash.cache.migration.copies",
+        CacheStats::migrationCopyCount,
+        "Values copied from a key's previous owner to its new one, after a ring change");
+    protocol(
+        registry,
+        "chash.cache.leftover.deletions",
+        CacheStats::leftoverDeletionCount,
+        "Copies the sweep after a migration window deleted from nodes that no longer own them");
+    protocol(
+        registry,
+        "chash.cache.fences",
+        CacheStats::fenceCount,
+        "Tombstones written on a key's previous owners before a write of this ring");
+    protocol(
+        registry,
+        "chash.cache.leases",
+        CacheStats::leaseCount,
+        "Leases taken on a miss before a load");
+    protocol(
+        registry,
+        "chash.cache.leases.lost",
+        CacheStats::leaseLostCount,
+        "Loads whose lease was gone when they filled (a write came first): value not stored");
+    protocol(
+        registry,
+        "chash.cache.tombstones",
+        CacheStats::tombstoneCount,
+        "Evictions written as tombstones for the migration window");
+    protocol(
+        registry,
+        "chash.cache.safety.misses",
+        CacheStats::safetyMissCount,
+        "Reads made misses without asking a node, to stay correct (a copy of unknown state)");
+    protocol(
+        registry,
+        "chash.cache.near.hits",
+        CacheStats::nearHitCount,
+        "Hits the near cache answered in this JVM, without a node call (part of cache.gets)");
   }
 }

@@ -1,4 +1,4 @@
-package io.github.chash.spring.boot.metrics;
+package io.github.chash.micrometer;
 
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ShardedCacheManager;
@@ -12,28 +12,46 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * The meters of one {@link ShardedCacheManager}: per cache the standard {@code cache.*} meters
- * ({@link ChashCacheMeterBinder}, tagged {@code cache} and {@code cache.manager} as Spring Boot
- * tags its own cache managers' caches), and per node, tagged {@code node}:
+ * The counters and gauges of one {@link ShardedCacheManager}, read from its {@link CacheStats}: per
+ * cache the standard {@code cache.*} meters ({@link ChashCacheMeterBinder}, tagged {@code cache}
+ * and {@code cache.manager} as Spring Boot tags its own cache managers' caches) and the protocol's
+ * {@code chash.cache.*} counters, and per node, tagged {@code node}:
  *
  * <ul>
  *   <li>{@code chash.node.errors}: operations on the node that failed or timed out;
  *   <li>{@code chash.node.ejections}: times the node was taken out of the live ring;
+ *   <li>{@code chash.node.readmissions}: times it rejoined;
+ *   <li>{@code chash.node.invalidations}: key changes it reported to the near caches; {@code
+ *       chash.node.invalidations.lost}: times its invalidation channel was lost;
  *   <li>{@code chash.node.live}: 1 while the node serves, 0 while it is ejected.
  * </ul>
+ *
+ * <p>The timers and the ejections by cause come from a {@link MicrometerCacheRecorder} given to the
+ * manager's builder. The Spring Boot starter binds both; outside Spring:
+ *
+ * <pre>{@code
+ * ShardedCacheManager manager =
+ *     ShardedCaches.builder().config(config).recorder(new MicrometerCacheRecorder(registry)).build();
+ * new ChashMeterBinder(manager, "chash").bindTo(registry);
+ * }</pre>
  */
-final class ChashMeterBinder implements MeterBinder {
+public final class ChashMeterBinder implements MeterBinder {
   private final ShardedCacheManager manager;
   private final String cacheManagerTag;
 
   /**
+   * Binds the meters of a manager's caches and nodes (those of the caches and nodes it has when
+   * bound).
+   *
+   * @param manager the manager
    * @param cacheManagerTag the value of the {@code cache.manager} tag
    */
-  ChashMeterBinder(ShardedCacheManager manager, String cacheManagerTag) {
+  public ChashMeterBinder(ShardedCacheManager manager, String cacheManagerTag) {
     this.manager = manager;
     this.cacheManagerTag = cacheManagerTag;
   }
 
+  /** Binds every meter to {@code registry}. */
   @Override
   public void bindTo(MeterRegistry registry) {
     Tags managerTags = Tags.of("cache.manager", cacheManagerTag);
@@ -58,6 +76,25 @@ final class ChashMeterBinder implements MeterBinder {
           .description(
               "Keys read from a replica of the node's shard (readFrom: replicaPreferred), not its"
                   + " primary")
+          .register(registry);
+      FunctionCounter.builder(
+              "chash.node.readmissions", manager, nodeCount(id, CacheStats::readmissionCount))
+          .tags(tags)
+          .description("Times the node rejoined the live ring after an ejection")
+          .register(registry);
+      FunctionCounter.builder(
+              "chash.node.invalidations", manager, nodeCount(id, CacheStats::invalidationCount))
+          .tags(tags)
+          .description("Key changes the node reported to the near caches (client tracking)")
+          .register(registry);
+      FunctionCounter.builder(
+              "chash.node.invalidations.lost",
+              manager,
+              nodeCount(id, CacheStats::invalidationLossCount))
+          .tags(tags)
+          .description(
+              "Times the node's invalidation channel was lost (a reconnect), dropping every near"
+                  + " entry read from it")
           .register(registry);
       Gauge.builder("chash.node.live", manager, m -> isLive(m, id) ? 1 : 0)
           .tags(tags)
