@@ -22,6 +22,7 @@ import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
@@ -306,8 +307,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * @return the write's reply
    */
   private <T> T awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<T> reply) {
+    return awaitWrite(commands, reply, deadline());
+  }
+
+  /** {@link #awaitWrite(RedisAsyncCommands, RedisFuture)} within a deadline already running. */
+  private <T> T awaitWrite(
+      RedisAsyncCommands<byte[], byte[]> commands,
+      RedisFuture<T> reply,
+      ClientStalls.Deadline deadline) {
     RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
-    ClientStalls.Deadline deadline = deadline();
     T written;
     try {
       written = await(reply, deadline);
@@ -532,18 +540,21 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   }
 
   // the conditional calls: each one script, atomic on the server; a time to live of 0 is none
-  private static final String PUT_IF =
-      "local v = redis.call('GET', KEYS[1]) "
-          + "if ARGV[1] == '1' then if v then return 0 end elseif v ~= ARGV[2] then return 0 end "
-          + "if ARGV[4] == '0' then redis.call('SET', KEYS[1], ARGV[3]) "
-          + "else redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end return 1";
-  private static final String DELETE_IF =
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end"
-          + " return 0";
-  private static final String LEASE =
-      "local v = redis.call('GET', KEYS[1]) "
-          + "if v and string.sub(v, 1, 5) ~= ARGV[2] then return 0 end "
-          + "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1";
+  private static final LuaScript PUT_IF =
+      LuaScript.of(
+          "local v = redis.call('GET', KEYS[1]) "
+              + "if ARGV[1] == '1' then if v then return 0 end elseif v ~= ARGV[2] then return 0 end "
+              + "if ARGV[4] == '0' then redis.call('SET', KEYS[1], ARGV[3]) "
+              + "else redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end return 1");
+  private static final LuaScript DELETE_IF =
+      LuaScript.of(
+          "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end"
+              + " return 0");
+  private static final LuaScript LEASE =
+      LuaScript.of(
+          "local v = redis.call('GET', KEYS[1]) "
+              + "if v and string.sub(v, 1, 5) ~= ARGV[2] then return 0 end "
+              + "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1");
   private static final byte[] NONE = new byte[0];
 
   @Override
@@ -628,15 +639,33 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return KeyBytes.of(Long.toString(expiryMillis(ttl))); // 0: no expiry
   }
 
-  /** Runs a conditional script on the write connection; true when it applied its change. */
-  private boolean script(String operation, String script, String key, byte[]... args) {
+  /**
+   * Runs a conditional script on the write connection by its SHA ({@code EVALSHA}); a server
+   * without it (restarted, or its scripts flushed) answers {@code NOSCRIPT} without running
+   * anything, and is sent the text ({@code EVAL}, which also caches it), both within one timeout.
+   *
+   * @return true when the script applied its change
+   */
+  private boolean script(String operation, LuaScript script, String key, byte[]... args) {
     byte[] serverKey = key(key);
+    byte[][] keys = {serverKey};
     Long applied;
     try {
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      RedisFuture<Long> reply =
-          commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, args);
-      applied = awaitWrite(commands, reply);
+      ClientStalls.Deadline deadline = deadline();
+      try {
+        applied =
+            awaitWrite(
+                commands,
+                commands.evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args),
+                deadline);
+      } catch (RedisNoScriptException unknown) {
+        applied =
+            awaitWrite(
+                commands,
+                commands.eval(script.text(), ScriptOutputType.INTEGER, keys, args),
+                deadline);
+      }
     } catch (RuntimeException e) {
       throw failure(operation, e);
     } finally {
