@@ -22,6 +22,7 @@ import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
@@ -336,8 +337,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * @return the write's reply
    */
   private <T> T awaitWrite(RedisAsyncCommands<byte[], byte[]> commands, RedisFuture<T> reply) {
+    return awaitWrite(commands, reply, deadline());
+  }
+
+  /** {@link #awaitWrite(RedisAsyncCommands, RedisFuture)} within a deadline already running. */
+  private <T> T awaitWrite(
+      RedisAsyncCommands<byte[], byte[]> commands,
+      RedisFuture<T> reply,
+      ClientStalls.Deadline deadline) {
     RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
-    ClientStalls.Deadline deadline = deadline();
     T written;
     try {
       written = await(reply, deadline);
@@ -581,12 +589,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       long drops = incarnation.drops();
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       byte[] tag =
-          await(
-              commands.<byte[]>eval(
-                  ServerIncarnation.VET,
-                  ScriptOutputType.VALUE,
-                  new byte[][] {incarnationKey},
-                  KeyBytes.of(ServerIncarnation.newTag())),
+          run(
+              commands,
+              VET,
+              ScriptOutputType.VALUE,
+              new byte[][] {incarnationKey},
+              new byte[][] {KeyBytes.of(ServerIncarnation.newTag())},
               deadline);
       in = incarnation.vetted(drops, new String(tag, StandardCharsets.US_ASCII));
     }
@@ -626,21 +634,24 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   // entry that does not start with them is of another incarnation, and counts as nothing held.
   private static final String HELD =
       "local function held(v) return v and (ARGV[1] == '' or string.sub(v, 1, 12) == ARGV[1]) end ";
-  private static final String PUT_IF =
-      HELD
-          + "local v = redis.call('GET', KEYS[1]) "
-          + "if ARGV[2] == '1' then if held(v) then return 0 end elseif v ~= ARGV[3] then return 0 end "
-          + "if ARGV[5] == '0' then redis.call('SET', KEYS[1], ARGV[4]) "
-          + "else redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5]) end return 1";
-  private static final String DELETE_IF =
-      "if redis.call('GET', KEYS[1]) == ARGV[2] then redis.call('DEL', KEYS[1]) return 1 end"
-          + " return 0";
-  private static final String LEASE =
-      HELD
-          + "local v = redis.call('GET', KEYS[1]) "
-          + "local at = ARGV[1] == '' and 1 or 21 "
-          + "if held(v) and string.sub(v, at, at + 4) ~= ARGV[3] then return 0 end "
-          + "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4]) return 1";
+  private static final LuaScript PUT_IF =
+      LuaScript.of(
+          HELD
+              + "local v = redis.call('GET', KEYS[1]) "
+              + "if ARGV[2] == '1' then if held(v) then return 0 end elseif v ~= ARGV[3] then return 0 end "
+              + "if ARGV[5] == '0' then redis.call('SET', KEYS[1], ARGV[4]) "
+              + "else redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5]) end return 1");
+  private static final LuaScript DELETE_IF =
+      LuaScript.of(
+          "if redis.call('GET', KEYS[1]) == ARGV[2] then redis.call('DEL', KEYS[1]) return 1 end"
+              + " return 0");
+  private static final LuaScript LEASE =
+      LuaScript.of(
+          HELD
+              + "local v = redis.call('GET', KEYS[1]) "
+              + "local at = ARGV[1] == '' and 1 or 21 "
+              + "if held(v) and string.sub(v, at, at + 4) ~= ARGV[3] then return 0 end "
+              + "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4]) return 1");
   private static final byte[] NONE = new byte[0];
 
   @Override
@@ -754,27 +765,52 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return KeyBytes.of(Long.toString(expiryMillis(ttl))); // 0: no expiry
   }
 
+  /** The vetting of the server's incarnation ({@link ServerIncarnation#VET}). */
+  private static final LuaScript VET = LuaScript.of(ServerIncarnation.VET);
+
   /**
-   * Runs a conditional script on the write connection, with the tag's bytes as its first argument
-   * and then {@code args} of the vetted tag; true when it applied its change.
+   * Runs a script by its SHA ({@code EVALSHA}); a server without it (restarted, or its scripts
+   * flushed) answers {@code NOSCRIPT} without running anything, and is sent the text ({@code EVAL},
+   * which also caches it), both within the call's deadline. On a replicated shard the reply counts
+   * once a replica has what the script wrote ({@link #awaitWrite}).
+   */
+  private <T> T run(
+      RedisAsyncCommands<byte[], byte[]> commands,
+      LuaScript script,
+      ScriptOutputType type,
+      byte[][] keys,
+      byte[][] args,
+      ClientStalls.Deadline deadline) {
+    try {
+      return awaitWrite(commands, commands.<T>evalsha(script.sha(), type, keys, args), deadline);
+    } catch (RedisNoScriptException unknown) {
+      return awaitWrite(commands, commands.<T>eval(script.text(), type, keys, args), deadline);
+    }
+  }
+
+  /**
+   * Runs a conditional script on the write connection ({@link #run}), with the vetted tag's bytes
+   * as its first argument and then {@code args} of that tag, within one deadline.
+   *
+   * @return true when the script applied its change
    */
   private boolean script(
       String operation,
-      String script,
+      LuaScript script,
       String key,
       Function<ServerIncarnation.Vetted, byte[][]> args) {
     byte[] serverKey = key(key);
+    byte[][] keys = {serverKey};
     Long applied;
     try {
-      ServerIncarnation.Vetted in = vet(deadline());
+      ClientStalls.Deadline deadline = deadline();
+      ServerIncarnation.Vetted in = vet(deadline);
       byte[][] rest = args.apply(in);
       byte[][] all = new byte[rest.length + 1][];
       all[0] = VerbatimKeys.isVerbatim(key) ? NONE : in.header();
       System.arraycopy(rest, 0, all, 1, rest.length);
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      RedisFuture<Long> reply =
-          commands.eval(script, ScriptOutputType.INTEGER, new byte[][] {serverKey}, all);
-      applied = awaitWrite(commands, reply);
+      applied = run(commands, script, ScriptOutputType.INTEGER, keys, all, deadline);
       confirm(in);
     } catch (ValueRefusedException e) {
       throw e;

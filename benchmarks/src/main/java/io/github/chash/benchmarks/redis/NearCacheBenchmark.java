@@ -8,9 +8,17 @@ import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.redis.RedisServerProcess;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.support.caching.CacheAccessor;
+import io.lettuce.core.support.caching.CacheFrontend;
+import io.lettuce.core.support.caching.ClientSideCaching;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,6 +34,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.redisson.Redisson;
+import org.redisson.api.RLocalCachedMap;
+import org.redisson.api.RedissonClient;
+import org.redisson.api.options.LocalCachedMapOptions;
+import org.redisson.config.Config;
 
 /**
  * Issue 32's near cache, side by side in one run: a hit on hot keys of a cache with {@code near:}
@@ -37,6 +50,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * strings ready-made, so they show the bare cost of each lookup. Every key is read through each
  * cache before measuring, so the near cache holds all of them and every Redis read hits. Target:
  * the near hit at most 2x the floor. The floor and the near hit run on 1 and on 2 threads.
+ *
+ * <p>The peers' near caches on the first server, in the same run: Lettuce's {@code
+ * ClientSideCaching} (a {@code ConcurrentHashMap} kept by {@code CLIENT TRACKING}) and Redisson's
+ * {@code RLocalCachedMap} (its own local cache, invalidated through a topic), both with String keys
+ * and values, each key read once through them before measuring.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar NearCacheBenchmark}.
  */
@@ -60,6 +78,11 @@ public class NearCacheBenchmark {
   InterceptedCache near;
   InterceptedCache remote;
   Cache<String, Object> floor;
+  RedisClient lettuce;
+  StatefulRedisConnection<String, String> lettuceConnection;
+  CacheFrontend<String, String> lettuceNear;
+  RedissonClient redisson;
+  RLocalCachedMap<String, String> redissonNear;
   long[] ids;
   String[] nearKeys;
   String[] remoteKeys;
@@ -106,6 +129,7 @@ public class NearCacheBenchmark {
       remote.put(remoteKeys[i], value);
       floor.put(nearKeys[i], value);
     }
+    startPeers();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     for (int i = 0; i < keys; i++) {
       // the put's own invalidation may come after a first read: read until the near cache serves
@@ -123,9 +147,46 @@ public class NearCacheBenchmark {
     }
   }
 
-  /** Stops the manager and the servers. */
+  /** Lettuce's and Redisson's near caches on the first server, each key read once through them. */
+  private void startPeers() {
+    String uri = servers.get(0).uri();
+    lettuce = RedisClient.create(uri);
+    lettuceConnection = lettuce.connect(StringCodec.UTF8);
+    lettuceNear =
+        ClientSideCaching.enable(
+            CacheAccessor.forMap(new ConcurrentHashMap<>()),
+            lettuceConnection,
+            TrackingArgs.Builder.enabled());
+    Config config = new Config();
+    config.useSingleServer().setAddress(uri);
+    redisson = Redisson.create(config);
+    redissonNear =
+        redisson.getLocalCachedMap(
+            LocalCachedMapOptions.<String, String>name("peer-near")
+                .cacheSize(4 * keys)
+                .codec(org.redisson.client.codec.StringCodec.INSTANCE));
+    for (String key : nearKeys) {
+      String value = "user " + key;
+      lettuceConnection.sync().set(key, value);
+      redissonNear.fastPut(key, value);
+    }
+    for (String key : nearKeys) {
+      if (lettuceNear.get(key) == null || redissonNear.get(key) == null) {
+        throw new IllegalStateException("key " + key + " missed on a peer");
+      }
+    }
+  }
+
+  /** Stops the peers, the manager and the servers. */
   @TearDown(Level.Trial)
   public void stop() {
+    if (lettuceNear != null) {
+      lettuceNear.close();
+      lettuce.shutdown();
+    }
+    if (redisson != null) {
+      redisson.shutdown();
+    }
     if (manager != null) {
       manager.close();
     }
@@ -232,5 +293,51 @@ public class NearCacheBenchmark {
   @Benchmark
   public Object nearHitPrebuilt(Cursor cursor) {
     return near.getIfPresent(nearKeys[cursor.next()], ValueType.OBJECT);
+  }
+
+  /**
+   * Lettuce's {@code ClientSideCaching} hit on a key string built from the id.
+   *
+   * @param cursor the thread's keys
+   * @return the value
+   */
+  @Benchmark
+  public Object lettuceNearHit(Cursor cursor) {
+    return lettuceNear.get("near:" + ids[cursor.next()]);
+  }
+
+  /**
+   * Redisson's {@code RLocalCachedMap} hit on a key string built from the id.
+   *
+   * @param cursor the thread's keys
+   * @return the value
+   */
+  @Benchmark
+  public Object redissonNearHit(Cursor cursor) {
+    return redissonNear.get("near:" + ids[cursor.next()]);
+  }
+
+  /**
+   * {@link #lettuceNearHit} on two threads.
+   *
+   * @param cursor the thread's keys
+   * @return the value
+   */
+  @Benchmark
+  @Threads(2)
+  public Object lettuceNearHit2Threads(Cursor cursor) {
+    return lettuceNearHit(cursor);
+  }
+
+  /**
+   * {@link #redissonNearHit} on two threads.
+   *
+   * @param cursor the thread's keys
+   * @return the value
+   */
+  @Benchmark
+  @Threads(2)
+  public Object redissonNearHit2Threads(Cursor cursor) {
+    return redissonNearHit(cursor);
   }
 }
