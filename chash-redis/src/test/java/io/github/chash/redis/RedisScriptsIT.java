@@ -65,8 +65,9 @@ class RedisScriptsIT {
         leaseThenFill(node, "k" + i);
       }
 
-      // two scripts (lease, putIf), each sent once; the other eight calls by SHA
-      assertThat(calls("eval")).isEqualTo(2);
+      // three scripts (the incarnation's vetting, lease, putIf), each sent once; the other eight
+      // calls by SHA
+      assertThat(calls("eval")).isEqualTo(3);
       assertThat(calls("evalsha")).isEqualTo(8);
       assertThat(node.get("k4", ValueType.OBJECT)).isEqualTo("v");
     }
@@ -84,7 +85,8 @@ class RedisScriptsIT {
 
       assertThat(node.get("before", ValueType.OBJECT)).isEqualTo("v");
       assertThat(node.get("after", ValueType.OBJECT)).isNull();
-      assertThat(calls("eval")).isEqualTo(5); // twice before the flush, three times after
+      // three times before the flush (the vetting, lease, putIf), three times after
+      assertThat(calls("eval")).isEqualTo(6);
     }
   }
 
@@ -101,7 +103,8 @@ class RedisScriptsIT {
 
       assertThat(node.get("after", ValueType.OBJECT)).isEqualTo("v");
       assertThat(node.get("again", ValueType.OBJECT)).isEqualTo("v");
-      assertThat(calls("eval")).isEqualTo(2); // a fresh server's counters: "after" sent them
+      // a fresh server's counters: "after" sent them (the vetting of its incarnation too)
+      assertThat(calls("eval")).isEqualTo(3);
       assertThat(calls("evalsha")).isEqualTo(2); // "again" called them by SHA
     }
   }

@@ -105,7 +105,7 @@ final class FleetSimRun {
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace) {
-    this(seed, ops, keepTrace, SimWeaknesses.fromProperties());
+    this(seed, ops, keepTrace, SimWeaknesses.fromProperties(SimWeaknesses.FLEET));
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace, SimWeaknesses weak) {

@@ -24,6 +24,11 @@ package io.github.chash.cache;
 //                                snapshot between two calls, its old values are read again
 //   -Dchash.sim.byteCompare=true -Dchash.sim.equalPuts=true (ABA): 0 of 100 seeds from 1000
 //   -Dchash.sim.real=true        all of them
+//
+// Since entries carry the server's incarnation (SimServer hides another's, as the Redis node does),
+// restarts find 1 of the same 100 seeds (1004: a restart loses an old-ring JVM's newer value on the
+// previous owner, the eviction case). byteCompare and equalPuts are on in verify
+// (SimWeaknesses.FLEET); evictions and restarts wait for rule 7 to cope with a lost entry.
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -136,9 +136,16 @@ final class SimNode implements CacheNode {
     long replyAt = Math.max(applyAt + 1, now + latency);
     Reply<T> reply = new Reply<>();
     String who = me.name;
+    int incarnationAtSend = server.incarnation();
     s.at(
         applyAt,
         () -> {
+          if (server.incarnation() != incarnationAtSend) {
+            // the connection it was sent on broke with the restart: never applied
+            reply.lost = true;
+            server.trace.add(who, key, op + " on " + id() + " lost (server restarted)");
+            return;
+          }
           if (server.downUntil > s.now()) {
             reply.lost = true;
             server.trace.add(who, key, op + " on " + id() + " lost (server down)");
@@ -152,7 +159,7 @@ final class SimNode implements CacheNode {
     }
     int restartsAtSend = server.restarts;
     s.sleepUntil(replyAt);
-    if (server.restarts != restartsAtSend) {
+    if (server.restarts != restartsAtSend || server.incarnation() != incarnationAtSend) {
       server.trace.add(who, key, op + " on " + id() + ": connection broken by a restart");
       throw new CacheNodeException(id(), op + ": connection reset (server restarted)", null);
     }

@@ -157,7 +157,7 @@ final class SimRun {
   private final StringBuilder setup = new StringBuilder();
 
   SimRun(long seed, int ops, boolean keepTrace) {
-    this(seed, ops, keepTrace, SimWeaknesses.fromProperties());
+    this(seed, ops, keepTrace, SimWeaknesses.fromProperties(SimWeaknesses.ONE_JVM));
   }
 
   SimRun(long seed, int ops, boolean keepTrace, SimWeaknesses weak) {
@@ -1003,8 +1003,8 @@ final class SimRun {
     } else if (failover.onRejoin() == OnRejoin.FLUSH && isOut(s.id)) {
       // an old snapshot comes back only on a server this JVM ejected: with flush it is emptied
       // before it serves again. A server that restarts with old data while it serves, or with
-      // onRejoin: keep, is SimWeaknesses' restarts (-Dchash.sim.restarts=true): off in verify
-      // until restarts are recognised by the server's incarnation id (issue 40).
+      // onRejoin: keep, is SimWeaknesses' restarts, on in verify since the node recognises a
+      // restart by the server's incarnation (issue 40).
       s.downUntil = now + d;
       what = "restarts from an old snapshot (" + s.restore(r.nextInt()) + "), down for " + ms(d);
     } else {

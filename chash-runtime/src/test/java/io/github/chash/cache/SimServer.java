@@ -20,7 +20,11 @@ final class SimServer {
    * A stored value, when it expires (sim nanos; {@code Long.MAX_VALUE}: never) and its {@code cas}
    * unique: a number the server gives each item it stores, as memcached does.
    */
-  record Stored(Object value, long expiresAt, long cas) {}
+  /**
+   * A stored entry: its value, when it expires (sim nanos; {@code Long.MAX_VALUE}: never), its
+   * {@code cas} unique, and the server incarnation it was written in.
+   */
+  record Stored(Object value, long expiresAt, long cas, int incarnation) {}
 
   /**
    * How a conditional call ({@code putIf}, {@code deleteIf}) compares what it expects with what the
@@ -123,6 +127,11 @@ final class SimServer {
     if (s != null && capacity != Integer.MAX_VALUE) {
       recency.get(key); // a use: the entry becomes the most recently used
     }
+    if (s != null && recognisesRestarts() && s.incarnation != incarnation) {
+      // what the server restored from before its restart: chash's Redis node tags every entry
+      // with the incarnation it vetted, and reads another's as nothing (ServerIncarnation)
+      return null;
+    }
     return s;
   }
 
@@ -142,6 +151,19 @@ final class SimServer {
       case BYTES -> Objects.equals(live.value, seen.value);
       case CAS -> live.cas == seen.cas;
     };
+  }
+
+  /**
+   * Whether chash's node tells this server's incarnations apart, as its Redis node does ({@code
+   * run_id}); a memcached-like server (compared by {@code cas}) keeps nothing across a restart.
+   */
+  boolean recognisesRestarts() {
+    return compare != Compare.CAS;
+  }
+
+  /** The server's incarnation, a new one at every restart. */
+  int incarnation() {
+    return incarnation;
   }
 
   /** The server's current incarnation id: a new one after every restart (Redis's run_id). */
@@ -254,7 +276,7 @@ final class SimServer {
 
   void put(String key, Object value, Duration ttl) {
     long expires = ttl == null ? Long.MAX_VALUE : sched.now() + ttl.toNanos();
-    data.put(key, new Stored(value, expires, ++casCounter));
+    data.put(key, new Stored(value, expires, ++casCounter, incarnation));
     changed(key);
     if (capacity != Integer.MAX_VALUE) {
       recency.put(key, Boolean.TRUE);

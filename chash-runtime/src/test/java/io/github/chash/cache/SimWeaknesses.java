@@ -35,14 +35,33 @@ record SimWeaknesses(boolean evictions, boolean restarts, boolean byteCompare, b
   /** Every one. */
   static final SimWeaknesses ALL = new SimWeaknesses(true, true, true, true);
 
-  /** The switches of the system properties. */
-  static SimWeaknesses fromProperties() {
+  /**
+   * The weaknesses a simulation has on every build: the one-JVM simulation all of them; the fleet
+   * simulation compares as servers do and re-puts equal bytes, but neither evicts nor restarts yet:
+   * between JVMs, a lost entry on a previous owner still lets an older copy be read (rule 7; fleet
+   * seeds 1004, 1006 with evictions), which the protocol does not yet cope with (issue 40).
+   */
+  static final SimWeaknesses ONE_JVM = ALL;
+
+  /** See {@link #ONE_JVM}. */
+  static final SimWeaknesses FLEET = new SimWeaknesses(false, false, true, true);
+
+  /**
+   * The switches of the system properties, each {@code defaults}' where it is not set ({@code
+   * -Dchash.sim.real=true}: all on).
+   */
+  static SimWeaknesses fromProperties(SimWeaknesses defaults) {
     boolean all = Boolean.getBoolean("chash.sim.real");
     return new SimWeaknesses(
-        all || Boolean.getBoolean("chash.sim.evictions"),
-        all || Boolean.getBoolean("chash.sim.restarts"),
-        all || Boolean.getBoolean("chash.sim.byteCompare"),
-        all || Boolean.getBoolean("chash.sim.equalPuts"));
+        all || flag("chash.sim.evictions", defaults.evictions),
+        all || flag("chash.sim.restarts", defaults.restarts),
+        all || flag("chash.sim.byteCompare", defaults.byteCompare),
+        all || flag("chash.sim.equalPuts", defaults.equalPuts));
+  }
+
+  private static boolean flag(String property, boolean otherwise) {
+    String set = System.getProperty(property);
+    return set == null ? otherwise : Boolean.parseBoolean(set);
   }
 
   /** For a run's setup line. */
@@ -121,7 +140,8 @@ record SimWeaknesses(boolean evictions, boolean restarts, boolean byteCompare, b
     }
     SimServer s = all.get(r.nextInt(all.size()));
     String what;
-    if (r.nextInt(3) == 0) {
+    if (r.nextInt(3) == 0 || !s.recognisesRestarts()) {
+      // memcached keeps nothing across a restart
       s.restartEmpty();
       what = "restarts empty";
     } else {
