@@ -352,22 +352,6 @@ final class FleetSimRun {
         sched.now() + 300_000_000L + sched.random.nextLong(1_500_000_000L), this::snapshotLoop);
   }
 
-  /** As {@link SimRun}'s: with {@code equalPuts}, one put in six writes one of the last values. */
-  private void maybeEqualBytes(int k, long v, SplittableRandom r) {
-    if (!weak.equalPuts() || r.nextInt(6) != 0) {
-      return;
-    }
-    List<long[]> history = writes.get(k);
-    int seen = 0;
-    for (int u = (int) v - 1; u > 0 && seen < 3; u--) {
-      if (history.get(u)[2] == 1 && r.nextInt(3 - seen++) == 0) {
-        history.get((int) v)[3] = history.get(u)[3];
-        sameBytes.get(k).computeIfAbsent(history.get(u)[3], b -> new ArrayList<>()).add((int) v);
-        return;
-      }
-    }
-  }
-
   private void oneOp(Jvm jvm, SimScheduler.Actor me, SplittableRandom r) {
     int dice = r.nextInt(100);
     int k = pickKey(r);
@@ -375,7 +359,7 @@ final class FleetSimRun {
     me.opKeys = List.of(rk);
     if (dice < 25) {
       long v = bump(k, true);
-      maybeEqualBytes(k, v, r);
+      weak.maybeEqualBytes(writes.get(k), sameBytes.get(k), v, r);
       trace.add(me.name, rk, "put " + value(k, v) + " begins");
       jvm.typed.put(names[k], value(k, v));
       completed(me, k, v, rk, "put " + value(k, v));

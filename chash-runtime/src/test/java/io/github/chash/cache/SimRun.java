@@ -550,25 +550,6 @@ final class SimRun {
     return names[k] + "#" + writes.get(k).get((int) version)[3];
   }
 
-  /**
-   * With {@code equalPuts}, one put in six writes the bytes of one of the key's last three puts
-   * again: a different write of the same value, as a real workload has (a flag set back).
-   */
-  private void maybeEqualBytes(int k, long v, SplittableRandom r) {
-    if (!weak.equalPuts() || r.nextInt(6) != 0) {
-      return;
-    }
-    List<long[]> history = writes.get(k);
-    int seen = 0;
-    for (int u = (int) v - 1; u > 0 && seen < 3; u--) {
-      if (history.get(u)[2] == 1 && r.nextInt(3 - seen++) == 0) {
-        history.get((int) v)[3] = history.get(u)[3];
-        sameBytes.get(k).computeIfAbsent(history.get(u)[3], b -> new ArrayList<>()).add((int) v);
-        return;
-      }
-    }
-  }
-
   private void oneOp(SimScheduler.Actor me, SplittableRandom r) {
     int dice = r.nextInt(100);
     long start = sched.now();
@@ -577,7 +558,7 @@ final class SimRun {
       int k = pickKey(r);
       me.opKeys = List.of(routingKeys[k]);
       long v = bump(k, true);
-      maybeEqualBytes(k, v, r);
+      weak.maybeEqualBytes(writes.get(k), sameBytes.get(k), v, r);
       what = "put " + value(k, v);
       trace.add(me.name, routingKeys[k], what + " begins");
       if (r.nextBoolean()) {

@@ -1,6 +1,8 @@
 package io.github.chash.cache;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -149,5 +151,28 @@ record SimWeaknesses(boolean evictions, boolean restarts, boolean byteCompare, b
     }
     trace.add(
         "fault", null, "server " + s.id + " " + what + ", no call failing (" + s.runId() + ")");
+  }
+
+  /**
+   * With {@code equalPuts}, one put in six writes the bytes of one of the key's last three puts
+   * again: a different write of the same value, as a real workload has (a flag set back).
+   *
+   * @param history the key's writes ({@code [.., .., 1 for a put, bytes]} each)
+   * @param sameBytes the key's writes by the bytes they wrote
+   * @param v the write being made
+   */
+  void maybeEqualBytes(
+      List<long[]> history, Map<Long, List<Integer>> sameBytes, long v, SplittableRandom r) {
+    if (!equalPuts || r.nextInt(6) != 0) {
+      return;
+    }
+    int seen = 0;
+    for (int u = (int) v - 1; u > 0 && seen < 3; u--) {
+      if (history.get(u)[2] == 1 && r.nextInt(3 - seen++) == 0) {
+        history.get((int) v)[3] = history.get(u)[3];
+        sameBytes.computeIfAbsent(history.get(u)[3], b -> new ArrayList<>()).add((int) v);
+        return;
+      }
+    }
   }
 }
