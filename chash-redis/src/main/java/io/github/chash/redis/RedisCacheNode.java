@@ -587,14 +587,16 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     ServerIncarnation.Vetted in = incarnation.current();
     while (in == null) {
       long drops = incarnation.drops();
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
+      // on the read connection (the primary's): a call never waits for the write connection,
+      // which a replicated shard keeps apart, nor for a replica (a lost record is a new tag)
       byte[] tag =
           run(
-              commands,
+              reads.commands(timeout()),
               VET,
               ScriptOutputType.VALUE,
               new byte[][] {incarnationKey},
               new byte[][] {KeyBytes.of(ServerIncarnation.newTag())},
+              false,
               deadline);
       in = incarnation.vetted(drops, new String(tag, StandardCharsets.US_ASCII));
     }
@@ -771,8 +773,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /**
    * Runs a script by its SHA ({@code EVALSHA}); a server without it (restarted, or its scripts
    * flushed) answers {@code NOSCRIPT} without running anything, and is sent the text ({@code EVAL},
-   * which also caches it), both within the call's deadline. On a replicated shard the reply counts
-   * once a replica has what the script wrote ({@link #awaitWrite}).
+   * which also caches it), both within the call's deadline. A {@code durable} script's reply
+   * counts, on a replicated shard, once a replica has what it wrote ({@link #awaitWrite}).
    */
   private <T> T run(
       RedisAsyncCommands<byte[], byte[]> commands,
@@ -780,11 +782,14 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       ScriptOutputType type,
       byte[][] keys,
       byte[][] args,
+      boolean durable,
       ClientStalls.Deadline deadline) {
     try {
-      return awaitWrite(commands, commands.<T>evalsha(script.sha(), type, keys, args), deadline);
+      RedisFuture<T> reply = commands.evalsha(script.sha(), type, keys, args);
+      return durable ? awaitWrite(commands, reply, deadline) : await(reply, deadline);
     } catch (RedisNoScriptException unknown) {
-      return awaitWrite(commands, commands.<T>eval(script.text(), type, keys, args), deadline);
+      RedisFuture<T> reply = commands.eval(script.text(), type, keys, args);
+      return durable ? awaitWrite(commands, reply, deadline) : await(reply, deadline);
     }
   }
 
@@ -810,7 +815,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       all[0] = VerbatimKeys.isVerbatim(key) ? NONE : in.header();
       System.arraycopy(rest, 0, all, 1, rest.length);
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      applied = run(commands, script, ScriptOutputType.INTEGER, keys, all, deadline);
+      applied = run(commands, script, ScriptOutputType.INTEGER, keys, all, true, deadline);
       confirm(in);
     } catch (ValueRefusedException e) {
       throw e;
