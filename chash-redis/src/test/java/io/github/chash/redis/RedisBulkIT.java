@@ -49,9 +49,10 @@ class RedisBulkIT {
       assertThat(read).isEqualTo(values);
       for (String id : fleet.nodeIds()) {
         assertThat(calls(id, "mget")).as("MGETs on %s", id).isEqualTo(1);
-        assertThat(calls(id, "get")).as("GETs on %s", id).isZero();
+        // one GET and one SET are the vetting of the (emptied) server's incarnation, in its script
+        assertThat(calls(id, "get")).as("GETs on %s", id).isEqualTo(1);
         // the SETs of one node go out pipelined, one per key
-        assertThat(fleet.server(id).keys("chash:users:*")).hasSize((int) calls(id, "set"));
+        assertThat(fleet.server(id).keys("chash:users:*")).hasSize((int) calls(id, "set") - 1);
       }
     }
   }
