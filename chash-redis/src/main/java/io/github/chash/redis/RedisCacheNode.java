@@ -603,6 +603,24 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return in;
   }
 
+  /**
+   * Vets the server's incarnation as soon as a connection is up, within what is left of the start's
+   * wait, so that the first calls after startup (a cold burst, perhaps on a starved client) do not
+   * each pay for it; one that could not be vetted now is vetted by the first call.
+   */
+  @Override
+  protected boolean ready(StatefulRedisConnection<byte[], byte[]> open, long deadlineNanos) {
+    long left = deadlineNanos - System.nanoTime();
+    if (left > 0) {
+      try {
+        vet(ClientStalls.deadline(Duration.ofNanos(left), ioCheck()));
+      } catch (RuntimeException notNow) {
+        // not a failure of the start: the first call vets it
+      }
+    }
+    return true;
+  }
+
   /** Fails a call during which a connection dropped: its reply may come from a restarted server. */
   private void confirm(ServerIncarnation.Vetted in) {
     if (!incarnation.unchangedSince(in)) {
