@@ -305,9 +305,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] bytes;
     ServerIncarnation.Vetted in;
     try {
-      ClientStalls.Deadline deadline = deadline();
-      in = vet(deadline);
-      bytes = await(readsOf(key).commands(timeout()).get(serverKey), deadline);
+      in = vet(deadline());
+      bytes = await(readsOf(key).commands(timeout()).get(serverKey));
       confirm(in);
     } catch (RuntimeException e) {
       throw failure("get", e);
@@ -381,11 +380,11 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     long pttl;
     ServerIncarnation.Vetted in;
     try {
-      ClientStalls.Deadline deadline = deadline();
-      in = vet(deadline);
+      in = vet(deadline());
       RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands(timeout());
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
+      ClientStalls.Deadline deadline = deadline();
       bytes = await(value, deadline);
       pttl = await(ttl, deadline);
       confirm(in);
@@ -791,8 +790,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /**
    * Runs a script by its SHA ({@code EVALSHA}); a server without it (restarted, or its scripts
    * flushed) answers {@code NOSCRIPT} without running anything, and is sent the text ({@code EVAL},
-   * which also caches it), both within the call's deadline. A {@code durable} script's reply
-   * counts, on a replicated shard, once a replica has what it wrote ({@link #awaitWrite}).
+   * which also caches it) under a deadline of its own: the server answered the first in time, and a
+   * caller thread queued behind others before sending the second is not the server's delay. A
+   * {@code durable} script's reply counts, on a replicated shard, once a replica has what it wrote
+   * ({@link #awaitWrite}).
    */
   private <T> T run(
       RedisAsyncCommands<byte[], byte[]> commands,
@@ -807,13 +808,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       return durable ? awaitWrite(commands, reply, deadline) : await(reply, deadline);
     } catch (RedisNoScriptException unknown) {
       RedisFuture<T> reply = commands.eval(script.text(), type, keys, args);
-      return durable ? awaitWrite(commands, reply, deadline) : await(reply, deadline);
+      return durable ? awaitWrite(commands, reply) : await(reply);
     }
   }
 
   /**
    * Runs a conditional script on the write connection ({@link #run}), with the vetted tag's bytes
-   * as its first argument and then {@code args} of that tag, within one deadline.
+   * as its first argument and then {@code args} of that tag. The vetting and the script each have
+   * the node's timeout from when they are sent: a timeout says the server did not answer one
+   * command in time, never that this client's thread waited for a core between two of them.
    *
    * @return true when the script applied its change
    */
@@ -826,14 +829,13 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[][] keys = {serverKey};
     Long applied;
     try {
-      ClientStalls.Deadline deadline = deadline();
-      ServerIncarnation.Vetted in = vet(deadline);
+      ServerIncarnation.Vetted in = vet(deadline());
       byte[][] rest = args.apply(in);
       byte[][] all = new byte[rest.length + 1][];
       all[0] = VerbatimKeys.isVerbatim(key) ? NONE : in.header();
       System.arraycopy(rest, 0, all, 1, rest.length);
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      applied = run(commands, script, ScriptOutputType.INTEGER, keys, all, true, deadline);
+      applied = run(commands, script, ScriptOutputType.INTEGER, keys, all, true, deadline());
       confirm(in);
     } catch (ValueRefusedException e) {
       throw e;

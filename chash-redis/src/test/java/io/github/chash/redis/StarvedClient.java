@@ -14,16 +14,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The client JVM of {@link StarvedClientIT}: run under a CPU quota, with one busy application
@@ -32,9 +37,9 @@ import java.util.logging.Logger;
  * fault, it then keeps calling while the parent kills or freezes one server, and reports how many
  * failed calls and how long it took to eject it.
  *
- * <p>Lines it prints: {@code burst loads=N ejected=[ids] errors=N ms=N}, then with a fault {@code
- * fault?} (the parent breaks a server and answers a line) and {@code ejected id=ID calls=N ms=N} or
- * {@code not-ejected calls=N}.
+ * <p>Lines it prints: {@code burst loads=N ejected=[ids] errors=N ms=N causes={node cause=N}}, then
+ * with a fault {@code fault?} (the parent breaks a server and answers a line) and {@code ejected
+ * id=ID calls=N ms=N} or {@code not-ejected calls=N}.
  *
  * <p>Arguments: {@code virtual|platform}, the path of a {@code chash.yaml}, the id of the node a
  * fault hits or {@code -} for none.
@@ -43,6 +48,14 @@ public final class StarvedClient {
   static final int CALLERS = 32;
   static final int CALLS = 2_000;
   static final int KEYS = 200;
+
+  /**
+   * Each node's failed calls by their innermost cause ({@code r1 TimeoutException}), as the failure
+   * policy logged them: a burst's report says why a node was blamed, not only that it was.
+   */
+  private static final Map<String, LongAdder> FAILURE_CAUSES = new ConcurrentHashMap<>();
+
+  private static final Pattern NODE = Pattern.compile("cache node \"([^\"]+)\"");
 
   private StarvedClient() {}
 
@@ -77,7 +90,9 @@ public final class StarvedClient {
               + " errors="
               + errors(manager)
               + " ms="
-              + ms);
+              + ms
+              + " causes="
+              + new TreeMap<>(FAILURE_CAUSES));
       if (!faulty.equals("-")) {
         fault(manager, cache, callers, faulty);
       }
@@ -189,10 +204,20 @@ public final class StarvedClient {
           @Override
           public void publish(LogRecord record) {
             StringBuilder line = new StringBuilder("client: ").append(record.getMessage());
+            Throwable innermost = null;
             for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
               line.append(" <- ").append(t);
+              innermost = t;
             }
             System.err.println(line);
+            Matcher node = NODE.matcher(record.getMessage());
+            if (innermost != null && node.find()) {
+              FAILURE_CAUSES
+                  .computeIfAbsent(
+                      node.group(1) + " " + innermost.getClass().getSimpleName(),
+                      k -> new LongAdder())
+                  .increment();
+            }
           }
 
           @Override

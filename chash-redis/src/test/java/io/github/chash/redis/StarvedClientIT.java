@@ -49,7 +49,8 @@ class StarvedClientIT {
   private static final int PERIOD_MICROS = 100_000;
   private static final int REPETITIONS = Integer.getInteger("chash.starved.repetitions", 5);
   private static final Pattern BURST =
-      Pattern.compile("burst loads=(\\d+) ejected=\\[(.*)] errors=(\\d+) ms=(\\d+)");
+      Pattern.compile(
+          "burst loads=(\\d+) ejected=\\[(.*)] errors=(\\d+) ms=(\\d+) causes=\\{(.*)}");
 
   private static RedisFleet fleet;
   private static Path cgroup;
