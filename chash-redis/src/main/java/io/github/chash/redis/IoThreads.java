@@ -8,6 +8,7 @@ import io.netty.channel.SingleThreadEventLoop;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -42,22 +43,17 @@ final class IoThreads implements NettyCustomizer, ClientStalls.IoCheck {
 
   private static CompletableFuture<Void> noOp(EventLoop loop) {
     CompletableFuture<Void> ran = new CompletableFuture<>();
-    Runnable next = () -> execute(loop, () -> ran.complete(null), ran);
-    if (loop instanceof SingleThreadEventLoop single) {
-      try {
-        single.executeAfterEventLoopIteration(next);
-      } catch (RejectedExecutionException shutDown) {
-        ran.complete(null);
-      }
-    } else {
-      next.run(); // a loop of another kind: its next task is the best sign there is
-    }
+    Executor atIterationEnd =
+        loop instanceof SingleThreadEventLoop single
+            ? single::executeAfterEventLoopIteration
+            : Runnable::run; // a loop of another kind: its next task is the best sign there is
+    submit(atIterationEnd, () -> submit(loop, () -> ran.complete(null), ran), ran);
     return ran;
   }
 
-  private static void execute(EventLoop loop, Runnable task, CompletableFuture<Void> ran) {
+  private static void submit(Executor executor, Runnable task, CompletableFuture<Void> ran) {
     try {
-      loop.execute(task);
+      executor.execute(task);
     } catch (RejectedExecutionException shutDown) {
       // a loop that was shut down reads no reply any more: nothing left unread on it
       ran.complete(null);

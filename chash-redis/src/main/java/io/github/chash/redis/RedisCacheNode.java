@@ -305,7 +305,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] bytes;
     ServerIncarnation.Vetted in;
     try {
-      in = vet(deadline());
+      in = vet();
       bytes = await(readsOf(key).commands(timeout()).get(serverKey));
       confirm(in);
     } catch (RuntimeException e) {
@@ -319,7 +319,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[] serverKey = key(key);
     byte[] bytes = payload(key, value);
     try {
-      ServerIncarnation.Vetted in = vet(deadline());
+      ServerIncarnation.Vetted in = vet();
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       awaitWrite(commands, set(commands, serverKey, stored(key, bytes, value, in), ttl));
     } catch (RuntimeException e) {
@@ -380,7 +380,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     long pttl;
     ServerIncarnation.Vetted in;
     try {
-      in = vet(deadline());
+      in = vet();
       RedisAsyncCommands<byte[], byte[]> commands = readsOf(key).commands(timeout());
       RedisFuture<byte[]> value = commands.get(serverKey);
       RedisFuture<Long> ttl = commands.pttl(serverKey);
@@ -475,7 +475,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     RedisFuture<List<KeyValue<byte[], byte[]>>> reply;
     ServerIncarnation.Vetted in;
     try {
-      in = vet(deadline());
+      in = vet();
       reply = readsOfAll(sent).commands(timeout()).mget(serverKeys.toArray(new byte[0][]));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("get", e));
@@ -524,7 +524,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     List<CompletableFuture<?>> replies = new ArrayList<>();
     CompletableFuture<Long> acks = null;
     try {
-      ServerIncarnation.Vetted in = vet(deadline());
+      ServerIncarnation.Vetted in = vet();
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
       values.forEach(
           (key, value) -> {
@@ -580,8 +580,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
 
   /**
    * {@return the tag calls run under ({@link ServerIncarnation}), vetted first when a connection of
-   * the node dropped since: one script on the primary, within the call's deadline}
+   * the node dropped since: one script on the primary, with the node's timeout of its own, so the
+   * command that follows has its own too}
    */
+  private ServerIncarnation.Vetted vet() {
+    ServerIncarnation.Vetted in = incarnation.current();
+    return in != null ? in : vet(deadline()); // no deadline on the common path: nothing is sent
+  }
+
+  /** {@link #vet()} within the given deadline. */
   private ServerIncarnation.Vetted vet(ClientStalls.Deadline deadline) {
     ServerIncarnation.Vetted in = incarnation.current();
     while (in == null) {
@@ -687,7 +694,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     ServerIncarnation.Vetted in;
     try {
       serverKey = key(key);
-      in = vet(deadline());
+      in = vet();
       // on the primary even with replica reads: the version read is compared there
       RedisAsyncCommands<byte[], byte[]> commands = reads.commands(timeout());
       value = commands.get(serverKey);
@@ -829,7 +836,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     byte[][] keys = {serverKey};
     Long applied;
     try {
-      ServerIncarnation.Vetted in = vet(deadline());
+      ServerIncarnation.Vetted in = vet();
       byte[][] rest = args.apply(in);
       byte[][] all = new byte[rest.length + 1][];
       all[0] = VerbatimKeys.isVerbatim(key) ? NONE : in.header();

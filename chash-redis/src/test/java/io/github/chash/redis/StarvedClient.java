@@ -22,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -53,7 +52,7 @@ public final class StarvedClient {
    * Each node's failed calls by their innermost cause ({@code r1 TimeoutException}), as the failure
    * policy logged them: a burst's report says why a node was blamed, not only that it was.
    */
-  private static final Map<String, LongAdder> FAILURE_CAUSES = new ConcurrentHashMap<>();
+  private static final Map<String, Integer> FAILURE_CAUSES = new ConcurrentHashMap<>();
 
   private static final Pattern NODE = Pattern.compile("cache node \"([^\"]+)\"");
 
@@ -212,11 +211,8 @@ public final class StarvedClient {
             System.err.println(line);
             Matcher node = NODE.matcher(record.getMessage());
             if (innermost != null && node.find()) {
-              FAILURE_CAUSES
-                  .computeIfAbsent(
-                      node.group(1) + " " + innermost.getClass().getSimpleName(),
-                      k -> new LongAdder())
-                  .increment();
+              FAILURE_CAUSES.merge(
+                  node.group(1) + " " + innermost.getClass().getSimpleName(), 1, Integer::sum);
             }
           }
 
