@@ -176,7 +176,12 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   @Override
   public Object get(String key, ValueType type) {
     if (VerbatimKeys.isVerbatim(key)) {
-      return verbatimGetAll(List.of(key), type).get(key);
+      Object found = verbatimGetAll(List.of(key), type).get(key);
+      // a single get throws the refusal, as the envelope path does
+      if (found instanceof ValueRefusedException e) {
+        throw e;
+      }
+      return found;
     }
     String dataKey = keys.dataKey(key);
     Map<String, byte[]> got = multiGet(List.of(key), Set.of(dataKey), "get");
@@ -288,9 +293,10 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
 
   @Override
   public void evict(String key) {
+    // a refused key is the caller's mistake, thrown as it is: never a failure of the node
+    String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
     try {
       MemcachedClient client = client();
-      String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
       once(ms -> client.delete(serverKey, ms));
     } catch (Exception e) {
       throw failure("evict", e);
@@ -644,7 +650,10 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   // Verbatim caches: the key as given, the peer clients' item format, no envelope or generations
   // (a peer client could not read them); their entries are never cleared in bulk.
 
-  /** The server key of a verbatim routing key, refused when memcached could not take it. */
+  /**
+   * The server key of a verbatim routing key, refused when memcached could not take it or it lies
+   * under the node's key prefix ({@link VerbatimKeys#prefixProblem}).
+   */
   private String verbatimKey(String routingKey) {
     String key = VerbatimKeys.key(routingKey);
     if (key.isEmpty() || key.length() > MemcachedKeys.MAX_KEY_BYTES || !MemcachedKeys.isSafe(key)) {
@@ -655,6 +664,10 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
               + " chars is no memcached key (1 to 250 printable ASCII characters, no space);"
               + " not sent",
           null);
+    }
+    String problem = VerbatimKeys.prefixProblem(key, keys.prefix());
+    if (problem != null) {
+      throw storedValues.refused("verbatim key", problem, null);
     }
     return key;
   }
@@ -740,11 +753,6 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
             found.put(routingKey, e);
           }
         });
-    // a single get throws the refusal, as the envelope path does
-    if (routingKeys.size() == 1
-        && found.get(routingKeys.get(0)) instanceof ValueRefusedException e) {
-      throw e;
-    }
     return found;
   }
 

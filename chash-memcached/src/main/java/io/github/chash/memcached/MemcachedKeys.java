@@ -24,6 +24,11 @@ final class MemcachedKeys {
     this.prefix = prefix;
   }
 
+  /** {@return the prefix of every key this node writes for prefixed caches} */
+  String prefix() {
+    return prefix;
+  }
+
   /** The server key of a routing key. */
   String dataKey(String routingKey) {
     if (routingKey.length() + prefix.length() <= MAX_KEY_BYTES

@@ -2,6 +2,7 @@ package io.github.chash.memcached;
 
 import static io.github.chash.cache.RingKeys.isLive;
 import static io.github.chash.cache.RingKeys.keysOwnedBy;
+import static io.github.chash.cache.RingKeys.owner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheStats;
@@ -131,7 +132,7 @@ class MemcachedFaultIT {
         fleet.manager(FAILOVER, io.github.chash.config.KeyLayout.VERBATIM)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       for (int i = 0; i < 20; i++) {
-        users.put("good:" + i, "v" + i);
+        users.put(users.routingKey("good:" + i, "test"), "v" + i);
       }
       List<String> bad = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
@@ -139,15 +140,20 @@ class MemcachedFaultIT {
       }
       bad.addAll(
           List.of("tab\tkey", "new\nline", "cr\rkey", "nul\0key", "caf\u00e9", "x".repeat(300)));
-      for (String key : bad) {
+      for (String given : bad) {
+        String key = users.routingKey(given, "test"); // the verbatim form: sent as given
         users.put(key, "bad");
         users.evict(key);
-        assertThat(users.getIfPresent(key, STRING)).as(key).isNull();
+        assertThat(users.getIfPresent(key, STRING)).as(given).isNull();
       }
 
       int hits = 0;
       for (int i = 0; i < 20; i++) {
-        hits += ("v" + i).equals(users.getIfPresent("good:" + i, STRING)) ? 1 : 0;
+        String key = users.routingKey("good:" + i, "test");
+        hits += ("v" + i).equals(users.getIfPresent(key, STRING)) ? 1 : 0;
+        assertThat(fleet.server(owner(manager, key)).getBytes("good:" + i))
+            .as("stored as given")
+            .isNotNull();
       }
       assertThat(hits).isEqualTo(20);
       long ejections = 0;
@@ -158,8 +164,11 @@ class MemcachedFaultIT {
       }
       assertThat(ejections).isZero();
       assertThat(errors).isZero();
-      // not yet counted as refused: the puts count as puts, the reads as misses (issue 43)
       assertThat(manager.ring().nodes()).hasSize(3);
+      // each bad key's put, evict and read is refused before it is sent (an evict may be sent
+      // to more than one node: its home and the key's fallback)
+      assertThat(manager.cache("users").stats().refusedCount())
+          .isGreaterThanOrEqualTo(3L * bad.size());
     }
   }
 

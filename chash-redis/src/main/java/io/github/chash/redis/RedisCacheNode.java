@@ -977,13 +977,20 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * The server's key: the prefix and the routing key, in {@link KeyBytes}; a verbatim cache's key
    * as the application gave it ({@link VerbatimKeys}), where a peer client reads and writes it.
    *
-   * @throws ValueRefusedException if it is longer than {@link #MAX_KEY_BYTES}
+   * @throws ValueRefusedException if it is longer than {@link #MAX_KEY_BYTES}, or a verbatim key
+   *     lies under the key prefix ({@link VerbatimKeys#prefixProblem})
    */
   private byte[] key(String routingKey) {
-    String stored =
-        VerbatimKeys.isVerbatim(routingKey)
-            ? VerbatimKeys.key(routingKey)
-            : keyPrefix.concat(routingKey);
+    String stored;
+    if (VerbatimKeys.isVerbatim(routingKey)) {
+      stored = VerbatimKeys.key(routingKey);
+      String problem = VerbatimKeys.prefixProblem(stored, keyPrefix);
+      if (problem != null) {
+        throw new ValueRefusedException("node \"" + id() + "\": " + problem, null);
+      }
+    } else {
+      stored = keyPrefix.concat(routingKey);
+    }
     int chars = stored.length();
     if (chars > MAX_KEY_BYTES) { // a char takes one byte at least
       throw keyRefused(chars + " chars");

@@ -45,6 +45,25 @@ public final class VerbatimKeys {
         : routingKey;
   }
 
+  /**
+   * {@return why a remote node must not send a verbatim key, or null when it may} A key that starts
+   * with the node's {@code keyPrefix} lies in this library's own namespace, where the prefixed
+   * caches' entries and the node's bookkeeping live: a verbatim put or evict there would overwrite
+   * or delete another cache's entry, so it is refused before anything is sent (the caller's
+   * mistake, which never counts against the node).
+   *
+   * @param key a verbatim key as the application gave it ({@link #key})
+   * @param keyPrefix the node's prefix of every key it writes for prefixed caches
+   */
+  public static String prefixProblem(String key, String keyPrefix) {
+    return key.startsWith(keyPrefix)
+        ? "a verbatim key starting with the keyPrefix \""
+            + keyPrefix
+            + "\" lies in this library's own namespace, where it would overwrite or delete"
+            + " another cache's entries; not sent"
+        : null;
+  }
+
   /** {@return what the ring hashes for the routing key: {@link #key} of a verbatim one} */
   static CharSequence hashed(CharSequence routingKey) {
     if (!isVerbatim(routingKey)) {

@@ -331,6 +331,42 @@ public abstract class RemoteFailoverScenarios {
   }
 
   /**
+   * Issue 43, point 5: a verbatim cache's key is sent as given, so one under the node's keyPrefix
+   * ({@code chash:}) would land in this library's own namespace: {@code
+   * users.evict("chash:prices:7")} used to delete the prefixed cache {@code prices}' entry. It is
+   * refused before anything is sent: the other cache's entry stays, the caller sees no exception (a
+   * get loads, a put and an evict return) and no node is blamed.
+   */
+  @Test
+  void verbatimKeyInsideTheKeyPrefix_isRefusedAndLeavesThePrefixedCachesEntry() throws Throwable {
+    try (ShardedCacheManager manager = manager(KeyLayout.VERBATIM)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      String prices = "prices:7"; // a prefixed cache's routing key: chash:prices:7 on the server
+      for (String id : nodeIds()) {
+        plantLeftover(id, prices, "price");
+      }
+      String intruder = users.routingKey("chash:" + prices, "test");
+      assertThat(VerbatimKeys.isVerbatim(intruder)).isTrue();
+
+      users.put(intruder, "overwritten");
+      users.evict(intruder);
+      assertThat(users.getIfPresent(intruder, STRING)).isNull();
+      assertThat(users.load(intruder, STRING, () -> "loaded", true, false)).isEqualTo("loaded");
+
+      for (String id : nodeIds()) {
+        assertThat(readable(id, prices)).as("prices' entry on " + id).isTrue();
+        assertThat(manager.nodeStats().get(id).errorCount()).as(id).isZero();
+      }
+      assertThat(manager.liveRing().nodes()).hasSize(3);
+      assertThat(users.stats().refusedCount()).isPositive();
+      // a key outside the prefix is still written as given
+      String outside = users.routingKey("legacy:7", "test");
+      users.put(outside, "kept");
+      assertThat(stored(RingKeys.owner(manager, outside), outside)).isTrue();
+    }
+  }
+
+  /**
    * Issue 27: two of three servers killed at once. A refused connection is the servers' doing,
    * never a starved client's, so both are ejected and the survivor serves every key; no caller sees
    * an exception.
