@@ -176,7 +176,13 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   @Override
   public Object get(String key, ValueType type) {
     if (VerbatimKeys.isVerbatim(key)) {
-      return verbatimGetAll(List.of(key), type).get(key);
+      // a single get throws the refusal, as the envelope path does: the batch's map holds it as a
+      // value, which must never reach a caller as one (a key refused before it is sent included)
+      Object value = verbatimGetAll(List.of(key), type).get(key);
+      if (value instanceof ValueRefusedException refused) {
+        throw refused;
+      }
+      return value;
     }
     String dataKey = keys.dataKey(key);
     Map<String, byte[]> got = multiGet(List.of(key), Set.of(dataKey), "get");
@@ -288,9 +294,10 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
 
   @Override
   public void evict(String key) {
+    // outside the try: a verbatim key memcached cannot hold is refused, never a failure of the node
+    String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
     try {
       MemcachedClient client = client();
-      String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
       once(ms -> client.delete(serverKey, ms));
     } catch (Exception e) {
       throw failure("evict", e);
@@ -740,11 +747,6 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
             found.put(routingKey, e);
           }
         });
-    // a single get throws the refusal, as the envelope path does
-    if (routingKeys.size() == 1
-        && found.get(routingKeys.get(0)) instanceof ValueRefusedException e) {
-      throw e;
-    }
     return found;
   }
 
