@@ -176,12 +176,13 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   @Override
   public Object get(String key, ValueType type) {
     if (VerbatimKeys.isVerbatim(key)) {
-      Object found = verbatimGetAll(List.of(key), type).get(key);
-      // a single get throws the refusal, as the envelope path does
-      if (found instanceof ValueRefusedException e) {
-        throw e;
+      // a single get throws the refusal, as the envelope path does: the batch's map holds it as a
+      // value, which must never reach a caller as one (a key refused before it is sent included)
+      Object value = verbatimGetAll(List.of(key), type).get(key);
+      if (value instanceof ValueRefusedException refused) {
+        throw refused;
       }
-      return found;
+      return value;
     }
     String dataKey = keys.dataKey(key);
     Map<String, byte[]> got = multiGet(List.of(key), Set.of(dataKey), "get");
@@ -293,7 +294,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
 
   @Override
   public void evict(String key) {
-    // a refused key is the caller's mistake, thrown as it is: never a failure of the node
+    // outside the try: a verbatim key memcached cannot hold is refused, never a failure of the node
     String serverKey = VerbatimKeys.isVerbatim(key) ? verbatimKey(key) : keys.dataKey(key);
     try {
       MemcachedClient client = client();

@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.Date;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -66,7 +65,7 @@ final class PeerTranscoder {
     byte[] b;
     int flags = 0;
     if (value instanceof String s) {
-      b = s.getBytes(StandardCharsets.UTF_8);
+      b = utf8(s);
     } else if (value instanceof Long l) {
       b = number(l, 8);
       flags = LONG;
@@ -166,6 +165,15 @@ final class PeerTranscoder {
       value = (value << 8) | (b & 0xff);
     }
     return value;
+  }
+
+  /** A string's item bytes: UTF-8 would write '?' for an unpaired surrogate, another string. */
+  private static byte[] utf8(String text) {
+    try {
+      return Utf8.encodeStrictly(text);
+    } catch (CharacterCodingException e) {
+      throw new CodecException("a string with an unpaired surrogate, which UTF-8 cannot hold", e);
+    }
   }
 
   private static String utf8(byte[] data) {

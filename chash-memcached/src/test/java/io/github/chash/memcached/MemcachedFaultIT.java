@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.HostileValues;
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.TypedCache;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.codec.JdkSerializationCodec;
@@ -169,6 +170,34 @@ class MemcachedFaultIT {
       // to more than one node: its home and the key's fallback)
       assertThat(manager.cache("users").stats().refusedCount())
           .isGreaterThanOrEqualTo(3L * bad.size());
+    }
+  }
+
+  /**
+   * A read of a verbatim key memcached cannot hold, through a view of any value type: a miss, and
+   * the loader's value; its evict is a refusal too. The node's single get used to hand its refusal
+   * back as the value, so a caller reading {@code Object}s was given the {@code
+   * ValueRefusedException} itself, and its evict failed, counting against the node (both found by
+   * {@code MemcachedRandomKeysIT}, which saw both nodes ejected).
+   */
+  @Test
+  void verbatimKeyMemcachedCannotHold_readsAsAMissAndLoads() {
+    try (ShardedCacheManager manager =
+        fleet.manager(FAILOVER, io.github.chash.config.KeyLayout.VERBATIM)) {
+      TypedCache<String, Object> users = manager.cache("users").typed(String.class, Object.class);
+      List<String> bad = List.of("john smith", "nul\0key", "caf\u00e9", "x".repeat(251));
+      for (String key : bad) {
+        assertThat(users.getIfPresent(key)).as(key).isNull();
+        assertThat(users.get(key, k -> "loaded")).as(key).isEqualTo("loaded");
+        users.evict(key);
+      }
+      long refused = 0;
+      for (CacheStats node : manager.nodeStats().values()) {
+        refused += node.refusedCount();
+        assertThat(node.errorCount()).isZero();
+        assertThat(node.ejectionCount()).isZero();
+      }
+      assertThat(refused).as("each read refused before it was sent").isPositive();
     }
   }
 

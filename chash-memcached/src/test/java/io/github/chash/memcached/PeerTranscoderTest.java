@@ -146,6 +146,21 @@ class PeerTranscoderTest {
         .isInstanceOf(CodecException.class);
   }
 
+  /**
+   * A string UTF-8 cannot hold is refused, not written as the {@code ?} spymemcached would read
+   * back: that is another string (found by {@code MemcachedRandomKeysIT}).
+   */
+  @Test
+  void stringWithAnUnpairedSurrogate_refused() {
+    for (String text : List.of("\uD800", "a\uDC00b", "ends high \uDBFF")) {
+      assertThatThrownBy(() -> chash.encode(text))
+          .isInstanceOf(CodecException.class)
+          .hasMessageContaining("unpaired surrogate");
+    }
+    String pair = "\uD83D\uDE00"; // a pair is one code point, kept
+    assertThat(chash.decode(chash.encode(pair), Object.class)).isEqualTo(pair);
+  }
+
   @Test
   void cachedNull_refused() {
     assertThatThrownBy(() -> chash.encode(io.github.chash.internal.cache.NullValue.INSTANCE))

@@ -3,13 +3,13 @@ package io.github.chash.internal.codec;
 import io.github.chash.internal.text.Utf8;
 import java.lang.reflect.Type;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * {@code codec: string}: a value is UTF-8 text, the bytes a peer client's {@code set(String,
  * String)} writes (Jedis' {@code SafeEncoder}). Only text is stored: any other value, a cached null
  * included (text has no null apart from a string), is refused; stored bytes that are not valid
- * UTF-8 are refused too, never decoded with replacement characters. Thread-safe.
+ * UTF-8 are refused too, never decoded with replacement characters, and so is text UTF-8 cannot
+ * hold (an unpaired surrogate), never written as {@code ?}. Thread-safe.
  */
 public final class StringCodec implements ValueCodec {
 
@@ -18,7 +18,12 @@ public final class StringCodec implements ValueCodec {
     if (!(value instanceof CharSequence text)) {
       throw CodecException.cannotStore(name(), "text", value);
     }
-    return text.toString().getBytes(StandardCharsets.UTF_8);
+    try {
+      return Utf8.encodeStrictly(text.toString());
+    } catch (CharacterCodingException e) {
+      // UTF-8 would write '?' for it: another string would be read back
+      throw new CodecException("text with an unpaired surrogate is no UTF-8 (codec string)", e);
+    }
   }
 
   @Override

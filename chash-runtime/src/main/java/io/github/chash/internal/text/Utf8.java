@@ -1,13 +1,16 @@
 package io.github.chash.internal.text;
 
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Strict UTF-8: bytes that are not valid UTF-8 are an error, never decoded with replacement
- * characters (which would turn a broken file or value into a different, valid-looking one).
+ * characters (which would turn a broken file or value into a different, valid-looking one); text
+ * UTF-8 cannot hold (an unpaired surrogate) is an error, never encoded as {@code ?} (which would
+ * read back as another string).
  */
 public final class Utf8 {
   private Utf8() {}
@@ -25,5 +28,23 @@ public final class Utf8 {
         .onUnmappableCharacter(CodingErrorAction.REPORT)
         .decode(ByteBuffer.wrap(bytes))
         .toString();
+  }
+
+  /**
+   * {@return the text's UTF-8 bytes}
+   *
+   * @param text the text
+   * @throws CharacterCodingException if it has an unpaired surrogate, which UTF-8 cannot encode
+   */
+  public static byte[] encodeStrictly(String text) throws CharacterCodingException {
+    ByteBuffer bytes =
+        StandardCharsets.UTF_8
+            .newEncoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .encode(CharBuffer.wrap(text));
+    byte[] out = new byte[bytes.remaining()];
+    bytes.get(out);
+    return out;
   }
 }

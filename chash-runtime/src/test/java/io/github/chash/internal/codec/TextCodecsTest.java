@@ -50,6 +50,17 @@ class TextCodecsTest {
         .isInstanceOf(ValueRefusedException.class);
   }
 
+  /** Text UTF-8 cannot hold is refused, never written as the {@code ?} that reads back. */
+  @Test
+  void string_refusesTextWithAnUnpairedSurrogate() {
+    StoredValues text = values(new StringCodec(), 1024);
+    assertThatThrownBy(() -> text.encode("a\uD800b"))
+        .isInstanceOf(ValueRefusedException.class)
+        .hasMessageContaining("unpaired surrogate");
+    assertThat(text.decode(text.encode("\uD83D\uDE00"), ValueType.OBJECT))
+        .isEqualTo("\uD83D\uDE00");
+  }
+
   @Test
   void bytes_storedAsGiven_copied_andBounded() {
     StoredValues raw = values(new BytesCodec(), 4);
