@@ -465,6 +465,21 @@ final class FailurePolicy {
   }
 
   /**
+   * Deletes a marked copy. A key the node refuses to send (longer than a server key may be, one
+   * memcached cannot hold, a verbatim key under the key prefix) was never stored there: a write of
+   * it is marked on the key's home before it is tried elsewhere and refused. Its refusal is no
+   * failure of the node and leaves nothing to delete, so the mark goes; thrown, it kept the node
+   * out of the ring at every readmission (issue 43).
+   */
+  private static void deleteCopy(Runnable delete) {
+    try {
+      delete.run();
+    } catch (ValueRefusedException e) {
+      // nothing of the key can be on the node
+    }
+  }
+
+  /**
    * Before a node rejoins emptied: deletes the marked keys of verbatim caches, which the flush
    * ({@link CacheNode#clear()}, this library's prefix only) does not reach. Throws when a delete
    * fails: the node is then not readmitted.
@@ -476,7 +491,7 @@ final class FailurePolicy {
     slot.marks.forEach(
         (key, mark) -> {
           if (VerbatimKeys.isVerbatim(key)) {
-            slot.node.evict(key);
+            deleteCopy(() -> slot.node.evict(key));
             slot.marks.forget(key, mark);
           }
         });
@@ -495,7 +510,7 @@ final class FailurePolicy {
     slot.marks.forEach(
         (key, mark) -> {
           if (mark.isUnknown()) {
-            router.erase(slot, key); // a tombstone within windows: see Router.erase
+            deleteCopy(() -> router.erase(slot, key)); // a tombstone within windows: Router.erase
             slot.marks.forget(key, mark);
           }
         });
@@ -527,12 +542,13 @@ final class FailurePolicy {
           });
       for (Map.Entry<String, CopyMarks.Mark> copy : doomed) {
         try {
+          String key = copy.getKey();
           if (copy.getValue().isUnknown()) {
             // may be this JVM's newest write, applied with its reply lost (fleet simulation with
             // dropped replies: seed 324114176)
-            router.erase(slot, copy.getKey());
+            deleteCopy(() -> router.erase(slot, key));
           } else {
-            slot.node.evict(copy.getKey());
+            deleteCopy(() -> slot.node.evict(key));
           }
         } catch (RuntimeException e) {
           failed(slot, e, true);

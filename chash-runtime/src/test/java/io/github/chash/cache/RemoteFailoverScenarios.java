@@ -367,6 +367,38 @@ public abstract class RemoteFailoverScenarios {
   }
 
   /**
+   * A write of a key the node refuses (here a verbatim key under the keyPrefix) while the key's
+   * home is out is marked on the home before it is tried elsewhere and refused there. The mark's
+   * clean-up at readmission met the same refusal and threw, which kept the healthy home out of the
+   * ring at every retry. It is readmitted, and serves.
+   */
+  @Test
+  void aRefusedKeyWrittenWhileItsHomeIsOut_doesNotKeepTheHomeOut() throws Exception {
+    try (ShardedCacheManager manager = manager(KeyLayout.VERBATIM)) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      String home = nodeIds().get(1);
+      String intruder = null;
+      for (int i = 0; intruder == null; i++) {
+        String key = users.routingKey("chash:prices:" + i, "test");
+        if (RingKeys.owner(manager, key).equals(home)) {
+          intruder = key;
+        }
+      }
+      String key = keysOwnedBy(manager, users, home).get(0);
+      kill(home);
+      ejectByReading(manager, users, key, home);
+      users.put(intruder, "refused everywhere");
+      users.evict(intruder);
+      restart(home);
+      awaitLive(manager, home);
+
+      users.put(key, "served");
+      assertThat(users.getIfPresent(key, STRING)).isEqualTo("served");
+      assertThat(stored(home, key)).isTrue();
+    }
+  }
+
+  /**
    * Issue 27: two of three servers killed at once. A refused connection is the servers' doing,
    * never a starved client's, so both are ejected and the survivor serves every key; no caller sees
    * an exception.
