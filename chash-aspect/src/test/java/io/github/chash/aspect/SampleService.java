@@ -94,6 +94,36 @@ class SampleService {
     return "x";
   }
 
+  /** The default key of one argument of any type: its canonical form. */
+  @ShardedCacheable(cache = "orders")
+  String anyKey(Object key) {
+    ran("anyKey", described(key));
+    return "any " + described(key);
+  }
+
+  /** The same key through a key expression. */
+  @ShardedCacheable(cache = "users", key = "#key")
+  String anyKeyByExpression(Object key) {
+    ran("anyKeyByExpression", described(key));
+    return "expr " + described(key);
+  }
+
+  /** The default key of two arguments: their forms joined. */
+  @ShardedCacheable(cache = "users")
+  String twoKeys(Object first, String second) {
+    ran("twoKeys", described(first) + "," + second);
+    return "two " + described(first) + "," + second;
+  }
+
+  /** A key with its type, so that keys with one string form are told apart. */
+  static String described(Object key) {
+    if (key == null) {
+      return "null";
+    }
+    Object shown = key instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : key;
+    return key.getClass().getSimpleName() + " " + shown;
+  }
+
   @ShardedCacheable(cache = "users", key = "'maybe:' + #id")
   Optional<String> maybe(String id) {
     ran("maybe", id);

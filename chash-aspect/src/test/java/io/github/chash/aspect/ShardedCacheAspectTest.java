@@ -98,6 +98,46 @@ class ShardedCacheAspectTest {
     assertThat(nodeValue("users:n" + big)).isEqualTo("number " + big);
   }
 
+  /** Different arguments that once shared a key (issue 43), each pair's first one first. */
+  private static List<Object[]> collidingPairs() {
+    return List.of(
+        new Object[] {null, "null"},
+        new Object[] {null, Optional.empty()},
+        new Object[] {"null", Optional.empty()},
+        new Object[] {"[a,b]", List.of("a", "b")},
+        new Object[] {"{a=b}", java.util.Map.of("a", "b")},
+        new Object[] {"[1,2]", new byte[] {1, 2}},
+        new Object[] {"[]", List.of()},
+        new Object[] {List.of(), List.of("")},
+        new Object[] {java.util.Arrays.asList(null, "x"), List.of("null", "x")});
+  }
+
+  @Test
+  void cacheable_argumentsThatOnceSharedAKey_getTheirOwnValues() {
+    for (Object[] pair : collidingPairs()) {
+      String what = java.util.Arrays.deepToString(pair);
+      for (Object key : pair) {
+        String d = SampleService.described(key);
+        for (int i = 0; i < 2; i++) {
+          assertThat(service.anyKey(key)).as(what).isEqualTo("any " + d);
+          assertThat(service.anyKeyByExpression(key)).as(what).isEqualTo("expr " + d);
+        }
+        assertThat(service.runs("anyKey", d)).as(what).isEqualTo(1);
+        assertThat(service.runs("anyKeyByExpression", d)).as(what).isEqualTo(1);
+      }
+      manager.cache("users").clear();
+      manager.cache("orders").clear();
+      service.runs.clear();
+    }
+    // (null, "x") and ("null", "x") as two arguments
+    for (int i = 0; i < 2; i++) {
+      assertThat(service.twoKeys(null, "x")).isEqualTo("two null,x");
+      assertThat(service.twoKeys("null", "x")).isEqualTo("two String null,x");
+    }
+    assertThat(service.runs("twoKeys", "null,x")).isEqualTo(1);
+    assertThat(service.runs("twoKeys", "String null,x")).isEqualTo(1);
+  }
+
   @Test
   void cacheable_checkedExceptionReachesTheCallerAsIsAndIsNotCached() {
     for (int i = 0; i < 2; i++) {

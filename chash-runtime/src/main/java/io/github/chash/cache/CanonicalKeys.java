@@ -28,8 +28,10 @@ import java.util.UUID;
  *   <caption>canonical forms</caption>
  *   <tr><th>key</th><th>form</th><th>example</th></tr>
  *   <tr><td>{@code null}</td><td>{@code null}</td><td>{@code null}</td></tr>
- *   <tr><td>{@code String}, any {@code CharSequence}, {@code Character}</td><td>the characters</td>
- *       <td>{@code alice}</td></tr>
+ *   <tr><td>{@code String}, any {@code CharSequence}, {@code Character}</td><td>the characters;
+ *       a backslash before the first when the text is {@code null} or starts with one of {@code \
+ *       ( [} or <code>&#123;</code> (see below)</td>
+ *       <td>{@code alice}, {@code \null}, {@code \[a,b]}</td></tr>
  *   <tr><td>{@code Boolean}</td><td>{@code true} / {@code false}</td><td>{@code true}</td></tr>
  *   <tr><td>{@code Byte}, {@code Short}, {@code Integer}, {@code Long}, {@code BigInteger}</td>
  *       <td>decimal</td><td>{@code -42}</td></tr>
@@ -47,7 +49,8 @@ import java.util.UUID;
  *       <td>ISO-8601, as their {@code toString()}</td><td>{@code 2024-03-01T10:15:30Z}</td></tr>
  *   <tr><td>{@code java.util.Date}</td><td>as its {@code Instant} (never the zone-dependent
  *       {@code Date.toString()})</td><td>{@code 2024-03-01T10:15:30Z}</td></tr>
- *   <tr><td>{@code Optional}</td><td>the content's form, {@code null} when empty</td><td></td></tr>
+ *   <tr><td>{@code Optional}</td><td>the content's form; {@code \empty} when empty</td>
+ *       <td>{@code \empty}</td></tr>
  *   <tr><td>record</td><td>{@code (c1,c2,...)}: components in declaration order</td>
  *       <td>{@code (7,EUR)}</td></tr>
  *   <tr><td>{@code List}, other {@code Collection}, array</td><td>{@code [e1,e2,...]} in
@@ -60,10 +63,18 @@ import java.util.UUID;
  *       toString()}</td><td></td></tr>
  * </table>
  *
- * <p>Inside a record, collection, array or map, the characters {@code \ , = ( ) [ ] { }} of a
- * string form are escaped with a backslash, so {@code ["a,b"]} and {@code ["a","b"]} differ. Forms
- * carry no type tag: {@code "42"} and {@code 42} share a key, as do {@code "null"} and {@code
- * null}.
+ * <p>One rule keeps a text from reading as another form: a text that is {@code null} or starts with
+ * one of {@code \ ( [} or <code>&#123;</code> gets a backslash before its first character; inside a
+ * record, collection, array or map, so does every other {@code \ , = ( ) [ ] { }} in it. So {@code
+ * "null"} ({@code \null}) differs from {@code null}, {@code "[a,b]"} ({@code \[a,b]}) from {@code
+ * List.of("a", "b")} and from {@code new byte[] {1, 2}}'s {@code [1,2]}, {@code ["a,b"]} from
+ * {@code ["a","b"]}, {@code (null, "x")} from {@code ("null", "x")}, and a single backslash
+ * followed by a letter or a quote is a form no text has: {@code \empty} for an empty {@code
+ * Optional}, {@code \"\"} for an empty text inside a composite ({@code [""]} is not {@code []}). A
+ * text that needs none of this, the common key, keeps its characters as they are. Scalars carry no
+ * type tag: {@code "42"} and {@code 42} share a key, as do {@code "true"} and {@code true}, a UUID
+ * and its text, an enum constant and its name: a method's parameter has one type, so one method's
+ * keys do not meet, and a tag would change the key of every string or every number already cached.
  *
  * <p>An object whose class keeps {@code Object.toString()} (the identity form {@code Class@hex},
  * different in every JVM) is rejected with an {@link IllegalArgumentException} naming the method
@@ -82,8 +93,23 @@ public final class CanonicalKeys {
    */
   static final int MAX_DEPTH = 100;
 
-  /** The form of {@code null}, and of an empty {@code Optional}. */
+  /** The form of {@code null}; a text that reads so is marked ({@link #marked}). */
   static final String NULL = "null";
+
+  /**
+   * The form of an empty {@code Optional}: distinct from {@code null} (a method may be called with
+   * either) and from every text: no text's form has an unescaped backslash before a letter.
+   */
+  static final String EMPTY = "\\empty";
+
+  /**
+   * The form of an empty text inside a composite, where nothing would tell {@code [""]} from {@code
+   * []}; no text's form has an unescaped backslash before a quote.
+   */
+  static final String EMPTY_TEXT = "\\\"\\\"";
+
+  /** Put before the first character of a text that would read as another form ({@link #marked}). */
+  private static final char MARK = '\\';
 
   // The chars escaped inside a composite, \ , = ( ) [ ] { }, as bits: c in the low mask when
   // below 64, in the high one (shifted by c, which a long shift takes mod 64) when below 128.
@@ -158,7 +184,7 @@ public final class CanonicalKeys {
    */
   public static String prefixed(String prefix, Object key, String where) {
     // One string each: the concatenations compile to a single allocation of the result.
-    if (key instanceof String s) {
+    if (key instanceof String s && !marked(s)) {
       return prefix.concat(s);
     }
     if (key instanceof Long l) {
@@ -185,7 +211,7 @@ public final class CanonicalKeys {
    * @throws IllegalArgumentException if the key, or a component of it, has no stable form
    */
   public static RoutingKey routingKey(RoutingKey prefix, Object key, String where) {
-    if (key instanceof String s) {
+    if (key instanceof String s && !marked(s)) {
       return prefix.concat(s);
     }
     if (key instanceof Long l) {
@@ -269,14 +295,15 @@ public final class CanonicalKeys {
    */
   static String scalarForm(Object key) {
     if (key instanceof String s) {
-      return s;
+      return topText(s);
     }
     return key == null ? NULL : scalarForm(key, FORMS.get(key.getClass()));
   }
 
   private static String scalarForm(Object key, Form form) {
     return switch (form) {
-      case TEXT, INTEGRAL, PLAIN -> key.toString();
+      case TEXT -> topText(key.toString());
+      case INTEGRAL, PLAIN -> key.toString();
       case ENUM -> ((Enum<?>) key).name();
       case BIG_DECIMAL -> decimal((BigDecimal) key);
       case DOUBLE -> decimal((double) (Double) key);
@@ -307,7 +334,7 @@ public final class CanonicalKeys {
       case INTEGRAL -> out.append(((Number) key).longValue());
       // forms without the characters that inside a composite are escaped
       case PLAIN, BIG_DECIMAL, DOUBLE, FLOAT, DATE -> out.append(scalarForm(key, form));
-      case OPTIONAL -> append(out, ((Optional<?>) key).orElse(null), depth);
+      case OPTIONAL -> appendOptional(out, (Optional<?>) key, depth);
       case RECORD -> appendRecord(out, (Record) key, depth);
       case MAP -> appendMap(out, (Map<?, ?>) key, depth);
       case SET -> appendSorted(out, (Set<?>) key, depth);
@@ -460,10 +487,34 @@ public final class CanonicalKeys {
     return sb.toString();
   }
 
+  private static void appendOptional(StringBuilder out, Optional<?> optional, int depth) {
+    if (optional.isPresent()) {
+      append(out, optional.get(), depth);
+    } else {
+      out.append(EMPTY);
+    }
+  }
+
+  /**
+   * Appends a text's form, by the one rule that keeps it from reading as another form: a backslash
+   * before the first character of a text that is {@code null} or starts with {@code \ ( [} or
+   * <code>&#123;</code> ({@link #marked}), and, inside a composite, before every other char of
+   * {@link #escaped}.
+   */
   private static void appendText(StringBuilder out, String text, boolean top) {
     if (top) {
+      if (marked(text)) {
+        out.append(MARK);
+      }
       out.append(text);
       return;
+    }
+    if (text.isEmpty()) { // [""] is not [], nor ("") a record of no components
+      out.append(EMPTY_TEXT);
+      return;
+    }
+    if (text.equals(NULL)) { // the other marked texts start with an escaped char
+      out.append(MARK);
     }
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -472,6 +523,24 @@ public final class CanonicalKeys {
       }
       out.append(c);
     }
+  }
+
+  /** {@link #appendText} at the top level, as a string. */
+  private static String topText(String text) {
+    return marked(text) ? MARK + text : text;
+  }
+
+  /**
+   * Whether a text gets a backslash before its first character: it reads as {@code null}, as a
+   * record, collection or map ({@code ( [} or <code>&#123;</code>), or as a marked form ({@code
+   * \}). Cheap enough for every string key: one or two char reads.
+   */
+  static boolean marked(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    char c = text.charAt(0);
+    return c == '\\' || c == '(' || c == '[' || c == '{' || c == 'n' && text.equals(NULL);
   }
 
   /** Whether a string form's char is escaped with a backslash inside a composite. */

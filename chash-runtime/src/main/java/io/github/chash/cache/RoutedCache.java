@@ -157,6 +157,9 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public String routingKey(Object key, String where) {
+    if (key instanceof String s && verbatim()) {
+      return prefix.concat(s); // see key(Object, String)
+    }
     return CanonicalKeys.prefixed(prefix, key, where);
   }
 
@@ -167,6 +170,11 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public RoutingKey key(Object key, String where) {
+    if (key instanceof String s && verbatim()) {
+      // a verbatim key is the peer client's key as it is: never marked as a canonical text that
+      // reads as another form is (CanonicalKeys), or "[1]" would be stored as "\[1]"
+      return prefixKey.concat(s);
+    }
     return CanonicalKeys.routingKey(prefixKey, key, where);
   }
 

@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.chash.ring.RoutingKey;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.attribute.GroupPrincipal;
@@ -121,7 +122,7 @@ class CanonicalKeysTest {
     assertThat(of(new int[] {1, 2, 3})).isEqualTo("[1,2,3]");
     assertThat(of(new String[] {"a", null})).isEqualTo("[a,null]");
     assertThat(of(Optional.of(5))).isEqualTo("5");
-    assertThat(of(Optional.empty())).isEqualTo("null");
+    assertThat(of(Optional.empty())).isEqualTo("\\empty");
     assertThat(of(List.of())).isEqualTo("[]");
     Map<String, Integer> map = new LinkedHashMap<>();
     map.put("b", 2);
@@ -135,6 +136,137 @@ class CanonicalKeysTest {
     Set<String> two = new LinkedHashSet<>(List.of("c", "b", "a"));
     assertThat(of(one)).isEqualTo("[a,b,c]").isEqualTo(of(two));
     assertThat(of(new HashSet<>(List.of(Status.ACTIVE)))).isEqualTo("[ACTIVE]");
+  }
+
+  /** Pairs of different keys that had one form (issue 43): a text read as null or a composite. */
+  static List<Object[]> collidingPairs() {
+    return List.of(
+        new Object[] {null, "null"},
+        new Object[] {null, Optional.empty()},
+        new Object[] {"null", Optional.empty()},
+        new Object[] {"[a,b]", List.of("a", "b")},
+        new Object[] {"{a=b}", Map.of("a", "b")},
+        new Object[] {"[1,2]", new byte[] {1, 2}},
+        new Object[] {"[]", List.of()},
+        new Object[] {"(7,EUR)", new Money(7, "EUR")},
+        new Object[] {"\\empty", Optional.empty()},
+        new Object[] {Arrays.asList(null, "x"), List.of("null", "x")},
+        new Object[] {Arrays.asList((Object) null), List.of(Optional.empty())},
+        new Object[] {List.of(), List.of("")});
+  }
+
+  @Test
+  void of_keysThatOnceCollided_haveDistinctForms() {
+    for (Object[] pair : collidingPairs()) {
+      assertThat(of(pair[0])).as(Arrays.deepToString(pair)).isNotEqualTo(of(pair[1]));
+    }
+    // (null, "x") and ("null", "x") as a method's arguments, not a list
+    assertThat(CanonicalKeys.ofArguments(new Object[] {null, "x"}, "S.m", new String[] {"a", "b"}))
+        .isEqualTo("null,x")
+        .isNotEqualTo(
+            CanonicalKeys.ofArguments(new Object[] {"null", "x"}, "S.m", new String[] {"a", "b"}));
+  }
+
+  @Test
+  void of_aTextThatReadsAsAnotherForm_isMarkedWithABackslash_theCommonTextIsNot() {
+    assertThat(of("null")).isEqualTo("\\null");
+    assertThat(of("[a,b]")).isEqualTo("\\[a,b]");
+    assertThat(of("{a=b}")).isEqualTo("\\{a=b}");
+    assertThat(of("(7,EUR)")).isEqualTo("\\(7,EUR)");
+    assertThat(of("\\x")).isEqualTo("\\\\x");
+    assertThat(of(new StringBuilder("[1]"))).isEqualTo("\\[1]");
+    assertThat(of(List.of("null", "nullx"))).isEqualTo("[\\null,nullx]");
+    assertThat(of(List.of("", "a"))).isEqualTo("[\\\"\\\",a]");
+    // the keys already cached keep their form: texts that read as nothing else, numbers, nulls
+    assertThat(of("")).isEmpty();
+    assertThat(of("nullable")).isEqualTo("nullable");
+    assertThat(of("a[1]")).isEqualTo("a[1]");
+    assertThat(of("user:42")).isEqualTo("user:42");
+    assertThat(of(42)).isEqualTo(of("42"));
+    // the three ways to a routing key agree on the marked forms
+    RoutingKey users = RoutingKey.of("users:");
+    for (Object key : List.of("null", "[a]", "\\", "plain")) {
+      assertThat(CanonicalKeys.prefixed("users:", key, "T.m"))
+          .isEqualTo("users:" + of(key))
+          .isEqualTo(CanonicalKeys.routingKey(users, key, "T.m").text());
+    }
+  }
+
+  /**
+   * Injectivity, checked on random keys built from the characters that have a meaning in a form:
+   * two keys with one form must be the same key. Texts have no digits, so the one sharing this
+   * library means (a text and a number, a list and an array of equal elements) cannot occur.
+   */
+  @Test
+  void of_randomKeysOfTextsNullsOptionalsAndComposites_neverShareAForm() {
+    java.util.Random random = new java.util.Random(43);
+    Map<String, Object> seen = new java.util.HashMap<>();
+    for (int i = 0; i < 200_000; i++) {
+      Object key = randomKey(random, 0);
+      Object same = seen.putIfAbsent(of(key), normalized(key));
+      if (same != null) {
+        assertThat(normalized(key)).as("a key with the form " + of(key)).isEqualTo(same);
+      }
+    }
+  }
+
+  private static Object randomKey(java.util.Random random, int depth) {
+    int kind = random.nextInt(depth < 3 ? 8 : 4);
+    return switch (kind) {
+      case 0 -> null;
+      case 1 -> Optional.empty();
+      case 2, 3 -> randomText(random);
+      case 4 -> {
+        byte[] bytes = new byte[1 + random.nextInt(3)];
+        random.nextBytes(bytes);
+        yield bytes;
+      }
+      case 5 -> {
+        Map<String, Object> map = new TreeMap<>();
+        for (int n = random.nextInt(3); n > 0; n--) {
+          map.put(randomText(random), randomKey(random, depth + 1));
+        }
+        yield map;
+      }
+      default -> {
+        List<Object> list = new java.util.ArrayList<>();
+        for (int n = random.nextInt(4); n > 0; n--) {
+          list.add(randomKey(random, depth + 1));
+        }
+        yield list;
+      }
+    };
+  }
+
+  private static String randomText(java.util.Random random) {
+    String alphabet = "\\,=()[]{}nulempty ";
+    StringBuilder text = new StringBuilder();
+    if (random.nextInt(4) == 0) {
+      text.append(random.nextBoolean() ? "null" : "\\empty");
+    }
+    for (int n = random.nextInt(5); n > 0; n--) {
+      text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return text.toString();
+  }
+
+  /** A key as a value that equals another key's exactly when they are the same key. */
+  private static Object normalized(Object key) {
+    if (key instanceof byte[] bytes) {
+      return "bytes " + Arrays.toString(bytes);
+    }
+    if (key instanceof String text) {
+      return "text " + text;
+    }
+    if (key instanceof List<?> list) {
+      return list.stream().map(CanonicalKeysTest::normalized).toList();
+    }
+    if (key instanceof Map<?, ?> map) {
+      Map<Object, Object> out = new java.util.HashMap<>();
+      map.forEach((k, v) -> out.put(normalized(k), normalized(v)));
+      return out;
+    }
+    return String.valueOf(key); // null and Optional.empty
   }
 
   @Test
@@ -243,7 +375,8 @@ class CanonicalKeysTest {
     assertThat(of(p))
         .isEqualTo("(-9223372036854775808,-7,300,-1,\\,,true,2.5,0.1,null)")
         .isEqualTo(
-            of(List.of(Long.MIN_VALUE, -7, (short) 300, (byte) -1, ',', true, 2.5, 0.1f, "null"))
+            of(Arrays.asList(
+                    Long.MIN_VALUE, -7, (short) 300, (byte) -1, ',', true, 2.5, 0.1f, null))
                 .replace('[', '(')
                 .replace(']', ')'));
   }

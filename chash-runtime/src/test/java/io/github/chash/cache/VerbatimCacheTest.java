@@ -39,6 +39,21 @@ class VerbatimCacheTest {
     }
   }
 
+  /**
+   * A verbatim key that a canonical form would mark (a text reading as null or as a composite) is
+   * the peer client's key all the same, through both ways to a routing key.
+   */
+  @Test
+  void routingKey_ofATextThatReadsAsAnotherForm_isNotMarked() {
+    try (ShardedCacheManager manager = manager()) {
+      InterceptedCache legacy = InterceptedCache.of(manager.cache("legacy"));
+      for (String key : java.util.List.of("null", "[1]", "{a=b}", "(x)", "\\y")) {
+        assertThat(VerbatimKeys.key(legacy.routingKey(key, "test"))).isEqualTo(key);
+        assertThat(VerbatimKeys.key(legacy.key(key, "test").text())).isEqualTo(key);
+      }
+    }
+  }
+
   @Test
   void routingKeys_ofAVerbatimAndAPrefixedCache_neverMeet() {
     try (ShardedCacheManager manager = manager()) {

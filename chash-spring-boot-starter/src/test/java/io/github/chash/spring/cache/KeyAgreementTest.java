@@ -95,6 +95,43 @@ class KeyAgreementTest {
     assertThat(service.chashRuns()).isEqualTo(1);
   }
 
+  /**
+   * Arguments that once shared a key (issue 43) get their own entries through {@code @Cacheable},
+   * and {@code @ShardedCacheable} finds each under the same key: the text {@code null} no longer
+   * gets the value cached for {@code null}.
+   */
+  @Test
+  void argumentsThatOnceSharedAKey_getTheirOwnValues_inBothFamilies() {
+    List<Object[]> pairs =
+        List.of(
+            new Object[] {null, "null"},
+            new Object[] {null, java.util.Optional.empty()},
+            new Object[] {"null", java.util.Optional.empty()},
+            new Object[] {"[a,b]", List.of("a", "b")},
+            new Object[] {"{a=b}", java.util.Map.of("a", "b")},
+            new Object[] {"[1,2]", new byte[] {1, 2}},
+            new Object[] {"[]", List.of()},
+            new Object[] {List.of(), List.of("")},
+            new Object[] {java.util.Arrays.asList(null, "x"), List.of("null", "x")});
+    int springRuns = 0;
+    for (Object[] pair : pairs) {
+      String what = java.util.Arrays.deepToString(pair);
+      for (Object key : pair) {
+        String value = "spring " + TwoFamiliesService.described(key);
+        assertThat(service.springAny(key)).as(what).isEqualTo(value);
+        assertThat(service.springAny(key)).as(what).isEqualTo(value);
+        assertThat(service.chashAny(key)).as(what).isEqualTo(value);
+        assertThat(service.springRuns()).as(what).isEqualTo(++springRuns);
+      }
+      manager.cache("users").clear();
+    }
+    assertThat(service.chashRuns()).isZero();
+    assertThat(service.springTwo(null, "x")).isEqualTo("spring null,x");
+    assertThat(service.springTwo("null", "x")).isEqualTo("spring String null,x");
+    assertThat(service.springTwo(null, "x")).isEqualTo("spring null,x");
+    assertThat(service.springRuns()).isEqualTo(springRuns + 2);
+  }
+
   @Test
   void putThroughSpring_evictThroughChash() {
     service.springPut("p", "put by spring");

@@ -36,6 +36,33 @@ public class TwoFamiliesService {
     return "chash " + id;
   }
 
+  @Cacheable("users")
+  public String springAny(Object key) {
+    springRuns.incrementAndGet();
+    return "spring " + described(key);
+  }
+
+  @ShardedCacheable(cache = "users")
+  public String chashAny(Object key) {
+    chashRuns.incrementAndGet();
+    return "chash " + described(key);
+  }
+
+  @Cacheable("prices")
+  public String springTwo(Object first, String second) {
+    springRuns.incrementAndGet();
+    return "spring " + described(first) + "," + second;
+  }
+
+  /** A key with its type, so that keys with one string form are told apart. */
+  static String described(Object key) {
+    if (key == null) {
+      return "null";
+    }
+    Object shown = key instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : key;
+    return key.getClass().getSimpleName() + " " + shown;
+  }
+
   @Cacheable("prices")
   public String springPrice(String sku, int quantity) {
     springRuns.incrementAndGet();
