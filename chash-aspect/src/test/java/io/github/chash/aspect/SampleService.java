@@ -1,5 +1,6 @@
 package io.github.chash.aspect;
 
+import io.github.chash.testing.CollidingKeys;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,31 +98,22 @@ class SampleService {
   /** The default key of one argument of any type: its canonical form. */
   @ShardedCacheable(cache = "orders")
   String anyKey(Object key) {
-    ran("anyKey", described(key));
-    return "any " + described(key);
+    ran("anyKey", CollidingKeys.described(key));
+    return "any " + CollidingKeys.described(key);
   }
 
   /** The same key through a key expression. */
   @ShardedCacheable(cache = "users", key = "#key")
   String anyKeyByExpression(Object key) {
-    ran("anyKeyByExpression", described(key));
-    return "expr " + described(key);
+    ran("anyKeyByExpression", CollidingKeys.described(key));
+    return "expr " + CollidingKeys.described(key);
   }
 
   /** The default key of two arguments: their forms joined. */
   @ShardedCacheable(cache = "users")
   String twoKeys(Object first, String second) {
-    ran("twoKeys", described(first) + "," + second);
-    return "two " + described(first) + "," + second;
-  }
-
-  /** A key with its type, so that keys with one string form are told apart. */
-  static String described(Object key) {
-    if (key == null) {
-      return "null";
-    }
-    Object shown = key instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : key;
-    return key.getClass().getSimpleName() + " " + shown;
+    ran("twoKeys", CollidingKeys.described(first) + "," + second);
+    return "two " + CollidingKeys.described(first) + "," + second;
   }
 
   @ShardedCacheable(cache = "users", key = "'maybe:' + #id")

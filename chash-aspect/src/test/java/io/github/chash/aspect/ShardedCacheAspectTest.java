@@ -10,6 +10,7 @@ import io.github.chash.cache.CacheNodes;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.cache.ValueType;
+import io.github.chash.testing.CollidingKeys;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,26 +99,12 @@ class ShardedCacheAspectTest {
     assertThat(nodeValue("users:n" + big)).isEqualTo("number " + big);
   }
 
-  /** Different arguments that once shared a key (issue 43), each pair's first one first. */
-  private static List<Object[]> collidingPairs() {
-    return List.of(
-        new Object[] {null, "null"},
-        new Object[] {null, Optional.empty()},
-        new Object[] {"null", Optional.empty()},
-        new Object[] {"[a,b]", List.of("a", "b")},
-        new Object[] {"{a=b}", java.util.Map.of("a", "b")},
-        new Object[] {"[1,2]", new byte[] {1, 2}},
-        new Object[] {"[]", List.of()},
-        new Object[] {List.of(), List.of("")},
-        new Object[] {java.util.Arrays.asList(null, "x"), List.of("null", "x")});
-  }
-
   @Test
   void cacheable_argumentsThatOnceSharedAKey_getTheirOwnValues() {
-    for (Object[] pair : collidingPairs()) {
+    for (Object[] pair : CollidingKeys.pairs()) {
       String what = java.util.Arrays.deepToString(pair);
       for (Object key : pair) {
-        String d = SampleService.described(key);
+        String d = CollidingKeys.described(key);
         for (int i = 0; i < 2; i++) {
           assertThat(service.anyKey(key)).as(what).isEqualTo("any " + d);
           assertThat(service.anyKeyByExpression(key)).as(what).isEqualTo("expr " + d);

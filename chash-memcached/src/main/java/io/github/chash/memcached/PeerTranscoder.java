@@ -2,13 +2,12 @@ package io.github.chash.memcached;
 
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.codec.CodecException;
+import io.github.chash.internal.codec.StringCodec;
 import io.github.chash.internal.codec.ValueCodec;
-import io.github.chash.internal.text.Utf8;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.CharacterCodingException;
 import java.util.Date;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -65,7 +64,7 @@ final class PeerTranscoder {
     byte[] b;
     int flags = 0;
     if (value instanceof String s) {
-      b = utf8(s);
+      b = StringCodec.utf8(s);
     } else if (value instanceof Long l) {
       b = number(l, 8);
       flags = LONG;
@@ -122,7 +121,7 @@ final class PeerTranscoder {
       return serialization.decode(data, type);
     }
     return switch (flags & SPECIAL_MASK) {
-      case 0 -> utf8(data);
+      case 0 -> StringCodec.text(data);
       case BOOLEAN -> data.length == 1 && data[0] == '1';
       case INT -> (int) number(data, 4);
       case LONG -> number(data, 8);
@@ -165,23 +164,6 @@ final class PeerTranscoder {
       value = (value << 8) | (b & 0xff);
     }
     return value;
-  }
-
-  /** A string's item bytes: UTF-8 would write '?' for an unpaired surrogate, another string. */
-  private static byte[] utf8(String text) {
-    try {
-      return Utf8.encodeStrictly(text);
-    } catch (CharacterCodingException e) {
-      throw new CodecException("a string with an unpaired surrogate, which UTF-8 cannot hold", e);
-    }
-  }
-
-  private static String utf8(byte[] data) {
-    try {
-      return Utf8.decodeStrictly(data);
-    } catch (CharacterCodingException e) {
-      throw new CodecException("a string item that is not UTF-8", e);
-    }
   }
 
   private static byte[] gzip(byte[] data) {

@@ -986,32 +986,33 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       stored = VerbatimKeys.key(routingKey);
       String problem = VerbatimKeys.prefixProblem(stored, keyPrefix);
       if (problem != null) {
-        throw new ValueRefusedException("node \"" + id() + "\": " + problem, null);
+        throw keyRefused(problem);
       }
     } else {
       stored = keyPrefix.concat(routingKey);
     }
     int chars = stored.length();
     if (chars > MAX_KEY_BYTES) { // a char takes one byte at least
-      throw keyRefused(chars + " chars");
+      throw keyRefused(tooLong(chars + " chars"));
     }
     byte[] serverKey = KeyBytes.of(stored);
     if (serverKey.length > MAX_KEY_BYTES) {
-      throw keyRefused(serverKey.length + " bytes");
+      throw keyRefused(tooLong(serverKey.length + " bytes"));
     }
     return serverKey;
   }
 
-  private ValueRefusedException keyRefused(String size) {
-    return new ValueRefusedException(
-        "node \""
-            + id()
-            + "\": a key of "
-            + size
-            + " is longer than the "
-            + MAX_KEY_BYTES
-            + " bytes a key may have; nothing was sent",
-        null);
+  /** A key refused before anything is sent: the caller's, never a failure of the node. */
+  private ValueRefusedException keyRefused(String problem) {
+    return new ValueRefusedException("node \"" + id() + "\": " + problem, null);
+  }
+
+  private static String tooLong(String size) {
+    return "a key of "
+        + size
+        + " is longer than the "
+        + MAX_KEY_BYTES
+        + " bytes a key may have; nothing was sent";
   }
 
   /**

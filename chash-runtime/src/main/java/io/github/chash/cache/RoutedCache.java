@@ -157,25 +157,31 @@ final class RoutedCache implements InterceptedCache {
 
   @Override
   public String routingKey(Object key, String where) {
-    if (key instanceof String s && verbatim()) {
-      return prefix.concat(s); // see key(Object, String)
-    }
-    return CanonicalKeys.prefixed(prefix, key, where);
+    String text = verbatimText(key);
+    return text != null ? prefix.concat(text) : CanonicalKeys.prefixed(prefix, key, where);
   }
 
   @Override
   public RoutingKey keyOfArguments(Object[] args, String method, String[] parameterNames) {
-    return prefixKey.concat(CanonicalKeys.ofArguments(args, method, parameterNames));
+    String text = args.length == 1 ? verbatimText(args[0]) : null;
+    return prefixKey.concat(
+        text != null ? text : CanonicalKeys.ofArguments(args, method, parameterNames));
   }
 
   @Override
   public RoutingKey key(Object key, String where) {
-    if (key instanceof String s && verbatim()) {
-      // a verbatim key is the peer client's key as it is: never marked as a canonical text that
-      // reads as another form is (CanonicalKeys), or "[1]" would be stored as "\[1]"
-      return prefixKey.concat(s);
-    }
-    return CanonicalKeys.routingKey(prefixKey, key, where);
+    String text = verbatimText(key);
+    return text != null ? prefixKey.concat(text) : CanonicalKeys.routingKey(prefixKey, key, where);
+  }
+
+  /**
+   * {@return a verbatim cache's text key as it is, or null when the key takes its canonical form} A
+   * verbatim key is the peer client's key: never marked as a canonical text that reads as another
+   * form is ({@link CanonicalKeys}), or {@code "[1]"} would be stored as {@code "\[1]"}, whichever
+   * way the key is made (a key object, an expression, a method's only argument).
+   */
+  private String verbatimText(Object key) {
+    return key instanceof String s && verbatim() ? s : null;
   }
 
   @Override

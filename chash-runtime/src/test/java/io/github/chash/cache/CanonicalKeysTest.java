@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.ring.RoutingKey;
+import io.github.chash.testing.CollidingKeys;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.attribute.GroupPrincipal;
@@ -138,26 +139,9 @@ class CanonicalKeysTest {
     assertThat(of(new HashSet<>(List.of(Status.ACTIVE)))).isEqualTo("[ACTIVE]");
   }
 
-  /** Pairs of different keys that had one form (issue 43): a text read as null or a composite. */
-  static List<Object[]> collidingPairs() {
-    return List.of(
-        new Object[] {null, "null"},
-        new Object[] {null, Optional.empty()},
-        new Object[] {"null", Optional.empty()},
-        new Object[] {"[a,b]", List.of("a", "b")},
-        new Object[] {"{a=b}", Map.of("a", "b")},
-        new Object[] {"[1,2]", new byte[] {1, 2}},
-        new Object[] {"[]", List.of()},
-        new Object[] {"(7,EUR)", new Money(7, "EUR")},
-        new Object[] {"\\empty", Optional.empty()},
-        new Object[] {Arrays.asList(null, "x"), List.of("null", "x")},
-        new Object[] {Arrays.asList((Object) null), List.of(Optional.empty())},
-        new Object[] {List.of(), List.of("")});
-  }
-
   @Test
   void of_keysThatOnceCollided_haveDistinctForms() {
-    for (Object[] pair : collidingPairs()) {
+    for (Object[] pair : CollidingKeys.pairs()) {
       assertThat(of(pair[0])).as(Arrays.deepToString(pair)).isNotEqualTo(of(pair[1]));
     }
     // (null, "x") and ("null", "x") as a method's arguments, not a list

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.chash.config.FailoverConfig;
 import io.github.chash.config.OnRejoin;
+import io.github.chash.testing.CollidingKeys;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +59,7 @@ class TypedCacheTest {
   @Test
   void keysThatOnceCollided_areDifferentEntries() {
     TypedCache<Object, String> any = manager.cache("products").typed(String.class);
-    for (Object[] pair : CanonicalKeysTest.collidingPairs()) {
+    for (Object[] pair : CollidingKeys.pairs()) {
       if (pair[0] == null) {
         continue; // a typed cache refuses a null key; a null inside a list is a pair of its own
       }

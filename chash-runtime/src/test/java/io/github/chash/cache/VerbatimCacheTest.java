@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.internal.cache.InterceptedCache;
+import io.github.chash.ring.RoutingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,9 @@ class VerbatimCacheTest {
 
   /**
    * A verbatim key that a canonical form would mark (a text reading as null or as a composite) is
-   * the peer client's key all the same, through both ways to a routing key.
+   * the peer client's key all the same, through every way to a routing key: a key object, its text,
+   * and a method's only argument (a default key of {@code @ShardedCacheable} or Spring's
+   * {@code @Cacheable}).
    */
   @Test
   void routingKey_ofATextThatReadsAsAnotherForm_isNotMarked() {
@@ -50,6 +53,9 @@ class VerbatimCacheTest {
       for (String key : java.util.List.of("null", "[1]", "{a=b}", "(x)", "\\y")) {
         assertThat(VerbatimKeys.key(legacy.routingKey(key, "test"))).isEqualTo(key);
         assertThat(VerbatimKeys.key(legacy.key(key, "test").text())).isEqualTo(key);
+        RoutingKey ofArgument =
+            legacy.keyOfArguments(new Object[] {key}, "S.m", new String[] {"k"});
+        assertThat(VerbatimKeys.key(ofArgument.text())).isEqualTo(key);
       }
     }
   }

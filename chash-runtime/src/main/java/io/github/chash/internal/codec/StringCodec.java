@@ -18,20 +18,40 @@ public final class StringCodec implements ValueCodec {
     if (!(value instanceof CharSequence text)) {
       throw CodecException.cannotStore(name(), "text", value);
     }
-    try {
-      return Utf8.encodeStrictly(text.toString());
-    } catch (CharacterCodingException e) {
-      // UTF-8 would write '?' for it: another string would be read back
-      throw new CodecException("text with an unpaired surrogate is no UTF-8 (codec string)", e);
-    }
+    return utf8(text);
   }
 
   @Override
   public Object decode(byte[] bytes, Type type) {
+    return text(bytes);
+  }
+
+  /**
+   * {@return the text's UTF-8 bytes, as a peer client writes a string}
+   *
+   * @param text the text
+   * @throws CodecException if UTF-8 cannot hold it (an unpaired surrogate): {@code getBytes} would
+   *     write {@code ?} for it, and another string would be read back
+   */
+  public static byte[] utf8(CharSequence text) {
+    try {
+      return Utf8.encodeStrictly(text.toString());
+    } catch (CharacterCodingException e) {
+      throw new CodecException("text with an unpaired surrogate, which UTF-8 cannot hold", e);
+    }
+  }
+
+  /**
+   * {@return the text of stored UTF-8 bytes}
+   *
+   * @param bytes what a peer client or this codec stored
+   * @throws CodecException if they are not UTF-8, never decoded with replacement characters
+   */
+  public static String text(byte[] bytes) {
     try {
       return Utf8.decodeStrictly(bytes);
     } catch (CharacterCodingException e) {
-      throw new CodecException("stored bytes are not UTF-8 text (codec string)", e);
+      throw new CodecException("stored bytes are not UTF-8 text", e);
     }
   }
 

@@ -37,6 +37,9 @@ public final class Utf8 {
    * @throws CharacterCodingException if it has an unpaired surrogate, which UTF-8 cannot encode
    */
   public static byte[] encodeStrictly(String text) throws CharacterCodingException {
+    if (!hasSurrogate(text)) {
+      return text.getBytes(StandardCharsets.UTF_8); // the JDK's fast path: nothing to replace
+    }
     ByteBuffer bytes =
         StandardCharsets.UTF_8
             .newEncoder()
@@ -46,5 +49,17 @@ public final class Utf8 {
     byte[] out = new byte[bytes.remaining()];
     bytes.get(out);
     return out;
+  }
+
+  /**
+   * Whether the text has a surrogate, paired or not: the only chars {@code getBytes} may replace.
+   */
+  private static boolean hasSurrogate(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isSurrogate(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

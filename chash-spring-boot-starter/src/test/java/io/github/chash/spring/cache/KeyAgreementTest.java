@@ -6,6 +6,7 @@ import io.github.chash.aspect.spring.ShardedCacheAspectConfiguration;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.ring.Node;
+import io.github.chash.testing.CollidingKeys;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -102,22 +103,11 @@ class KeyAgreementTest {
    */
   @Test
   void argumentsThatOnceSharedAKey_getTheirOwnValues_inBothFamilies() {
-    List<Object[]> pairs =
-        List.of(
-            new Object[] {null, "null"},
-            new Object[] {null, java.util.Optional.empty()},
-            new Object[] {"null", java.util.Optional.empty()},
-            new Object[] {"[a,b]", List.of("a", "b")},
-            new Object[] {"{a=b}", java.util.Map.of("a", "b")},
-            new Object[] {"[1,2]", new byte[] {1, 2}},
-            new Object[] {"[]", List.of()},
-            new Object[] {List.of(), List.of("")},
-            new Object[] {java.util.Arrays.asList(null, "x"), List.of("null", "x")});
     int springRuns = 0;
-    for (Object[] pair : pairs) {
+    for (Object[] pair : CollidingKeys.pairs()) {
       String what = java.util.Arrays.deepToString(pair);
       for (Object key : pair) {
-        String value = "spring " + TwoFamiliesService.described(key);
+        String value = "spring " + CollidingKeys.described(key);
         assertThat(service.springAny(key)).as(what).isEqualTo(value);
         assertThat(service.springAny(key)).as(what).isEqualTo(value);
         assertThat(service.chashAny(key)).as(what).isEqualTo(value);

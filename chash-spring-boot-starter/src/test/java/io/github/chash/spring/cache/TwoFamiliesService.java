@@ -2,6 +2,7 @@ package io.github.chash.spring.cache;
 
 import io.github.chash.aspect.ShardedCacheEvict;
 import io.github.chash.aspect.ShardedCacheable;
+import io.github.chash.testing.CollidingKeys;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.cache.annotation.CachePut;
 import org.springframework.cache.annotation.Cacheable;
@@ -39,28 +40,19 @@ public class TwoFamiliesService {
   @Cacheable("users")
   public String springAny(Object key) {
     springRuns.incrementAndGet();
-    return "spring " + described(key);
+    return "spring " + CollidingKeys.described(key);
   }
 
   @ShardedCacheable(cache = "users")
   public String chashAny(Object key) {
     chashRuns.incrementAndGet();
-    return "chash " + described(key);
+    return "chash " + CollidingKeys.described(key);
   }
 
   @Cacheable("prices")
   public String springTwo(Object first, String second) {
     springRuns.incrementAndGet();
-    return "spring " + described(first) + "," + second;
-  }
-
-  /** A key with its type, so that keys with one string form are told apart. */
-  static String described(Object key) {
-    if (key == null) {
-      return "null";
-    }
-    Object shown = key instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : key;
-    return key.getClass().getSimpleName() + " " + shown;
+    return "spring " + CollidingKeys.described(first) + "," + second;
   }
 
   @Cacheable("prices")
