@@ -30,6 +30,15 @@ import java.util.concurrent.locks.LockSupport;
  * has passed, the deadline asks those threads to run a no-op first. A reply that was read meanwhile
  * is served; one still missing after they ran is the server's fault; when they cannot run before
  * the bound, the call failed as stalled.
+ *
+ * <p>That the threads ran shows more than that the replies were read: a request the caller handed
+ * them is written by them too, so a starved I/O thread may have written it only just before it ran
+ * the check's no-op, and a healthy server had no time to answer: a healthy node was ejected so in a
+ * cold burst under a quota with the I/O thread queued behind the JIT and a busy application thread
+ * (issue 43). So the first check that finds the reply missing starts the timeout once more, from
+ * the check: the request was surely on the wire then. A frozen server costs a call two timeouts of
+ * awake time before it counts against the node; a node type without an {@link IoCheck} gets no
+ * second window, since nothing shows when its request was written.
  */
 public final class ClientStalls {
   /** How often the watch thread wakes. */
@@ -158,14 +167,32 @@ public final class ClientStalls {
   /** The time a call may still wait for its reply. */
   public static final class Deadline {
     private final long startNanos;
-    private final long stalledAtStart;
     private final long timeoutNanos;
     private final long boundNanos;
     private final IoCheck io;
 
+    /** Where the timeout of awake time is counted from; replies sharing the deadline share it. */
+    private volatile Window window;
+
+    /**
+     * A timeout's count of awake time: its start, the stalls counted by then, and whether it starts
+     * at an {@link IoCheck} that showed the request written.
+     */
+    private record Window(long startNanos, long stalledAtStart, boolean afterIoCheck) {
+      static Window now(boolean afterIoCheck) {
+        long stalled = stalledNanos();
+        return new Window(System.nanoTime(), stalled, afterIoCheck);
+      }
+
+      /** The part of the time since the window's start that this JVM was able to run. */
+      long awakeNanos() {
+        return System.nanoTime() - startNanos - (stalledNanos() - stalledAtStart);
+      }
+    }
+
     private Deadline(long timeoutNanos, long boundNanos, IoCheck io) {
-      this.stalledAtStart = stalledNanos();
-      this.startNanos = System.nanoTime();
+      this.window = Window.now(false);
+      this.startNanos = window.startNanos;
       this.timeoutNanos = timeoutNanos;
       this.boundNanos = boundNanos;
       this.io = io;
@@ -177,7 +204,7 @@ public final class ClientStalls {
      */
     public long remainingNanos() {
       long waited = System.nanoTime() - startNanos;
-      return Math.max(0, Math.min(timeoutNanos - awake(waited), boundNanos - waited));
+      return Math.max(0, Math.min(timeoutNanos - window.awakeNanos(), boundNanos - waited));
     }
 
     /**
@@ -186,7 +213,7 @@ public final class ClientStalls {
      */
     public TimeoutException expired() {
       long waited = System.nanoTime() - startNanos;
-      long awake = awake(waited);
+      long awake = window.awakeNanos();
       if (awake < timeoutNanos && waited < boundNanos) {
         return null;
       }
@@ -196,9 +223,19 @@ public final class ClientStalls {
           : stalledFailure(waited);
     }
 
-    /** The part of {@code waitedNanos} since the start that this JVM was able to run. */
-    private long awake(long waitedNanos) {
-      return waitedNanos - (stalledNanos() - stalledAtStart);
+    /**
+     * Called once an {@link IoCheck} ran and the reply is still missing: the first time, the
+     * request may have been written only just before the check (see {@link ClientStalls}), so the
+     * timeout starts again from now.
+     *
+     * @return whether the call waits on: false once the timeout counted from a check has passed
+     */
+    private boolean countAgainFromTheCheck() {
+      if (io == IoCheck.NONE || window.afterIoCheck) {
+        return false;
+      }
+      window = Window.now(true);
+      return true;
     }
 
     /**
@@ -236,7 +273,7 @@ public final class ClientStalls {
             if (!isStall(expired) && !ioRan()) {
               expired = stalledFailure(System.nanoTime() - startNanos);
             }
-            if (!reply.isDone()) {
+            if (!reply.isDone() && (isStall(expired) || !countAgainFromTheCheck())) {
               throw expired;
             }
           }
@@ -258,9 +295,15 @@ public final class ClientStalls {
         io.ran()
             .orTimeout(boundLeftNanos(), TimeUnit.NANOSECONDS)
             .whenComplete(
-                (ran, notRun) ->
-                    reply.completeExceptionally(
-                        notRun == null ? expired : stalledFailure(System.nanoTime() - startNanos)));
+                (ran, notRun) -> {
+                  if (notRun != null) {
+                    reply.completeExceptionally(stalledFailure(System.nanoTime() - startNanos));
+                  } else if (!reply.isDone() && countAgainFromTheCheck()) {
+                    check(reply);
+                  } else {
+                    reply.completeExceptionally(expired);
+                  }
+                });
       }
     }
 

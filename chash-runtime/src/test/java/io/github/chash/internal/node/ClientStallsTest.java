@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -88,6 +89,34 @@ class ClientStallsTest {
         .satisfies(e -> assertThat(ClientStalls.isStall(e)).isFalse())
         .hasMessageContaining("timed out after 20 ms");
     assertThat(checking.getCount()).isZero();
+  }
+
+  /**
+   * A starved I/O thread writes the request only when it runs, just before the check's no-op: the
+   * server answers within its timeout from there (here: when the next check comes), and the reply
+   * is served; blamed at the first check, a healthy node was ejected in a cold burst (issue 43).
+   */
+  @Test
+  void aRequestWrittenOnlyAtTheCheckHasTheTimeoutFromThere() throws Exception {
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    assertThat(ClientStalls.deadline(TIMEOUT, answeredAtSecondCheck(reply)).await(reply))
+        .isEqualTo("value");
+
+    CompletableFuture<String> async = new CompletableFuture<>();
+    CompletableFuture<String> bounded =
+        ClientStalls.deadline(TIMEOUT, answeredAtSecondCheck(async)).bound(async);
+    assertThat(bounded.get(5, TimeUnit.SECONDS)).isEqualTo("value");
+  }
+
+  /** An I/O check whose second run finds the server's reply, which came after the first. */
+  private ClientStalls.IoCheck answeredAtSecondCheck(CompletableFuture<String> reply) {
+    AtomicInteger checks = new AtomicInteger();
+    return () -> {
+      if (checks.incrementAndGet() == 2) {
+        reply.complete("value");
+      }
+      return CompletableFuture.runAsync(() -> {}, ioThread);
+    };
   }
 
   @Test
