@@ -13,11 +13,14 @@ import java.util.TreeSet;
  * The nodes an operator drained ({@link ShardedCacheManager#drain}) and has not readmitted, by id,
  * each with its configuration from the latest configuration that listed it. Drains are the
  * operator's decision, so a new node list from a reload (a watched file, a membership source) does
- * not undo them: {@link #keepOut} is the one rule that says how a list and the drains combine. Used
- * under the {@link Membership}'s lock.
+ * not undo them: {@link #keepOut} is the one rule that says how a list and the drains combine.
+ * Changed under the {@link Membership}'s lock; {@link #ids} reads from any thread.
  */
 final class Drains {
   private Map<String, NodeConfig> drained = new TreeMap<>();
+
+  /** The drained ids, for readers that must not wait for a change under way. */
+  private volatile Set<String> ids = Set.of();
 
   /** A reload's node list with the drains applied, and the drains once it is applied. */
   record Applied(List<NodeConfig> nodes, Map<String, NodeConfig> drained) {}
@@ -52,6 +55,7 @@ final class Drains {
   /** Makes the drains of an applied reload the current ones. */
   void commit(Applied applied) {
     drained = new TreeMap<>(applied.drained);
+    published();
   }
 
   /**
@@ -73,6 +77,7 @@ final class Drains {
 
   void add(NodeConfig node) {
     drained.put(node.id(), node);
+    published();
   }
 
   /**
@@ -91,10 +96,15 @@ final class Drains {
 
   void remove(String id) {
     drained.remove(id);
+    published();
   }
 
-  /** {@return the drained ids, in id order} */
+  private void published() {
+    ids = Collections.unmodifiableSet(new TreeSet<>(drained.keySet()));
+  }
+
+  /** {@return the drained ids, in id order; any thread, without the membership's lock} */
   Set<String> ids() {
-    return Collections.unmodifiableSet(new TreeSet<>(drained.keySet()));
+    return ids;
   }
 }

@@ -205,8 +205,8 @@ final class Membership {
     drains.remove(id);
   }
 
-  /** {@return the ids of the drained nodes, in id order} */
-  synchronized Set<String> drained() {
+  /** {@return the ids of the drained nodes, in id order; never waits for a change under way} */
+  Set<String> drained() {
     return drains.ids();
   }
 
