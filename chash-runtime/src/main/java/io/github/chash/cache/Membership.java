@@ -83,6 +83,9 @@ final class Membership {
   private MigrationConfig migration;
   private List<Planned> members;
 
+  /** The nodes the operator drained, kept out across reloads until readmitted. */
+  private final Drains drains = new Drains();
+
   /** Nodes removed whose slots a prior still reaches, by id: re-adding one reuses its slot. */
   private final Map<String, Planned> retired = new LinkedHashMap<>();
 
@@ -118,9 +121,21 @@ final class Membership {
     this.nextIndex = slots.size();
   }
 
-  /** Moves to another configuration: its ring settings, nodes and weights, and new caches. */
+  /**
+   * Moves to another configuration (a reload: a watched file, a membership source, a caller's own):
+   * its ring settings, nodes and weights, and new caches. The operator's drains hold across it, by
+   * {@link Drains#keepOut}: a drained node it names stays out until readmitted, and a drained node
+   * it no longer names is forgotten.
+   */
   synchronized void reconfigure(ChashConfig next) {
     Objects.requireNonNull(next, "next");
+    Drains.Applied applied = drains.keepOut(next.nodes());
+    install(applied.nodes().size() == next.nodes().size() ? next : next.withNodes(applied.nodes()));
+    drains.commit(applied);
+  }
+
+  /** Moves to a configuration as it is; the drains are the caller's to keep. */
+  private void install(ChashConfig next) {
     Map<String, Planned> now = byId(members);
     List<Planned> plan = new ArrayList<>();
     for (NodeConfig node : next.nodes()) {
@@ -132,8 +147,71 @@ final class Membership {
     apply(next, next.ring(), next.migration(), plan);
   }
 
-  /** {@link #reconfigure} to the current nodes changed by {@code change}. */
+  /**
+   * {@link #reconfigure} to the current nodes changed by {@code change}; a change that would bring
+   * a drained node back is refused (that is {@link #readmit}'s).
+   */
   synchronized void changeNodes(UnaryOperator<List<NodeConfig>> change, String what) {
+    List<NodeConfig> configured = configured(what);
+    List<NodeConfig> next = change.apply(configured);
+    drains.refuseDrained(next);
+    install(base(configured).withNodes(next));
+  }
+
+  /**
+   * Drains a node for the operator: removes it as {@link #changeNodes} does, and keeps it out
+   * across reloads until {@link #readmit}.
+   *
+   * @throws IllegalArgumentException if it is unknown, already drained or the last node
+   */
+  synchronized void drain(String id) {
+    if (drains.contains(id)) {
+      throw new IllegalArgumentException("node \"" + id + "\" is already drained");
+    }
+    List<NodeConfig> configured = configured("drain");
+    List<NodeConfig> next = new ArrayList<>(configured);
+    NodeConfig node =
+        configured.stream()
+            .filter(n -> n.id().equals(id))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "unknown node \""
+                            + id
+                            + "\"; nodes are "
+                            + configured.stream().map(NodeConfig::id).toList()));
+    next.remove(node);
+    if (next.isEmpty()) {
+      throw new IllegalArgumentException(
+          "node \"" + id + "\" is the last node; a sharded cache needs at least one");
+    }
+    install(base(configured).withNodes(next));
+    drains.add(node);
+  }
+
+  /**
+   * Adds a drained node back, at the end of the nodes, with its configuration from the latest
+   * {@link #reconfigure} that named it (or as it was drained).
+   *
+   * @throws IllegalArgumentException if it is not drained
+   */
+  synchronized void readmit(String id) {
+    NodeConfig node = drains.configOf(id);
+    List<NodeConfig> configured = configured("readmit");
+    List<NodeConfig> next = new ArrayList<>(configured);
+    next.add(node);
+    install(base(configured).withNodes(next));
+    drains.remove(id);
+  }
+
+  /** {@return the ids of the drained nodes, in id order; never waits for a change under way} */
+  Set<String> drained() {
+    return drains.ids();
+  }
+
+  /** The current nodes as configurations, for a change of them. */
+  private List<NodeConfig> configured(String what) {
     List<NodeConfig> configured = new ArrayList<>();
     for (Planned p : members) {
       if (p.config == null) {
@@ -145,9 +223,11 @@ final class Membership {
       }
       configured.add(p.config.withWeight(p.weight));
     }
-    List<NodeConfig> next = change.apply(configured);
-    ChashConfig base = config != null ? config : programmatic(configured);
-    reconfigure(base.withNodes(next));
+    return configured;
+  }
+
+  private ChashConfig base(List<NodeConfig> configured) {
+    return config != null ? config : programmatic(configured);
   }
 
   /** The nodes of the current configuration, in order. */

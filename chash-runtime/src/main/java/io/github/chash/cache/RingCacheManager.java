@@ -141,6 +141,23 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
   }
 
   @Override
+  public void drain(String id) {
+    router.forCache("-"); // throws once closed
+    membership.drain(id);
+  }
+
+  @Override
+  public void readmit(String id) {
+    router.forCache("-"); // throws once closed
+    membership.readmit(id);
+  }
+
+  @Override
+  public Set<String> drained() {
+    return membership.drained();
+  }
+
+  @Override
   public void reweight(String id, int weight) {
     String problem = Node.weightProblem(weight);
     if (problem != null) {

@@ -15,7 +15,8 @@ import java.util.Set;
  * entries when {@code onRejoin: flush}. After a readmission, the copies written during the outage
  * to nodes that no longer own their keys are deleted too, so a later outage cannot resurrect them.
  * The node set can change while the manager runs ({@link #reconfigure}, {@link #addNode}, {@link
- * #removeNode}, {@link #reweight}) without a miss storm. Thread-safe.
+ * #removeNode}, {@link #reweight}, {@link #drain}, {@link #readmit}) without a miss storm.
+ * Thread-safe.
  */
 public interface ShardedCacheManager extends AutoCloseable {
 
@@ -80,7 +81,8 @@ public interface ShardedCacheManager extends AutoCloseable {
    * {@link #reconfigure}s to the current nodes plus this one, at the end of the list.
    *
    * @param node the node to add
-   * @throws IllegalArgumentException if a node with its id exists
+   * @throws IllegalArgumentException if a node with its id exists, or is {@linkplain #drain
+   *     drained} ({@link #readmit} brings that back)
    * @throws UnsupportedOperationException if the manager has ready-made nodes (no NodeConfig):
    *     reconfigure it with a whole configuration instead
    */
@@ -95,6 +97,36 @@ public interface ShardedCacheManager extends AutoCloseable {
    * @throws UnsupportedOperationException as {@link #addNode}
    */
   void removeNode(String id);
+
+  /**
+   * Drains a node for an operator: {@link #removeNode}s it, and keeps it out until {@link
+   * #readmit}, whatever reloads come meanwhile. The rule, applied where {@link #reconfigure} takes
+   * a reload's nodes (a watched {@code chash.yaml}, a membership source, a caller's own): a drained
+   * node the new configuration names stays out of the ring, and a readmission brings it back with
+   * that configuration (its weight, its server); a drained node the new configuration no longer
+   * names is forgotten, and readmitting it is refused. A configuration whose every node is drained
+   * is refused.
+   *
+   * @param id the node's id
+   * @throws IllegalArgumentException if there is no such node, it is drained already, or it is the
+   *     last one
+   * @throws UnsupportedOperationException as {@link #addNode}
+   */
+  void drain(String id);
+
+  /**
+   * Adds a {@linkplain #drain drained} node back, at the end of the nodes, with its configuration
+   * from the latest configuration that named it (or as it was drained, when none came since).
+   *
+   * @param id the node's id
+   * @throws IllegalArgumentException if the node is not drained (never was, was readmitted, or a
+   *     reload no longer named it)
+   * @throws UnsupportedOperationException as {@link #addNode}
+   */
+  void readmit(String id);
+
+  /** {@return the ids of the {@linkplain #drain drained} nodes not readmitted yet, in id order} */
+  Set<String> drained();
 
   /**
    * {@link #reconfigure}s to the current nodes with this one's weight changed.

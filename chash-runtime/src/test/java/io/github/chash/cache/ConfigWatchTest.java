@@ -400,6 +400,21 @@ class ConfigWatchTest {
     }
 
     @Override
+    public void drain(String id) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void readmit(String id) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Set<String> drained() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void close() {}
   }
 }

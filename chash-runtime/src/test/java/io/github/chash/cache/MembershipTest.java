@@ -252,4 +252,101 @@ class MembershipTest {
             InterceptedCache.of(manager.cache("orders")).getIfPresent("orders:1", ValueType.OBJECT))
         .isEqualTo(1);
   }
+
+  /** A file's configuration: the nodes (id, or id:weight) and the users cache's TTL. */
+  private static ChashConfig file(Duration usersTtl, String... nodes) {
+    ChashConfig.Builder b =
+        ChashConfig.builder()
+            .migration(new MigrationConfig(WINDOW))
+            .cache(new CacheConfig("users", usersTtl));
+    for (String node : nodes) {
+      String[] idWeight = node.split(":");
+      NodeConfig config = NodeConfig.local(idWeight[0]);
+      b.node(idWeight.length == 1 ? config : config.withWeight(Integer.parseInt(idWeight[1])));
+    }
+    return b.build();
+  }
+
+  private List<String> ringIds() {
+    return manager.ring().nodes().stream().map(Node::id).sorted().toList();
+  }
+
+  @Test
+  void drain_holdsAcrossReloadsUntilReadmitted_withTheLatestFilesConfig() {
+    start(file(Duration.ofMinutes(30), "a", "b", "c"));
+    users.put("users:1", "kept");
+
+    manager.drain("b");
+    assertThat(ringIds()).containsExactly("a", "c");
+    assertThat(manager.drained()).containsExactly("b");
+
+    // issue 43: a reload that changes only a TTL used to add b back while it stayed "drained"
+    manager.reconfigure(file(Duration.ofMinutes(45), "a", "b", "c"));
+    assertThat(ringIds()).as("a drained node stays out across a reload").containsExactly("a", "c");
+    assertThat(manager.drained()).containsExactly("b");
+    assertThat(manager.nodeConfigs()).extracting(NodeConfig::id).containsExactly("a", "c");
+    // only readmit brings it back; a programmatic add is refused, the ring unchanged
+    assertThatThrownBy(() -> manager.addNode(NodeConfig.local("b")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node \"b\" is drained; readmit it to bring it back");
+    assertThatThrownBy(() -> manager.drain("b")).hasMessage("node \"b\" is already drained");
+    // a file whose every node is drained does not run
+    Ring before = manager.ring();
+    assertThatThrownBy(() -> manager.reconfigure(file(Duration.ofMinutes(45), "b")))
+        .hasMessage(
+            "every node of the configuration is drained [b]; readmit one before the manager can"
+                + " run it");
+    assertThat(manager.ring()).isSameAs(before);
+    assertThat(manager.drained()).containsExactly("b");
+
+    // the latest file gives b weight 3: the readmission brings that back
+    manager.reconfigure(file(Duration.ofMinutes(45), "a", "b:3", "c"));
+    assertThat(ringIds()).containsExactly("a", "c");
+    manager.readmit("b");
+    assertThat(ringIds()).containsExactly("a", "b", "c");
+    assertThat(manager.ring().nodes())
+        .filteredOn(n -> n.id().equals("b"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.weight()).isEqualTo(3));
+    assertThat(manager.drained()).isEmpty();
+    assertThat(users.getIfPresent("users:1", ValueType.OBJECT)).isEqualTo("kept");
+
+    // a reload after the readmission keeps b, as any node
+    manager.reconfigure(file(Duration.ofMinutes(30), "a", "b:3", "c"));
+    assertThat(ringIds()).containsExactly("a", "b", "c");
+  }
+
+  @Test
+  void drain_isForgottenWhenAReloadNoLongerNamesTheNode() {
+    start(file(Duration.ofMinutes(30), "a", "b", "c"));
+    manager.drain("b");
+
+    manager.reconfigure(file(Duration.ofMinutes(30), "a", "c"));
+
+    assertThat(manager.drained()).isEmpty();
+    assertThatThrownBy(() -> manager.readmit("b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node \"b\" is not drained; drained nodes are []");
+    assertThat(ringIds()).containsExactly("a", "c");
+    // a later file that names it again adds it, as any new node
+    manager.reconfigure(file(Duration.ofMinutes(30), "a", "b", "c"));
+    assertThat(ringIds()).containsExactly("a", "b", "c");
+  }
+
+  @Test
+  void drain_refusesUnknownAndLastNodes_readmitRefusesNodesNotDrained() {
+    start(file(Duration.ofMinutes(30), "a", "b"));
+    assertThatThrownBy(() -> manager.drain("zz"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("unknown node \"zz\"; nodes are [a, b]");
+    assertThatThrownBy(() -> manager.readmit("a"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node \"a\" is not drained; drained nodes are []");
+    manager.drain("a");
+    assertThatThrownBy(() -> manager.drain("b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node \"b\" is the last node; a sharded cache needs at least one");
+    assertThat(ringIds()).containsExactly("b");
+    assertThat(manager.drained()).containsExactly("a");
+  }
 }

@@ -3,7 +3,6 @@ package io.github.chash.spring.boot.actuate;
 import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
@@ -15,6 +14,7 @@ import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.lang.Nullable;
 
 /**
  * The {@code chash} Actuator endpoint ({@code /actuator/chash} once exposed with {@code
@@ -24,8 +24,9 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  *
  * <p>Its write operation (a POST of {@code {"node": "cache-2", "action": "drain"}}, secured and
  * exposed like Actuator's other writes) drains a node: the manager removes it, serving its keys
- * from it and copying them to their new owners for the migration window ({@link
- * ShardedCacheManager#removeNode}); {@code "readmit"} adds a drained node back. Thread-safe.
+ * from it and copying them to their new owners for the migration window, and keeps it out across
+ * reloads ({@link ShardedCacheManager#drain}); {@code "readmit"} adds a drained node back.
+ * Thread-safe.
  */
 @Endpoint(id = "chash")
 public class ChashEndpoint {
@@ -57,42 +58,32 @@ public class ChashEndpoint {
 
   private final Refusals refusals;
   private final Supplier<ConfigWatch> watch;
-  private final Map<String, NodeConfig> drained = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
-   * Drains a node ({@code action = "drain"}) or adds a drained one back ({@code "readmit"}), and
-   * returns the ring as it is then.
+   * Drains a node ({@code action = "drain"}, {@link ShardedCacheManager#drain}) or adds a drained
+   * one back ({@code "readmit"}, {@link ShardedCacheManager#readmit}), and returns the ring as it
+   * is then. The manager keeps the drains, so a reload of {@code chash.yaml} keeps a drained node
+   * out until it is readmitted.
    *
-   * @param node the node's id
-   * @param action {@code drain} or {@code readmit}
+   * @param node the node's id; missing (null) is refused, naming it
+   * @param action {@code drain} or {@code readmit}; missing (null) is refused, naming it
    * @return the ring after the change
-   * @throws IllegalArgumentException naming the problem: an unknown node or action, a node that was
-   *     not drained here, the last node
+   * @throws IllegalArgumentException naming the problem: a missing node or action, an unknown node
+   *     or action, a node drained already or not drained, the last node
    */
   @WriteOperation
-  public RingState change(String node, String action) {
+  public RingState change(@Nullable String node, @Nullable String action) {
+    if (node == null || action == null) {
+      throw new IllegalArgumentException(
+          "missing "
+              + (node == null && action == null
+                  ? "\"node\" and \"action\""
+                  : node == null ? "\"node\"" : "\"action\"")
+              + ": the body must be {\"node\": \"<id>\", \"action\": \"drain\" or \"readmit\"}");
+    }
     switch (action) {
-      case "drain" -> {
-        NodeConfig config =
-            manager.nodeConfigs().stream()
-                .filter(n -> n.id().equals(node))
-                .findFirst()
-                .orElseThrow(
-                    () ->
-                        new IllegalArgumentException(
-                            "unknown node \"" + node + "\"; nodes are " + manager.ring().nodes()));
-        manager.removeNode(node);
-        drained.put(node, config);
-      }
-      case "readmit" -> {
-        NodeConfig config = drained.get(node);
-        if (config == null) {
-          throw new IllegalArgumentException(
-              "node \"" + node + "\" was not drained here; drained nodes are " + drained.keySet());
-        }
-        manager.addNode(config);
-        drained.remove(node);
-      }
+      case "drain" -> manager.drain(node);
+      case "readmit" -> manager.readmit(node);
       default ->
           throw new IllegalArgumentException(
               "action must be drain or readmit; was \"" + action + "\"");
@@ -134,7 +125,7 @@ public class ChashEndpoint {
         configured.settings().hash().name(),
         configured.settings().pointsPerWeight(),
         nodes,
-        List.copyOf(new java.util.TreeSet<>(drained.keySet())),
+        List.copyOf(manager.drained()),
         caches,
         configProblem());
   }
@@ -152,8 +143,9 @@ public class ChashEndpoint {
    * @param hash the hash function
    * @param pointsPerWeight virtual points per unit of weight ({@code ring}, {@code ketama})
    * @param nodes the configured nodes, in ring order
-   * @param drained the ids of the nodes drained through this endpoint and not readmitted, in order:
-   *     they are out of the ring, and {@code readmit} brings each back
+   * @param drained the ids of the nodes drained (through this endpoint or the manager's {@link
+   *     ShardedCacheManager#drain}) and not readmitted, in id order, as the manager keeps them:
+   *     they are out of the ring across reloads, and {@code readmit} brings each back
    * @param caches the caches, in configuration order
    * @param configProblem while a watched {@code chash.yaml} ({@code chash.watch}) changed to a
    *     content that does not run: the file and why, each problem with file:line:column (the ring

@@ -4,11 +4,13 @@ import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
+import org.springframework.lang.Nullable;
 
 /**
- * The {@code chash} endpoint over HTTP: a change it refuses (an unknown node or action, a node that
- * was not drained here, the last node) answers 400 with the reason in the body, {@code {"error":
- * "..."}}, instead of a 500 whose reason is only in the server's log. Thread-safe.
+ * The {@code chash} endpoint over HTTP: a change it refuses (a missing node or action, an unknown
+ * node or action, a node drained already or not drained, the last node) answers 400 with the reason
+ * in the body, {@code {"error": "..."}}, instead of a 500 whose reason is only in the server's log,
+ * or Actuator's own 400 for a missing parameter, which gives none. Thread-safe.
  */
 @EndpointWebExtension(endpoint = ChashEndpoint.class)
 public class ChashEndpointWebExtension {
@@ -26,12 +28,12 @@ public class ChashEndpointWebExtension {
   /**
    * {@link ChashEndpoint#change}, over HTTP.
    *
-   * @param node the node's id
-   * @param action {@code drain} or {@code readmit}
+   * @param node the node's id; optional here, so that a missing one gets the endpoint's reason
+   * @param action {@code drain} or {@code readmit}; optional here, as {@code node}
    * @return the ring after the change (200), or the reason the change was refused (400)
    */
   @WriteOperation
-  public WebEndpointResponse<Object> change(String node, String action) {
+  public WebEndpointResponse<Object> change(@Nullable String node, @Nullable String action) {
     try {
       return new WebEndpointResponse<>(endpoint.change(node, action));
     } catch (IllegalArgumentException | IllegalStateException refused) {

@@ -94,7 +94,11 @@ class ChashEndpointTest {
       assertThat(web.change("b", "drain").getStatus()).isEqualTo(200);
       assertThat(web.change("b", "readmit").getStatus()).isEqualTo(200);
       assertThatThrownBy(() -> endpoint.change("b", "readmit"))
-          .hasMessage("node \"b\" was not drained here; drained nodes are []");
+          .hasMessage("node \"b\" is not drained; drained nodes are []");
+      assertThatThrownBy(() -> endpoint.change(null, "drain"))
+          .hasMessageStartingWith("missing \"node\": the body must be");
+      assertThatThrownBy(() -> endpoint.change("a", null))
+          .hasMessageStartingWith("missing \"action\": the body must be");
       assertThatThrownBy(() -> endpoint.change("zz", "drain"))
           .hasMessageStartingWith("unknown node \"zz\"");
       assertThatThrownBy(() -> endpoint.change("a", "explode"))
