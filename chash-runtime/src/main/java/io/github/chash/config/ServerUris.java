@@ -19,6 +19,12 @@ final class ServerUris {
   private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
   static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
 
+  /** The query parameters that carry a password, by name, compared ignoring case. */
+  private static final List<String> PASSWORD_PARAMETERS = List.of("password", "passwd", "pwd");
+
+  /** What a password becomes in printed text. */
+  static final String MASK = "****";
+
   /**
    * What checking a URI found: message tails to print after the key's path, and the server it
    * points to (lower-case host, defaults filled in) for duplicate detection; null when unusable.
@@ -50,12 +56,6 @@ final class ServerUris {
     }
     return parts;
   }
-
-  /** The query parameters that carry a password, by name, compared ignoring case. */
-  private static final List<String> PASSWORD_PARAMETERS = List.of("password", "passwd", "pwd");
-
-  /** What a password becomes in printed text. */
-  static final String MASK = "****";
 
   /**
    * The rule of a password in the URI of a type of one's own ({@link NodeType#builtIn} false): see
