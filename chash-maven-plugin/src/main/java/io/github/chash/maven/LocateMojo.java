@@ -128,8 +128,9 @@ public class LocateMojo extends AbstractChashMojo {
    * Writes {@code key<TAB>node} for every non-empty line, read as {@link KeySource#forEachKey} does
    * (a byte order mark dropped, CRLF understood); returns the count.
    *
-   * @throws IOException naming the file when it is missing, a directory or not UTF-8 (with the
-   *     line), or naming the output when writing fails
+   * @throws IOException naming the file when it is missing, a directory, not UTF-8 or has a line
+   *     over {@link KeySource#MAX_LINE_LENGTH} characters or more than {@link KeySource#MAX_LINES}
+   *     lines (those three with the line), or naming the output when writing fails
    */
   static long locateAll(Ring ring, File keys, Writer out) throws IOException {
     long[] n = {0};

@@ -108,6 +108,38 @@ class ConfigFileTest {
   }
 
   @Test
+  void locateAll_anOverlongLine_namesFileAndLine() throws IOException {
+    Path keys = dir.resolve("keys.txt");
+    Files.writeString(keys, "a\n" + "\0".repeat(70_000));
+    StringWriter out = new StringWriter();
+    assertThatThrownBy(() -> LocateMojo.locateAll(ring, keys.toFile(), out))
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "keys file "
+                + keys
+                + " line 2 is longer than 65536 characters; put one key a line (is it a binary"
+                + " file?)");
+  }
+
+  @Test
+  void inputs_configuredKeysFileWithAnOverlongLine_namesTheConfigKeyFileAndLine()
+      throws IOException {
+    Path keys = dir.resolve("src/main/resources/real-keys.txt");
+    Files.createDirectories(keys.getParent());
+    Files.writeString(keys, "a\nb\n" + "x".repeat(65_537) + "\n");
+    ChashConfig config =
+        config(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));
+    ConfigFile file = ConfigFile.of(null, dir.toFile(), dir.toFile());
+    assertThatThrownBy(() -> AnalysisInputs.of(config, file, null, null, null, null, null))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage(
+            "check.keysFile of src/main/resources/chash.yaml: keys file "
+                + keys
+                + " line 3 is longer than 65536 characters; put one key a line (is it a binary"
+                + " file?)");
+  }
+
+  @Test
   void inputs_missingConfiguredKeysFile_namesTheConfigKeyItCameFrom() {
     ChashConfig config =
         config(new CheckConfig(1.2, 10, "k{n}", "real-keys.txt", null, null, null));

@@ -1,11 +1,13 @@
 package io.github.chash.analysis;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -63,8 +65,8 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
    * key)}
    *
    * @param file the file of keys
-   * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8) when it
-   *     cannot be read
+   * @throws UncheckedIOException naming the file (and the line, when it is not UTF-8 or breaks a
+   *     bound of {@link #forEachKey(Path, Consumer)}) when it cannot be read
    * @throws IllegalArgumentException naming the file when it holds no key, so a check never passes
    *     over an empty sample by mistake
    */
@@ -83,55 +85,172 @@ public abstract sealed class KeySource permits KeySource.Pattern, KeySource.List
   }
 
   /**
+   * The longest line a keys file may have, in characters (UTF-16 units): far more than any key, and
+   * small enough that a file with no line end at all ({@code /dev/zero}, a binary file) is refused
+   * after reading this much of it rather than after filling the heap.
+   */
+  public static final int MAX_LINE_LENGTH = 65_536;
+
+  /** The most lines a keys file may have, so that an endless stream of lines ends too. */
+  public static final long MAX_LINES = 100_000_000L;
+
+  /**
    * Reads the keys of a UTF-8 file, one a line, skipping empty lines and a leading byte order mark;
-   * {@code \n}, {@code \r\n} and {@code \r} all end a line. Streams: memory stays constant.
+   * {@code \n}, {@code \r\n} and {@code \r} all end a line. Streams in bounded memory (one line of
+   * at most {@value #MAX_LINE_LENGTH} characters); a file that is not a regular file but can be
+   * read to its end, such as a named pipe or {@code /dev/stdin}, is read the same way, and one that
+   * never ends is refused by the bounds.
    *
    * @param file the file of keys
    * @param action receives each key
-   * @throws IOException with a message naming the file: missing, a directory, unreadable, or not
-   *     UTF-8 (with the line)
+   * @throws IOException with a message naming the file: missing, a directory, unreadable, not UTF-8
+   *     (with the byte and line), a line longer than {@value #MAX_LINE_LENGTH} characters or more
+   *     than {@value #MAX_LINES} lines (with the line)
    */
   public static void forEachKey(Path file, Consumer<String> action) throws IOException {
+    forEachKey(file, action, MAX_LINE_LENGTH, MAX_LINES);
+  }
+
+  /** {@link #forEachKey(Path, Consumer)} with other bounds, so that tests can reach them. */
+  static void forEachKey(Path file, Consumer<String> action, int maxLineLength, long maxLines)
+      throws IOException {
     if (Files.isDirectory(file)) {
       throw new IOException("keys file " + file + " is a directory, not a file");
     }
-    boolean first = true;
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (first && line.startsWith("\uFEFF")) {
-          line = line.substring(1);
-        }
-        first = false;
-        if (!line.isEmpty()) {
-          action.accept(line);
-        }
-      }
+    try (InputStream in = Files.newInputStream(file)) {
+      new Lines(file, action, maxLineLength, maxLines).read(in);
+    } catch (Refused e) {
+      throw e;
     } catch (NoSuchFileException e) {
       throw new IOException("keys file " + file + " does not exist", e);
-    } catch (CharacterCodingException e) {
-      // not chained: its message ("Input length = 1") only adds noise to Maven's output
-      throw new IOException("keys file " + file + " is not valid UTF-8: " + badUtf8(file));
     } catch (IOException e) {
       throw new IOException("cannot read keys file " + file + ": " + e.getMessage(), e);
     }
   }
 
+  /** What is wrong with a keys file's content; its message is final (file and line). */
+  private static final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String message) {
+      super(message);
+    }
+  }
+
   /**
-   * Where the first byte that is not UTF-8 is: its line and value. The reader's own position lags
-   * its read-ahead, so this decodes the bytes again.
+   * Cuts a byte stream into lines as it decodes it, counting them, so that a bad byte, an overlong
+   * line or one line too many is reported with its line as soon as it is read.
    */
-  private static String badUtf8(Path file) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    StandardCharsets.UTF_8.newDecoder().decode(in, CharBuffer.allocate(bytes.length), true);
-    long line = 1;
-    for (int i = 0; i < in.position(); i++) {
-      if (bytes[i] == '\n') {
-        line++;
+  private static final class Lines {
+    private final Path file;
+    private final Consumer<String> action;
+    private final int maxLineLength;
+    private final long maxLines;
+    private final StringBuilder line = new StringBuilder();
+    private long lineNumber = 1;
+    private boolean afterCr;
+
+    Lines(Path file, Consumer<String> action, int maxLineLength, long maxLines) {
+      this.file = file;
+      this.action = action;
+      this.maxLineLength = maxLineLength;
+      this.maxLines = maxLines;
+    }
+
+    void read(InputStream in) throws IOException {
+      CharsetDecoder decoder =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT);
+      ByteBuffer bytes = ByteBuffer.allocate(1 << 13);
+      CharBuffer chars = CharBuffer.allocate(1 << 13);
+      boolean end = false;
+      while (!end) {
+        int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
+        end = n < 0;
+        if (n > 0) {
+          bytes.position(bytes.position() + n);
+        }
+        bytes.flip();
+        CoderResult result;
+        do {
+          result = decoder.decode(bytes, chars, end);
+          take(chars);
+          if (result.isError()) {
+            throw new Refused(
+                String.format(
+                    "keys file %s is not valid UTF-8: byte 0x%02x at line %d",
+                    file, bytes.get(bytes.position()) & 0xff, lineNumber));
+          }
+        } while (result.isOverflow());
+        bytes.compact();
+      }
+      decoder.flush(chars);
+      take(chars);
+      if (!line.isEmpty()) {
+        endLine();
       }
     }
-    int at = Math.min(in.position(), bytes.length - 1);
-    return String.format("byte 0x%02x at line %d", bytes[at] & 0xff, line);
+
+    /** Takes the decoded characters, leaving the buffer empty for more. */
+    private void take(CharBuffer chars) throws Refused {
+      chars.flip();
+      char[] a = chars.array();
+      int i = chars.position();
+      int limit = chars.limit();
+      while (i < limit) {
+        if (afterCr && a[i] == '\n') {
+          i++; // the second half of \r\n
+        }
+        afterCr = false;
+        if (i == limit) {
+          break;
+        }
+        if (lineNumber > maxLines) {
+          throw new Refused(
+              "keys file "
+                  + file
+                  + " has more than "
+                  + maxLines
+                  + " lines (line "
+                  + lineNumber
+                  + "); sample fewer keys");
+        }
+        int start = i;
+        while (i < limit && a[i] != '\n' && a[i] != '\r') {
+          i++;
+        }
+        if (line.length() + (i - start) > maxLineLength) {
+          throw new Refused(
+              "keys file "
+                  + file
+                  + " line "
+                  + lineNumber
+                  + " is longer than "
+                  + maxLineLength
+                  + " characters; put one key a line (is it a binary file?)");
+        }
+        line.append(a, start, i - start);
+        if (i < limit) {
+          afterCr = a[i] == '\r';
+          i++;
+          endLine();
+        }
+      }
+      chars.clear();
+    }
+
+    private void endLine() {
+      if (lineNumber == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
+        line.deleteCharAt(0);
+      }
+      if (!line.isEmpty()) {
+        action.accept(line.toString());
+        line.setLength(0);
+      }
+      lineNumber++;
+    }
   }
 
   /** {@return the number of keys} */

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param weight positive weight
  * @param maximumSize entry bound of a local shard, positive (0 when not a local node)
  * @param uri Redis or memcached URI as written, {@code ${env:NAME}} placeholders unresolved (null
- *     for local); for a type a jar provides, whatever its factory reads, or null
+ *     for local); for a type a jar provides, whatever its factory reads (a password only as {@code
+ *     ${env:NAME}}, as for every type), or null
  * @param name what {@code ketama} and {@code jedis} derive the node's points from instead of the id
  *     (a twemproxy server's or a Jedis shard's name); null when not given
  * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
@@ -167,6 +168,32 @@ public record NodeConfig(
     return new NodeConfig(id, type, weight, maximumSize, uri, name, readFrom, replicaLag);
   }
 
+  /**
+   * {@return the record's fields as a record prints them, with any password in the URI masked
+   * ({@code redis://:****@host}; {@code ${env:NAME}} placeholders stay), so that logging a node or
+   * a whole {@link ChashConfig} never prints a secret}
+   */
+  @Override
+  public String toString() {
+    return "NodeConfig[id="
+        + id
+        + ", type="
+        + type
+        + ", weight="
+        + weight
+        + ", maximumSize="
+        + maximumSize
+        + ", uri="
+        + ServerUris.masked(uri)
+        + ", name="
+        + name
+        + ", readFrom="
+        + readFrom
+        + ", replicaLag="
+        + replicaLag
+        + "]";
+  }
+
   /** {@return this node as a ring member} */
   public Node toNode() {
     return name == null ? Node.of(id, weight) : Node.of(id, weight, name);
@@ -244,7 +271,9 @@ public record NodeConfig(
           : List.of("is only valid for types redis and memcached; add `type: redis` or remove uri");
     }
     if (!type.builtIn()) {
-      return List.of(); // its factory checks it, naming the node
+      // its factory checks the rest, naming the node; a secret is chash.yaml's rule for every type
+      String password = uri == null ? null : ServerUris.passwordProblem(uri);
+      return password == null ? List.of() : List.of(password);
     }
     if (uri == null) {
       return List.of("is required for type " + type.configName());

@@ -117,6 +117,11 @@ final class NodesBlock {
         f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));
       }
       uri = f.string("uri", null);
+      if (uri != null) {
+        for (String problem : NodeConfig.uriProblems(type, uri)) {
+          f.problem("uri", problem);
+        }
+      }
     } else {
       if (f.has("maximumSize")) {
         f.problem("maximumSize", NodeConfig.maximumSizeProblem(type, 1));

@@ -66,8 +66,9 @@ public record RedisConfig(
   }
 
   /**
-   * {@return the defaults: prefix {@code chash:}, the JDK codec, only {@code java.lang}, {@code
-   * java.util}, {@code java.time} classes, and values up to 1 MB}
+   * {@return the defaults: prefix {@code chash:}, the JDK codec, only the classes of the packages
+   * {@code java.lang}, {@code java.util}, {@code java.time} and {@code java.math}, and values up to
+   * 1 MB}
    */
   public static RedisConfig defaults() {
     return RULES.defaults();

@@ -42,9 +42,9 @@ final class RedisUris {
       ServerUris.noQuery(parts, problems);
     }
     // A lone "secret@" is a password too: Lettuce and redis-cli read it so.
-    String password = parts.password();
-    if (!password.isEmpty() && !Placeholders.isPlaceholder(password)) {
-      problems.add("contains a plain-text password; use ${env:NAME}");
+    String password = ServerUris.passwordProblem(parts, true);
+    if (password != null) {
+      problems.add(password);
     }
     String hostAndPort =
         sentinel
@@ -72,7 +72,7 @@ final class RedisUris {
     String query = parts.query();
     if (query == null || !query.startsWith("#") || query.length() == 1) {
       if (query != null && query.startsWith("?")) {
-        problems.add("must not have a query, was " + Quotes.quote(query));
+        problems.add("must not have a query, was " + Quotes.quote(ServerUris.maskedQuery(query)));
       } else {
         problems.add(
             "must name the Sentinel master after '#', like"

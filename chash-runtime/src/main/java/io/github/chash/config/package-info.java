@@ -121,8 +121,9 @@
  *   <tr><td>{@code redis.codec}</td><td>{@code jdk} (serialization behind an allow-list) or
  *       {@code jackson}</td><td>{@code jdk}</td></tr>
  *   <tr><td>{@code redis.allow}</td><td>list of {@link java.io.ObjectInputFilter} class patterns
- *       the JDK codec may read, added to {@code java.lang}, {@code java.util} and {@code
- *       java.time}: {@code com.example.Order}, {@code com.example.*} (package), {@code
+ *       the JDK codec may read, matched before the classes of the packages {@code java.lang},
+ *       {@code java.util}, {@code java.time} and {@code java.math} (not their subpackages), which
+ *       it always reads: {@code com.example.Order}, {@code com.example.*} (package), {@code
  *       com.example.**} (and subpackages), {@code !com.example.Bad}; {@code *} and {@code **} are
  *       refused</td><td>none</td></tr>
  *   <tr><td>{@code check.maxSkew}</td><td>number &gt;= 1.0: largest allowed node share / fair

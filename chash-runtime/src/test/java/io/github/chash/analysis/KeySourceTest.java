@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class KeySourceTest {
@@ -98,6 +100,72 @@ class KeySourceTest {
     assertThatThrownBy(() -> KeySource.file(file))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessage("keys file " + file + " is not valid UTF-8: byte 0xe9 at line 10001");
+  }
+
+  @Test
+  void file_aLineLongerThanTheBound_isRefusedWithFileAndLine(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("keys.txt");
+    String longest = "x".repeat(KeySource.MAX_LINE_LENGTH);
+    Files.writeString(file, "a\n" + longest + "\n" + longest + "y\nb\n");
+    assertThatThrownBy(() -> KeySource.file(file))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage(
+            "keys file "
+                + file
+                + " line 3 is longer than 65536 characters; put one key a line (is it a binary"
+                + " file?)");
+    Files.writeString(file, "a\n" + longest);
+    assertThat(KeySource.file(file).size()).isEqualTo(2);
+  }
+
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void file_devZero_oneEndlessLine_isRefusedAtItsFirstLine() {
+    // it used to read until the heap gave out: "Required array length 2147483639 + 9 is too large"
+    Path zero = Path.of("/dev/zero");
+    assertThatThrownBy(() -> KeySource.file(zero))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessage(
+            "keys file /dev/zero line 1 is longer than 65536 characters; put one key a line (is it"
+                + " a binary file?)");
+  }
+
+  @Test
+  void forEachKey_oneLineMoreThanTheBound_isRefusedWithTheLine(@TempDir Path dir)
+      throws IOException {
+    Path file = dir.resolve("keys.txt");
+    List<String> keys = new java.util.ArrayList<>();
+    Files.writeString(file, "a\r\n\r\nc\r\n"); // three lines, the bound: read
+    KeySource.forEachKey(file, keys::add, 10, 3);
+    assertThat(keys).containsExactly("a", "c");
+    Files.writeString(file, "a\n\nc\nd");
+    assertThatThrownBy(() -> KeySource.forEachKey(file, k -> {}, 10, 3))
+        .isInstanceOf(IOException.class)
+        .hasMessage("keys file " + file + " has more than 3 lines (line 4); sample fewer keys");
+    assertThat(KeySource.MAX_LINES).isEqualTo(100_000_000L);
+  }
+
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void forEachKey_aNamedPipe_isReadToItsEnd(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("keys.fifo");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor())
+        .isZero();
+    Thread writer =
+        new Thread(
+            () -> {
+              try {
+                Files.writeString(fifo, "a\nb\n");
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    writer.setDaemon(true);
+    writer.start();
+    List<String> keys = new java.util.ArrayList<>();
+    KeySource.forEachKey(fifo, keys::add);
+    writer.join(60_000);
+    assertThat(keys).containsExactly("a", "b");
   }
 
   @Test

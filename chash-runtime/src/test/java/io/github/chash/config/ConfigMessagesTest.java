@@ -320,6 +320,76 @@ class ConfigMessagesTest {
   }
 
   @Test
+  void parse_aPlainTextPasswordIsRefusedInTheUriOfEveryType_withoutRepeatingIt() {
+    String yaml =
+        String.join(
+            "\n",
+            "nodes:",
+            "  - {id: a, type: hazelcast, uri: 'hz://admin:hunter2@cluster-1'}",
+            "  - {id: b, type: hazelcast, uri: 'hz://cluster-2?members=3&Password=hunter2'}",
+            "  - {id: c, type: valkey-glide, uri: 'user:hunter2@glide-1:6379'}",
+            "  - {id: d, type: redis, uri: 'redis://x:1?password=hunter2'}",
+            "  - {id: e, type: hazelcast, uri: 'hz://admin:${env:HZ_PASSWORD}@cluster-3'}",
+            "  - {id: f, type: hazelcast, uri: 'hz://admin@cluster-4?password=${env:HZ_PW}'}",
+            "");
+
+    assertThat(problems(yaml))
+        .containsExactly(
+            "chash.yaml:2:35: nodes[0].uri contains a plain-text password; use ${env:NAME}",
+            "chash.yaml:3:35: nodes[1].uri contains a plain-text password (query parameter"
+                + " \"Password\"); use ${env:NAME}",
+            "chash.yaml:4:38: nodes[2].uri contains a plain-text password; use ${env:NAME}",
+            "chash.yaml:5:31: nodes[3].uri must not have a query or fragment, was"
+                + " \"?password=****\"; timeouts belong under failover",
+            "chash.yaml:5:31: nodes[3].uri contains a plain-text password (query parameter"
+                + " \"password\"); use ${env:NAME}");
+    assertThat(String.join("\n", problems(yaml))).doesNotContain("hunter2");
+    // a record made in code gets the same rule, in the same words
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new NodeConfig("a", NodeType.of("hazelcast"), 1, 0, "hz://u:hunter2@h"))
+        .hasMessage("uri of node \"a\" contains a plain-text password; use ${env:NAME}");
+  }
+
+  @Test
+  void masked_hidesEveryPasswordAURIMayCarry_andKeepsPlaceholders() {
+    // what toString prints of a node's uri; the rule above keeps such a uri out of a NodeConfig,
+    // the masking does not rely on it
+    assertThat(
+            java.util.stream.Stream.of(
+                    "redis://:hunter2@cache-1:6379",
+                    "redis://default:hunter2@cache-1",
+                    "redis://hunter2@cache-1/2",
+                    "hz://cluster?members=3&password=hunter2#x",
+                    "hz://admin:hunter2@cluster?PWD=hunter2",
+                    "redis://:${env:REDIS_PASSWORD}@cache-1",
+                    "hz://cluster?password=${env:HZ_PW}",
+                    "memcached://cache-1:11211")
+                .map(ServerUris::masked))
+        .containsExactly(
+            "redis://:****@cache-1:6379",
+            "redis://default:****@cache-1",
+            "redis://****@cache-1/2",
+            "hz://cluster?members=3&password=****#x",
+            "hz://admin:****@cluster?PWD=****",
+            "redis://:${env:REDIS_PASSWORD}@cache-1",
+            "hz://cluster?password=${env:HZ_PW}",
+            "memcached://cache-1:11211");
+  }
+
+  @Test
+  void toString_ofANodeAndOfTheConfig_printsTheUriMasked() {
+    NodeConfig node = NodeConfig.redis("a", "redis://default:${env:PW}@cache-1:6379/1");
+    ChashConfig config = ChashConfig.builder().node(node).node(NodeConfig.local("b")).build();
+
+    assertThat(node.toString())
+        .isEqualTo(
+            "NodeConfig[id=a, type=redis, weight=1, maximumSize=0,"
+                + " uri=redis://default:${env:PW}@cache-1:6379/1, name=null, readFrom=PRIMARY,"
+                + " replicaLag=PT1S]");
+    assertThat(config.toString()).contains(node.toString(), "uri=null");
+  }
+
+  @Test
   void parse_sentinelUriChecks() {
     String yaml =
         String.join(
