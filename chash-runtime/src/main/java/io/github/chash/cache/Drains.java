@@ -28,7 +28,7 @@ final class Drains {
   /**
    * The rule: a drained node that the next list names stays out of the ring, and its configuration
    * becomes the list's (a readmission brings it back as the latest file says); a drained node the
-   * list no longer names is forgotten. Changes nothing until {@link #commit}.
+   * list no longer names is forgotten. Changes nothing until {@link #replace}.
    *
    * @param next the nodes a reload asks for
    * @return the nodes to run, and the drains after the reload
@@ -52,10 +52,36 @@ final class Drains {
     return new Applied(nodes, after);
   }
 
-  /** Makes the drains of an applied reload the current ones. */
-  void commit(Applied applied) {
-    drained = new TreeMap<>(applied.drained);
-    published();
+  /**
+   * Makes {@code next} the drains, published at once (before the ring they go with: see {@link
+   * Membership#reconfigure}).
+   *
+   * @return the drains before, for {@link #restore} if the ring cannot be installed
+   */
+  Map<String, NodeConfig> replace(Map<String, NodeConfig> next) {
+    Map<String, NodeConfig> before = drained;
+    drained = new TreeMap<>(next);
+    ids = Collections.unmodifiableSet(new TreeSet<>(drained.keySet()));
+    return before;
+  }
+
+  /** Puts back the drains {@link #replace} returned. */
+  void restore(Map<String, NodeConfig> before) {
+    replace(before);
+  }
+
+  /** {@return the drains with {@code node} added} */
+  Map<String, NodeConfig> plus(NodeConfig node) {
+    Map<String, NodeConfig> next = new TreeMap<>(drained);
+    next.put(node.id(), node);
+    return next;
+  }
+
+  /** {@return the drains without {@code id}} */
+  Map<String, NodeConfig> minus(String id) {
+    Map<String, NodeConfig> next = new TreeMap<>(drained);
+    next.remove(id);
+    return next;
   }
 
   /**
@@ -75,11 +101,6 @@ final class Drains {
     return drained.containsKey(id);
   }
 
-  void add(NodeConfig node) {
-    drained.put(node.id(), node);
-    published();
-  }
-
   /**
    * {@return the configuration a readmission of the node brings back}
    *
@@ -92,15 +113,6 @@ final class Drains {
           "node \"" + id + "\" is not drained; drained nodes are " + drained.keySet());
     }
     return config;
-  }
-
-  void remove(String id) {
-    drained.remove(id);
-    published();
-  }
-
-  private void published() {
-    ids = Collections.unmodifiableSet(new TreeSet<>(drained.keySet()));
   }
 
   /** {@return the drained ids, in id order; any thread, without the membership's lock} */

@@ -130,8 +130,25 @@ final class Membership {
   synchronized void reconfigure(ChashConfig next) {
     Objects.requireNonNull(next, "next");
     Drains.Applied applied = drains.keepOut(next.nodes());
-    install(applied.nodes().size() == next.nodes().size() ? next : next.withNodes(applied.nodes()));
-    drains.commit(applied);
+    install(
+        applied.nodes().size() == next.nodes().size() ? next : next.withNodes(applied.nodes()),
+        applied.drained());
+  }
+
+  /**
+   * {@link #install}s a configuration with the drains that go with it, published first: a reader
+   * that saw the ring's "reconfigured" line, or the ring itself, never finds the drains before it
+   * (a node then in neither the ring nor the drains). A configuration that cannot be installed
+   * leaves the drains as they were.
+   */
+  private void install(ChashConfig next, Map<String, NodeConfig> drainsAfter) {
+    Map<String, NodeConfig> before = drains.replace(drainsAfter);
+    try {
+      install(next);
+    } catch (RuntimeException | Error e) {
+      drains.restore(before);
+      throw e;
+    }
   }
 
   /** Moves to a configuration as it is; the drains are the caller's to keep. */
@@ -186,8 +203,7 @@ final class Membership {
       throw new IllegalArgumentException(
           "node \"" + id + "\" is the last node; a sharded cache needs at least one");
     }
-    install(base(configured).withNodes(next));
-    drains.add(node);
+    install(base(configured).withNodes(next), drains.plus(node));
   }
 
   /**
@@ -201,8 +217,7 @@ final class Membership {
     List<NodeConfig> configured = configured("readmit");
     List<NodeConfig> next = new ArrayList<>(configured);
     next.add(node);
-    install(base(configured).withNodes(next));
-    drains.remove(id);
+    install(base(configured).withNodes(next), drains.minus(id));
   }
 
   /** {@return the ids of the drained nodes, in id order; never waits for a change under way} */
