@@ -22,7 +22,8 @@ import java.util.Objects;
  * the {@linkplain io.github.chash.config package documentation} for the keys, their defaults and
  * the checks. Parsing uses SnakeYAML Engine's node API with limits on size ({@value
  * YamlComposer#MAX_CHARS} characters), nesting ({@value YamlComposer#MAX_DEPTH} levels) and aliases
- * ({@value YamlComposer#MAX_ALIASES}), and refuses an alias inside its own anchor before anything
+ * ({@value YamlComposer#MAX_ALIASES}, standing for at most {@value YamlComposer#MAX_ALIASED_NODES}
+ * values in all, merge keys included), and refuses an alias inside its own anchor before anything
  * is merged, so hostile input fails fast with a {@link ConfigException} and never with another
  * exception.
  *

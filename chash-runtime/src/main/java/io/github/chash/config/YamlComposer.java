@@ -43,6 +43,12 @@ final class YamlComposer {
   /** Most aliases accepted in one file; bounds "billion laughs" expansions. */
   static final int MAX_ALIASES = 50;
 
+  /**
+   * Most nodes all aliases together may stand for, counting what an alias inside an anchor repeats
+   * each time that anchor is used; bounds what merge keys copy and what readers walk again.
+   */
+  static final int MAX_ALIASED_NODES = 10_000;
+
   private static final Set<String> CORE_TAGS =
       Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL, Tag.MAP, Tag.SEQ).stream()
           .map(Tag::getValue)
@@ -69,10 +75,14 @@ final class YamlComposer {
             .setAllowNonScalarKeys(true) // reported by the reader, with a location
             .setSchema(new CoreSchema()) // YAML 1.2 core: ~, null and nothing are null
             .setUseMarks(true)
+            // The whole text in one read: StreamReader copies its window each time it reads a
+            // buffer more, so a token spanning k buffers cost k copies of itself (a 2 MB scalar
+            // allocated 7.4 GB in 1.5 s, found by ConfigFuzzTest). Read at once, it is one copy.
+            .setBufferSize(text.length() + 1)
             .build();
+    StreamReader reader = new StreamReader(settings, text);
     try {
-      Parser parser =
-          new LimitingParser(new ParserImpl(settings, new StreamReader(settings, text)));
+      Parser parser = new LimitingParser(new ParserImpl(settings, reader));
       Optional<Node> root = new Composer(settings, parser).getSingleNode();
       if (root.isEmpty()) {
         problems.at(1, 1, "file is empty; expected a mapping with at least `nodes`");
@@ -80,6 +90,16 @@ final class YamlComposer {
       return root;
     } catch (LimitException e) {
       problems.at(e.mark, e.getMessage());
+    } catch (NumberFormatException e) {
+      // SnakeYAML Engine parses the hexadecimal digits of an escape (x, u or U after a
+      // backslash) with Integer.parseInt, which throws, without a mark, for an escape cut by the
+      // end of the file or above int range, as "\\UFFFFFFFF" (found by ConfigFuzzTest): the
+      // reader stopped there.
+      problems.at(
+          reader.getLine() + 1,
+          reader.getColumn() + 1,
+          "invalid YAML: an escape \\x, \\u or \\U needs 2, 4 or 8 hexadecimal digits of a"
+              + " Unicode code point");
     } catch (MarkedYamlEngineException e) {
       Optional<Mark> mark =
           e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark();
@@ -154,6 +174,7 @@ final class YamlComposer {
     private final OpenAnchors openAnchors = new OpenAnchors();
     private int depth;
     private int aliases;
+    private long aliasedNodes;
 
     LimitingParser(Parser delegate) {
       this.delegate = delegate;
@@ -211,6 +232,19 @@ final class YamlComposer {
                     + name
                     + "; a value cannot contain itself");
           }
+          // Fifty aliases of a 100,000-entry mapping merged (<<: *a) into caches took 11 GB and
+          // ran out of memory (found by ConfigFuzzTest): count what aliases stand for, with what
+          // aliases inside their anchors repeat, and stop before anything is composed.
+          aliasedNodes += openAnchors.alias(name);
+          if (aliasedNodes > MAX_ALIASED_NODES) {
+            throw new LimitException(
+                event.getStartMark(),
+                "aliases stand for more than "
+                    + MAX_ALIASED_NODES
+                    + " values in all (at *"
+                    + name
+                    + "); write large blocks out instead of repeating them");
+          }
           break;
         default:
           break;
@@ -220,28 +254,45 @@ final class YamlComposer {
   }
 
   /**
-   * The anchors of the collections being parsed. An alias names the latest anchor of its name, so
-   * it is recursive exactly when that latest definition is a collection not yet closed.
+   * The anchors of the collections being parsed, and how many nodes each collection holds once its
+   * aliases are expanded. An alias names the latest anchor of its name, so it is recursive exactly
+   * when that latest definition is a collection not yet closed.
    */
   private static final class OpenAnchors {
-    /** One per open collection: the definition of its anchor, if it has one. */
-    private final Deque<Optional<Definition>> open = new ArrayDeque<>();
+    /** One per open collection, innermost first. */
+    private final Deque<Frame> open = new ArrayDeque<>();
 
     /** Per anchor name, its latest definition. */
     private final Map<String, Definition> latest = new HashMap<>();
 
     void open(Optional<Anchor> anchor) {
-      Optional<Definition> definition = anchor.map(a -> new Definition(true));
-      open.push(definition);
-      definition.ifPresent(d -> latest.put(anchor.get().getValue(), d));
+      Frame frame = new Frame(anchor.map(a -> new Definition(true)).orElse(null));
+      open.push(frame);
+      if (frame.definition != null) {
+        latest.put(anchor.get().getValue(), frame.definition);
+      }
     }
 
     void close() {
-      open.pop().ifPresent(d -> d.open = false);
+      Frame frame = open.pop();
+      if (frame.definition != null) {
+        frame.definition.open = false;
+        frame.definition.nodes = frame.nodes;
+      }
+      count(frame.nodes);
     }
 
     void scalar(Optional<Anchor> anchor) {
       anchor.ifPresent(a -> latest.put(a.getValue(), new Definition(false)));
+      count(1);
+    }
+
+    /** Counts the alias where it stands and returns how many nodes it stands for. */
+    long alias(String name) {
+      Definition definition = latest.get(name);
+      long nodes = definition == null ? 1 : definition.nodes;
+      count(nodes);
+      return nodes;
     }
 
     boolean isOpen(String name) {
@@ -249,9 +300,27 @@ final class YamlComposer {
       return definition != null && definition.open;
     }
 
+    private void count(long nodes) {
+      Frame parent = open.peek();
+      if (parent != null) {
+        parent.nodes += nodes;
+      }
+    }
+
+    /** An open collection: its anchor's definition, if any, and its nodes so far (itself too). */
+    private static final class Frame {
+      final Definition definition;
+      long nodes = 1;
+
+      Frame(Definition definition) {
+        this.definition = definition;
+      }
+    }
+
     /** One definition of an anchor; identity tells an inner redefinition of a name apart. */
     private static final class Definition {
       boolean open;
+      long nodes = 1;
 
       Definition(boolean open) {
         this.open = open;

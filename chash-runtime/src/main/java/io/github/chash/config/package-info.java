@@ -159,8 +159,9 @@
  * chash.yaml:9:10: nodes[2].uri contains a plain-text password; use ${env:NAME}
  * }</pre>
  *
- * <p>YAML anchors and aliases are allowed (at most 50 aliases); merge keys ({@code <<}) and
- * explicit tags other than the core schema's are not. Nesting deeper than 64 levels is refused.
+ * <p>YAML anchors, aliases (at most 50, standing for at most 10,000 values in all) and merge keys
+ * ({@code <<: *defaults}) are allowed; an alias inside its own anchor and explicit tags other than
+ * the core schema's are not. Nesting deeper than 64 levels is refused.
  *
  * <p>All types here are immutable and thread-safe, except the builder.
  *
