@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.ring.Node;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,10 +21,7 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The drain/readmit POST of {@code /actuator/chash} over real HTTP, in a Boot web application whose
@@ -36,8 +30,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class DrainOverHttpTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private final HttpClient http = HttpClient.newHttpClient();
 
   @TempDir Path dir;
 
@@ -53,36 +45,35 @@ class DrainOverHttpTest {
   void reloadChangingOnlyATtl_keepsTheDrainedNodeOut_untilItIsReadmitted() throws Exception {
     Path file = dir.resolve("chash.yaml");
     Files.writeString(file, file("10m", "shard-a", "shard-b", "shard-c"), StandardCharsets.UTF_8);
-    try (ConfigurableApplicationContext app =
-        start("chash.config=" + file.toUri(), "chash.watch=50ms")) {
-      ShardedCacheManager manager = app.getBean(ShardedCacheManager.class);
-      HttpResponse<String> drain = post(app, "{\"node\": \"shard-b\", \"action\": \"drain\"}");
+    try (EndpointHttp app =
+        EndpointHttp.start(App.class, "chash.config=" + file.toUri(), "chash.watch=50ms")) {
+      ShardedCacheManager manager = app.manager();
+      HttpResponse<String> drain = app.post("{\"node\": \"shard-b\", \"action\": \"drain\"}");
       assertThat(drain.statusCode()).as(drain.body()).isEqualTo(200);
-      assertThat(drained(get(app))).containsExactly("shard-b");
+      assertThat(drained(json(app.get()))).containsExactly("shard-b");
 
       // issue 43: only a TTL changes; the reload used to add shard-b back
       reload(file, file("20m", "shard-a", "shard-b", "shard-c"));
 
       assertThat(ringIds(manager)).containsExactly("shard-a", "shard-c");
-      JsonNode ring = get(app);
+      JsonNode ring = json(app.get());
       assertThat(nodeIds(ring)).containsExactly("shard-a", "shard-c");
       assertThat(drained(ring)).as("the endpoint and the ring agree").containsExactly("shard-b");
       assertThat(ring.get("configProblem").isNull()).as(ring.toString()).isTrue();
 
       // readmit used to answer 400 "duplicate node id"
-      HttpResponse<String> readmit = post(app, "{\"node\": \"shard-b\", \"action\": \"readmit\"}");
+      HttpResponse<String> readmit = app.post("{\"node\": \"shard-b\", \"action\": \"readmit\"}");
       assertThat(readmit.statusCode()).as(readmit.body()).isEqualTo(200);
       assertThat(nodeIds(JSON.readTree(readmit.body())))
           .containsExactly("shard-a", "shard-b", "shard-c");
-      assertThat(drained(get(app))).isEmpty();
+      assertThat(drained(json(app.get()))).isEmpty();
 
       // a file that no longer names a drained node forgets the drain
-      assertThat(post(app, "{\"node\": \"shard-b\", \"action\": \"drain\"}").statusCode())
+      assertThat(app.post("{\"node\": \"shard-b\", \"action\": \"drain\"}").statusCode())
           .isEqualTo(200);
       reload(file, file("20m", "shard-a", "shard-c"));
-      assertThat(drained(get(app))).isEmpty();
-      HttpResponse<String> forgotten =
-          post(app, "{\"node\": \"shard-b\", \"action\": \"readmit\"}");
+      assertThat(drained(json(app.get()))).isEmpty();
+      HttpResponse<String> forgotten = app.post("{\"node\": \"shard-b\", \"action\": \"readmit\"}");
       assertThat(forgotten.statusCode()).isEqualTo(400);
       assertThat(JSON.readTree(forgotten.body()).get("error").asText())
           .isEqualTo("node \"shard-b\" is not drained; drained nodes are []");
@@ -92,21 +83,19 @@ class DrainOverHttpTest {
 
   @Test
   void missingNodeOrAction_answers400NamingIt() throws Exception {
-    try (ConfigurableApplicationContext app = start()) {
+    try (EndpointHttp app = EndpointHttp.start(App.class)) {
       String shape =
           ": the body must be {\"node\": \"<id>\", \"action\": \"drain\" or \"readmit\"}";
       assertRefused(app, "{\"action\": \"drain\"}", "missing \"node\"" + shape);
       assertRefused(app, "{\"node\": \"shard-b\"}", "missing \"action\"" + shape);
       assertRefused(app, "{}", "missing \"node\" and \"action\"" + shape);
       assertRefused(app, "{\"node\": null, \"action\": \"drain\"}", "missing \"node\"" + shape);
-      assertThat(ringIds(app.getBean(ShardedCacheManager.class)))
-          .containsExactly("shard-a", "shard-b", "shard-c");
+      assertThat(ringIds(app.manager())).containsExactly("shard-a", "shard-b", "shard-c");
     }
   }
 
-  private void assertRefused(ConfigurableApplicationContext app, String body, String error)
-      throws Exception {
-    HttpResponse<String> post = post(app, body);
+  private void assertRefused(EndpointHttp app, String body, String error) throws Exception {
+    HttpResponse<String> post = app.post(body);
     assertThat(post.statusCode()).as("POST %s: %s", body, post.body()).isEqualTo(400);
     assertThat(JSON.readTree(post.body()).path("error").asText())
         .as("POST %s: %s", body, post.body())
@@ -146,37 +135,9 @@ class DrainOverHttpTest {
     }
   }
 
-  private static ConfigurableApplicationContext start(String... properties) {
-    return new SpringApplicationBuilder(App.class)
-        .web(WebApplicationType.SERVLET)
-        .properties("server.port=0", "management.endpoints.web.exposure.include=chash")
-        .properties(properties)
-        .run();
-  }
-
-  private JsonNode get(ConfigurableApplicationContext app)
-      throws IOException, InterruptedException {
-    HttpResponse<String> response =
-        http.send(
-            HttpRequest.newBuilder(endpoint(app)).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
+  private static JsonNode json(HttpResponse<String> response) throws IOException {
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
-  }
-
-  private HttpResponse<String> post(ConfigurableApplicationContext app, String body)
-      throws IOException, InterruptedException {
-    return http.send(
-        HttpRequest.newBuilder(endpoint(app))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static URI endpoint(ConfigurableApplicationContext app) {
-    String port = app.getEnvironment().getProperty("local.server.port");
-    return URI.create("http://127.0.0.1:" + port + "/actuator/chash");
   }
 
   private static List<String> nodeIds(JsonNode ring) {
