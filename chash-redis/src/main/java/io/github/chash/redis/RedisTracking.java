@@ -5,6 +5,7 @@ import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
@@ -166,7 +167,7 @@ final class RedisTracking {
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
-                refused(RedisClients.describe(failure));
+                refused(failure);
                 open.closeAsync();
                 dropped(open, "CLIENT TRACKING refused");
                 return;
@@ -243,22 +244,42 @@ final class RedisTracking {
             });
   }
 
-  private void refused(String why) {
+  /**
+   * Logs a failed {@code CLIENT TRACKING}, the first time as a warning: an error reply is the
+   * server refusing it (an older Redis, an ACL), which the user must fix; no reply in time (a busy
+   * start, a slow network) says so and is retried like a lost channel, without sending the user to
+   * check a server version that is fine.
+   */
+  private void refused(Throwable failure) {
     boolean first;
     synchronized (this) {
       first = !refusalLogged;
       refusalLogged = true;
     }
+    boolean answered = hasCause(failure, RedisCommandExecutionException.class);
+    String why = RedisClients.describe(failure);
     LOG.log(
         first ? Level.WARNING : Level.DEBUG,
         () ->
             "node \""
                 + id
-                + "\": the server refused CLIENT TRACKING ("
-                + why
-                + "); near caches keep nothing read from "
+                + (answered
+                    ? "\": the server refused CLIENT TRACKING (" + why + ")"
+                    : "\": CLIENT TRACKING got no answer in time (" + why + ")")
+                + "; near caches keep nothing read from "
                 + endpoint
-                + " until it accepts it (Redis 6 or later)");
+                + (answered
+                    ? " until it accepts it (Redis 6 or later)"
+                    : " until it is set up; it is tried again as after a lost channel"));
+  }
+
+  private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
