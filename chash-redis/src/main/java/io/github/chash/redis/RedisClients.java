@@ -41,6 +41,19 @@ final class RedisClients {
     return firstLine(deepest);
   }
 
+  /**
+   * {@return whether the server answered with an error (the failure or a cause is Redis's error
+   * reply), as against no answer: a timeout or a lost connection}
+   */
+  static boolean isErrorReply(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof RedisCommandExecutionException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean isAuthRefusal(String message) {
     return message.startsWith("WRONGPASS")
         || message.startsWith("NOAUTH")

@@ -5,7 +5,6 @@ import io.github.chash.internal.keys.KeyBytes;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
@@ -256,7 +255,7 @@ final class RedisTracking {
       first = !refusalLogged;
       refusalLogged = true;
     }
-    boolean answered = hasCause(failure, RedisCommandExecutionException.class);
+    boolean answered = RedisClients.isErrorReply(failure);
     String why = RedisClients.describe(failure);
     LOG.log(
         first ? Level.WARNING : Level.DEBUG,
@@ -271,15 +270,6 @@ final class RedisTracking {
                 + (answered
                     ? " until it accepts it (Redis 6 or later)"
                     : " until it is set up; it is tried again as after a lost channel"));
-  }
-
-  private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -56,18 +56,13 @@ final class Drains {
    * Makes {@code next} the drains, published at once (before the ring they go with: see {@link
    * Membership#reconfigure}).
    *
-   * @return the drains before, for {@link #restore} if the ring cannot be installed
+   * @return the drains before, to put back if the ring cannot be installed
    */
   Map<String, NodeConfig> replace(Map<String, NodeConfig> next) {
     Map<String, NodeConfig> before = drained;
     drained = new TreeMap<>(next);
     ids = Collections.unmodifiableSet(new TreeSet<>(drained.keySet()));
     return before;
-  }
-
-  /** Puts back the drains {@link #replace} returned. */
-  void restore(Map<String, NodeConfig> before) {
-    replace(before);
   }
 
   /** {@return the drains with {@code node} added} */

@@ -146,7 +146,7 @@ final class Membership {
     try {
       install(next);
     } catch (RuntimeException | Error e) {
-      drains.restore(before);
+      drains.replace(before);
       throw e;
     }
   }
@@ -187,17 +187,7 @@ final class Membership {
     }
     List<NodeConfig> configured = configured("drain");
     List<NodeConfig> next = new ArrayList<>(configured);
-    NodeConfig node =
-        configured.stream()
-            .filter(n -> n.id().equals(id))
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "unknown node \""
-                            + id
-                            + "\"; nodes are "
-                            + configured.stream().map(NodeConfig::id).toList()));
+    NodeConfig node = configuredNode(configured, id);
     next.remove(node);
     if (next.isEmpty()) {
       throw new IllegalArgumentException(
@@ -239,6 +229,24 @@ final class Membership {
       configured.add(p.config.withWeight(p.weight));
     }
     return configured;
+  }
+
+  /**
+   * {@return the node of {@code id} among the configured nodes}
+   *
+   * @throws IllegalArgumentException naming the configured ids when there is none
+   */
+  static NodeConfig configuredNode(List<NodeConfig> configured, String id) {
+    for (NodeConfig node : configured) {
+      if (node.id().equals(id)) {
+        return node;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown node \""
+            + id
+            + "\"; configured nodes are "
+            + configured.stream().map(NodeConfig::id).toList());
   }
 
   private ChashConfig base(List<NodeConfig> configured) {

@@ -131,10 +131,7 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
     membership.changeNodes(
         nodes -> {
           List<NodeConfig> next = new ArrayList<>(nodes);
-          if (!next.removeIf(n -> n.id().equals(id))) {
-            throw new IllegalArgumentException(
-                "unknown node \"" + id + "\"; configured nodes are " + ids(nodes));
-          }
+          next.remove(Membership.configuredNode(nodes, id));
           return next;
         },
         "removeNode");
@@ -165,23 +162,12 @@ final class RingCacheManager implements ShardedCacheManager, Membership.Caches {
     }
     membership.changeNodes(
         nodes -> {
-          List<NodeConfig> next = new ArrayList<>();
-          boolean found = false;
-          for (NodeConfig n : nodes) {
-            found |= n.id().equals(id);
-            next.add(n.id().equals(id) ? n.withWeight(weight) : n);
-          }
-          if (!found) {
-            throw new IllegalArgumentException(
-                "unknown node \"" + id + "\"; configured nodes are " + ids(nodes));
-          }
+          NodeConfig node = Membership.configuredNode(nodes, id);
+          List<NodeConfig> next = new ArrayList<>(nodes);
+          next.set(next.indexOf(node), node.withWeight(weight));
           return next;
         },
         "reweight");
-  }
-
-  private static List<String> ids(List<NodeConfig> nodes) {
-    return nodes.stream().map(NodeConfig::id).toList();
   }
 
   // Membership.Caches

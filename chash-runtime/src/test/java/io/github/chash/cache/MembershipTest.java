@@ -338,7 +338,7 @@ class MembershipTest {
     start(file(Duration.ofMinutes(30), "a", "b"));
     assertThatThrownBy(() -> manager.drain("zz"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unknown node \"zz\"; nodes are [a, b]");
+        .hasMessage("unknown node \"zz\"; configured nodes are [a, b]");
     assertThatThrownBy(() -> manager.readmit("a"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("node \"a\" is not drained; drained nodes are []");
