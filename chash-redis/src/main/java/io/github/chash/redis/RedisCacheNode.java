@@ -1046,6 +1046,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return RedisClients.describe(failure);
   }
 
+  /** An error reply (a refused login) names its cause: no advice to check the server is up. */
+  @Override
+  protected boolean answered(Throwable failure) {
+    return RedisClients.isErrorReply(failure);
+  }
+
   /** Escapes Redis glob characters, so a prefix like {@code app[1]:} matches itself only. */
   static String globEscape(String prefix) {
     StringBuilder out = new StringBuilder(prefix.length() + 8);

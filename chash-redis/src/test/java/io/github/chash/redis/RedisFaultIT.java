@@ -251,7 +251,11 @@ class RedisFaultIT {
                       .contains(
                           "node \"guarded\": cannot connect to redis://***@127.0.0.1:"
                               + guarded.port()
-                              + "/0: the server refused authentication (WRONGPASS"));
+                              + "/0: the server refused authentication (WRONGPASS")
+                      // the server's answer names the cause: no advice to check it is up
+                      .endsWith(
+                          "; its calls are misses until it answers, and the connect is tried"
+                              + " again"));
       assertThat(String.join("\n", ours)).doesNotContain("<unresolved>");
       assertThat(logs.text()).doesNotContain("a-wrong-guess").doesNotContain("the-real-s3cret");
     }
@@ -274,8 +278,9 @@ class RedisFaultIT {
       }
       yaml.append("caches:\n  users: { ttl: 10m }\nfailover: { timeout: 100ms }\n");
       long start = System.nanoTime();
-      try (ShardedCacheManager manager =
-          ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml"))) {
+      try (CapturedLogs logs = CapturedLogs.start();
+          ShardedCacheManager manager =
+              ShardedCaches.create(ChashConfigs.parse(yaml.toString(), "chash.yaml"))) {
         long builtMillis = (System.nanoTime() - start) / 1_000_000;
         // reported, not asserted (timings are never asserted): one connect timeout (1 s), not three
         System.out.printf("%n=== 3 frozen servers: manager built in %d ms%n", builtMillis);
@@ -283,10 +288,40 @@ class RedisFaultIT {
         assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
             .isEqualTo("loaded");
         assertThat(users.getIfPresent("users:2", STRING)).isNull();
+        // each frozen server is one warning that calls it a timeout and says what to check (the
+        // attempts end a connect timeout after they began: waited for, not slept through)
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (connectWarnings(logs).size() < 3 && System.nanoTime() < deadline) {
+          Thread.sleep(20);
+        }
+        List<String> warnings = connectWarnings(logs);
+        assertThat(warnings).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+          String node = "node \"f" + i + "\": cannot connect to " + frozen.get(i).uri() + "/0: ";
+          assertThat(warnings)
+              .filteredOn(line -> line.contains(node))
+              .singleElement()
+              .satisfies(
+                  line ->
+                      assertThat(line)
+                          .contains("timed out")
+                          .endsWith(
+                              "; its calls are misses until it answers, and the connect is tried"
+                                  + " again; if this persists, check that the server is up and"
+                                  + " reachable from this host"));
+        }
       }
     } finally {
       frozen.forEach(RedisServerProcess::close);
     }
+  }
+
+  /** The warnings of Redis nodes that could not connect, one entry each. */
+  private static List<String> connectWarnings(CapturedLogs logs) {
+    return logs.lines().stream()
+        .filter(line -> line.startsWith("WARNING io.github.chash.redis.RedisCacheNode: "))
+        .filter(line -> line.contains("cannot connect to"))
+        .toList();
   }
 
   private static byte[] serialize(Object value) throws IOException {

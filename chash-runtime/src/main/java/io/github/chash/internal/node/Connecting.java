@@ -24,28 +24,56 @@ public final class Connecting {
   }
 
   /**
-   * Logs, as a warning, that the node's first connection is not up yet and why; its calls are
-   * misses until it is.
+   * Logs that the node's first connection is still being opened when {@code awaitReady} stops
+   * waiting: at INFO, since on a busy start it often comes up a moment later (logged then, at INFO
+   * too); an attempt that fails logs its own warning ({@link NodeConnection}).
    *
    * @param log the node's logger
    * @param id the node's id
    * @param endpoint the server, named in the message by its {@code toString}
-   * @param reason why, or null for no answer within the connect timeout
    * @param commandTimeout the node's command timeout
    */
-  public static void logNotReady(
-      System.Logger log, String id, Object endpoint, String reason, Duration commandTimeout) {
+  public static void logStillConnecting(
+      System.Logger log, String id, Object endpoint, Duration commandTimeout) {
+    log.log(
+        Level.INFO,
+        () ->
+            "node \""
+                + id
+                + "\": still connecting to "
+                + endpoint
+                + " after "
+                + timeout(commandTimeout).toMillis()
+                + " ms (the connect timeout); its calls are misses until it answers; a warning"
+                + " follows only if the attempt fails");
+  }
+
+  /**
+   * Logs, as a warning, that the node's client is up but its server gave no answer within the
+   * connect timeout of startup; the client keeps reconnecting on its own.
+   *
+   * @param log the node's logger
+   * @param id the node's id
+   * @param endpoint the server, named in the message by its {@code toString}
+   * @param commandTimeout the node's command timeout
+   */
+  public static void logNoAnswer(
+      System.Logger log, String id, Object endpoint, Duration commandTimeout) {
     log.log(
         Level.WARNING,
         () ->
             "node \""
                 + id
-                + "\": cannot connect to "
+                + "\": connecting to "
                 + endpoint
-                + " yet: "
-                + (reason != null
-                    ? reason
-                    : "no answer within " + timeout(commandTimeout).toMillis() + " ms")
-                + "; its calls are misses until it answers");
+                + " timed out: no answer within "
+                + timeout(commandTimeout).toMillis()
+                + " ms of startup; its calls are misses until it answers, and the client keeps"
+                + " reconnecting; "
+                + PERSISTS);
   }
+
+  /** What to check when a server does not answer, in every message that says so. */
+  static final String PERSISTS =
+      "if this persists, check that the server is up and reachable from this host";
 }

@@ -35,6 +35,9 @@ public final class NodeConnection<C> {
   private long lastAttempt;
   private boolean closed;
 
+  /** Whether {@code awaitReady} logged this connection as still being opened. */
+  private boolean late;
+
   /** Whether an attempt failed since the last success: later ones log at DEBUG. */
   private volatile boolean failureLogged;
 
@@ -79,6 +82,17 @@ public final class NodeConnection<C> {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while connecting", e);
     }
+  }
+
+  /**
+   * Notes that {@code awaitReady} stopped waiting while the connection was still being opened, so
+   * the connection says when it comes up.
+   *
+   * @return false when it is up (or the node closed) by now: nothing to note
+   */
+  synchronized boolean late() {
+    late = connection == null && !closed;
+    return late;
   }
 
   /** {@return the current or last attempt} */
@@ -143,7 +157,8 @@ public final class NodeConnection<C> {
 
   /**
    * Says why an attempt failed, at WARNING the first time after a success (it may finish after
-   * {@code awaitReady} gave up, and a refused login must be named), then at DEBUG.
+   * {@code awaitReady} gave up, and a refused login must be named), then at DEBUG; unless the
+   * server answered with an error, which names the cause, the warning says what to check.
    */
   private void connectFailed(Throwable failure) {
     Level level = failureLogged || isClosed() ? Level.DEBUG : Level.WARNING;
@@ -157,21 +172,39 @@ public final class NodeConnection<C> {
                 + node.endpoint()
                 + role
                 + ": "
-                + node.describe(failure));
+                + node.describeConnect(failure)
+                + "; its calls are misses until it answers, and the connect is tried again"
+                + (node.answered(failure) ? "" : "; " + Connecting.PERSISTS));
   }
 
+  /**
+   * Keeps the opened connection, logged at INFO when {@code awaitReady} or a warning said it was
+   * not up, else at DEBUG.
+   */
   private void connected(C opened) {
+    boolean warned = failureLogged;
     failureLogged = false;
     boolean keep;
+    boolean reported;
     synchronized (this) {
       keep = !closed;
       if (keep) {
         connection = opened;
       }
+      reported = late || warned;
     }
     if (keep) {
       node.log().log(
-          Level.DEBUG, () -> "node \"" + node.id() + "\": connected to " + node.endpoint() + role);
+          reported ? Level.INFO : Level.DEBUG,
+          () ->
+              "node \""
+                  + node.id()
+                  + "\": connected to "
+                  + node.endpoint()
+                  + role
+                  + ", "
+                  + node.millisSinceStart()
+                  + " ms after startup");
     } else {
       discard.accept(opened);
     }

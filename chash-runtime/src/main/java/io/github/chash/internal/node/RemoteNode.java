@@ -42,6 +42,7 @@ public abstract class RemoteNode<C> implements CacheNode {
   private final Duration timeout;
   private final System.Logger log;
   private final CacheCodecs codecs;
+  private final long startNanos;
   private final long readyDeadlineNanos;
   private final List<NodeConnection<C>> connections = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
@@ -63,7 +64,8 @@ public abstract class RemoteNode<C> implements CacheNode {
     this.timeout = timeout;
     this.codecs = codecs;
     this.log = log;
-    this.readyDeadlineNanos = System.nanoTime() + Connecting.timeout(timeout).toNanos();
+    this.startNanos = System.nanoTime();
+    this.readyDeadlineNanos = startNanos + Connecting.timeout(timeout).toNanos();
   }
 
   /**
@@ -132,29 +134,36 @@ public abstract class RemoteNode<C> implements CacheNode {
    * Waits until every connection is up, at most one connect timeout from the node's creation, so
    * the first calls after startup do not fail (and eject the node) just because a connection was
    * still being set up; a server that is down or frozen does not fail startup, its calls fail until
-   * it is back. Nodes created together wait out their timeouts together.
+   * it is back. Nodes created together wait out their timeouts together. A connection still being
+   * opened then is logged at INFO (a busy start), and again when it comes up; a failed attempt logs
+   * its own warning.
    */
   @Override
   public void awaitReady() {
     for (NodeConnection<C> connection : connections) {
-      String reason;
       try {
         C open = connection.pending().get(readyNanosLeft(), TimeUnit.NANOSECONDS);
         if (ready(open, readyDeadlineNanos)) {
           continue;
         }
-        reason = null;
+        Connecting.logNoAnswer(log, id, endpoint, timeout);
       } catch (TimeoutException e) {
-        reason = null;
+        if (!connection.late()) {
+          continue; // up in the meantime
+        }
+        Connecting.logStillConnecting(log, id, endpoint, timeout);
       } catch (ExecutionException e) {
-        reason = describe(e.getCause());
+        // the connection logged the attempt's failure, as a warning
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return;
       }
-      Connecting.logNotReady(log, id, endpoint, reason, timeout);
       return;
     }
+  }
+
+  /** {@return the milliseconds since the node was created} */
+  final long millisSinceStart() {
+    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 
   private long readyNanosLeft() {
@@ -339,6 +348,30 @@ public abstract class RemoteNode<C> implements CacheNode {
       return timedOutMessage();
     }
     return e.getMessage() != null ? e.getMessage() : e.toString();
+  }
+
+  /**
+   * {@return why a connect failed, in words: a timeout as the connect timeout's, not a command's}
+   *
+   * @param failure the attempt's failure
+   */
+  final String describeConnect(Throwable failure) {
+    Throwable e = unwrap(failure);
+    if (e instanceof TimeoutException && !ClientStalls.isStall(e)) {
+      return "connect timed out after " + Connecting.timeout(timeout).toMillis() + " ms";
+    }
+    return describe(failure);
+  }
+
+  /**
+   * {@return whether the server answered the failed connect or command with an error (a refused
+   * login), as against no answer, a refused or a lost connection; false by default} A protocol
+   * whose replies carry errors says which.
+   *
+   * @param failure the failure
+   */
+  protected boolean answered(Throwable failure) {
+    return false;
   }
 
   /**

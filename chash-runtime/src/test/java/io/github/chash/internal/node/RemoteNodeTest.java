@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +32,7 @@ class RemoteNodeTest {
     final List<String> discarded = new ArrayList<>();
     final List<String> shutDown = new ArrayList<>();
     final NodeConnection<String> connection;
+    volatile boolean answers = true;
 
     FakeNode(Duration retryAfter) {
       super(
@@ -46,6 +51,11 @@ class RemoteNodeTest {
                 return attempt;
               },
               discarded::add);
+    }
+
+    @Override
+    protected boolean ready(String open, long deadlineNanos) {
+      return answers;
     }
 
     @Override
@@ -128,6 +138,105 @@ class RemoteNodeTest {
     assertThat(eager.attempts).hasSize(2);
     eager.attempts.get(1).complete("conn-2");
     assertThat(eager.connection.get(Duration.ZERO)).isEqualTo("conn-2");
+  }
+
+  /** What the node logs through {@code java.util.logging}, as "LEVEL message" lines. */
+  private static final class Logged extends Handler implements AutoCloseable {
+    private final Logger logger = Logger.getLogger(RemoteNodeTest.class.getName());
+    private final List<String> lines = new ArrayList<>();
+
+    Logged() {
+      setLevel(Level.ALL);
+      logger.setLevel(Level.ALL);
+      logger.addHandler(this);
+    }
+
+    @Override
+    public synchronized void publish(LogRecord record) {
+      lines.add(record.getLevel() + " " + record.getMessage());
+    }
+
+    synchronized List<String> lines() {
+      return List.copyOf(lines);
+    }
+
+    List<String> warnings() {
+      return lines().stream().filter(line -> line.startsWith("WARNING")).toList();
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {
+      logger.removeHandler(this);
+    }
+  }
+
+  @Test
+  void aBusyStartWhoseConnectionComesUpLateLogsNoWarning() {
+    try (Logged logged = new Logged()) {
+      FakeNode node = new FakeNode(Duration.ofDays(1));
+      node.awaitReady(); // the attempt is still under way when its 1 s of connect timeout ends
+      node.attempts.get(0).complete("conn-1");
+
+      // issue 45: "cannot connect ... no answer within 1000 ms" was a WARNING on every busy start
+      assertThat(logged.warnings()).isEmpty();
+      assertThat(logged.lines())
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .isEqualTo(
+                          "INFO node \"n1\": still connecting to fake://host:1 after 1000 ms (the"
+                              + " connect timeout); its calls are misses until it answers; a"
+                              + " warning follows only if the attempt fails"))
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .matches(
+                          "INFO node \"n1\": connected to fake://host:1, \\d+ ms after startup"));
+    }
+  }
+
+  @Test
+  void aConnectThatFailsIsOneWarningThatSaysItIsRetriedAndWhatToCheck() {
+    try (Logged logged = new Logged()) {
+      FakeNode node = new FakeNode(Duration.ZERO);
+      node.attempts.get(0).completeExceptionally(new TimeoutException());
+      node.awaitReady();
+      assertThatThrownBy(() -> node.connection.get(Duration.ZERO)).hasMessage("not connected yet");
+      node.attempts.get(1).completeExceptionally(new TimeoutException());
+
+      // once, not again from awaitReady nor from the retry
+      assertThat(logged.warnings())
+          .containsExactly(
+              "WARNING node \"n1\": cannot connect to fake://host:1: connect timed out after 1000 ms; its"
+                  + " calls are misses until it answers, and the connect is tried again; if this"
+                  + " persists, check that the server is up and reachable from this host");
+
+      assertThatThrownBy(() -> node.connection.get(Duration.ZERO)) // starts the third attempt
+          .hasMessage("not connected yet");
+      node.attempts.get(2).complete("conn-3");
+      assertThat(logged.lines().get(logged.lines().size() - 1))
+          .matches("INFO node \"n1\": connected to fake://host:1, \\d+ ms after startup");
+    }
+  }
+
+  @Test
+  void aClientUpWhoseServerNeverAnswersIsAWarningThatCallsItATimeout() {
+    try (Logged logged = new Logged()) {
+      FakeNode node = new FakeNode(Duration.ofDays(1));
+      node.answers = false; // memcached: the client is built, its session never comes up
+      node.attempts.get(0).complete("client");
+      node.awaitReady();
+
+      assertThat(logged.warnings())
+          .containsExactly(
+              "WARNING node \"n1\": connecting to fake://host:1 timed out: no answer within 1000"
+                  + " ms of startup; its calls are misses until it answers, and the client keeps"
+                  + " reconnecting; if this persists, check that the server is up and reachable"
+                  + " from this host");
+    }
   }
 
   @Test
