@@ -90,7 +90,7 @@ public final class NodeConnection<C> {
    *
    * @return false when it is up (or the node closed) by now: nothing to note
    */
-  synchronized boolean late() {
+  synchronized boolean noteLate() {
     late = connection == null && !closed;
     return late;
   }

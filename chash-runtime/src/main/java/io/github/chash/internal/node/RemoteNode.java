@@ -148,7 +148,7 @@ public abstract class RemoteNode<C> implements CacheNode {
         }
         Connecting.logNoAnswer(log, id, endpoint, timeout);
       } catch (TimeoutException e) {
-        if (!connection.late()) {
+        if (!connection.noteLate()) {
           continue; // up in the meantime
         }
         Connecting.logStillConnecting(log, id, endpoint, timeout);
