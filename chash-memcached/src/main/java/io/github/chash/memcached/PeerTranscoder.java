@@ -1,5 +1,6 @@
 package io.github.chash.memcached;
 
+import io.github.chash.internal.cache.EncodedValue;
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.StringCodec;
@@ -89,6 +90,9 @@ final class PeerTranscoder {
     } else if (value instanceof byte[] bytes) {
       b = bytes.clone();
       flags = BYTEARRAY;
+    } else if (value instanceof EncodedValue own) {
+      b = own.bytes(); // the caller's own format (the Spring starter's JSON), as a byte[] item
+      flags = BYTEARRAY;
     } else if (value == NullValue.INSTANCE) {
       throw new CodecException(
           "a cached null cannot be stored in the peer clients' format", null, null);
@@ -134,7 +138,7 @@ final class PeerTranscoder {
       }
       case FLOAT -> Float.intBitsToFloat((int) number(data, 4));
       case DOUBLE -> Double.longBitsToDouble(number(data, 8));
-      case BYTEARRAY -> data;
+      case BYTEARRAY -> type == EncodedValue.class ? new EncodedValue(data) : data;
       default ->
           throw new CodecException(
               "item flags 0x" + Integer.toHexString(flags) + " are no type the clients write",

@@ -3,6 +3,7 @@ package io.github.chash.memcached;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.chash.internal.cache.EncodedValue;
 import io.github.chash.internal.codec.CodecException;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.io.ByteArrayOutputStream;
@@ -90,6 +91,18 @@ class PeerTranscoderTest {
             chash.decode(
                 new PeerTranscoder.Item(written.getFlag(), written.getData()), Object.class))
         .isEqualTo(value);
+  }
+
+  @Test
+  void anEncodedValue_isTheByteArrayItemThePeersRead_andReadBackAsEncoded() {
+    byte[] json = "{\"id\":7}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    PeerTranscoder.Item item = chash.encode(new EncodedValue(json));
+    Object read =
+        new net.spy.memcached.transcoders.SerializingTranscoder()
+            .decode(new net.spy.memcached.CachedData(item.flags(), item.data(), Integer.MAX_VALUE));
+    assertThat(read).isEqualTo(json);
+    assertThat(((EncodedValue) chash.decode(item, EncodedValue.class)).bytes()).isEqualTo(json);
+    assertThat(chash.decode(item, Object.class)).isEqualTo(json);
   }
 
   @Test

@@ -2,8 +2,10 @@ package io.github.chash.internal.codec;
 
 import io.github.chash.cache.ValueRefusedException;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.EncodedValue;
 import io.github.chash.internal.cache.NullValue;
 import java.lang.System.Logger.Level;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -12,7 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * rule for both: the codec, the size limit ({@code redis.maxValueSize}, {@code
  * memcached.maxValueSize}) before sending and after receiving, the expected type, and the refusals
  * ({@link ValueRefusedException}) of all that, logged at WARNING the first time for each reason (a
- * class name, "oversized"), then at DEBUG, so a hot key cannot flood the log. Thread-safe.
+ * class name, "oversized"), then at DEBUG, so a hot key cannot flood the log.
+ *
+ * <p>An {@link EncodedValue} passes the codec by: its bytes are stored as they are, and stored
+ * bytes are handed back as one to a caller expecting that type, apart from the codec's own bytes of
+ * a cached null, which stay the cached null. Thread-safe.
  */
 public final class StoredValues {
   private static final int LOGGED_REASONS_LIMIT = 1000;
@@ -23,6 +29,9 @@ public final class StoredValues {
   private final String block;
   private final System.Logger log;
   private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
+
+  /** The codec's bytes of a cached null, or null when it stores none. */
+  private final byte[] nullBytes;
 
   /**
    * @param nodeId the node's id, for messages
@@ -38,6 +47,15 @@ public final class StoredValues {
     this.maxValueSize = maxValueSize;
     this.block = block;
     this.log = log;
+    this.nullBytes = nullBytes(codec);
+  }
+
+  private static byte[] nullBytes(ValueCodec codec) {
+    try {
+      return codec.encode(NullValue.INSTANCE);
+    } catch (CodecException none) {
+      return null; // a codec of peer clients' formats (string, bytes) has no null
+    }
   }
 
   /**
@@ -51,7 +69,7 @@ public final class StoredValues {
   public byte[] encode(Object value) {
     byte[] bytes;
     try {
-      bytes = codec.encode(value);
+      bytes = value instanceof EncodedValue own ? own.bytes() : codec.encode(value);
     } catch (CodecException e) {
       throw notStored(e);
     }
@@ -105,6 +123,9 @@ public final class StoredValues {
    */
   public Object decode(byte[] bytes, ValueType type) {
     checkStoredSize(bytes.length);
+    if (type.rawClass() == EncodedValue.class) {
+      return Arrays.equals(bytes, nullBytes) ? NullValue.INSTANCE : new EncodedValue(bytes);
+    }
     Object value;
     try {
       value = codec.decode(bytes, type.type());

@@ -2,6 +2,7 @@ package io.github.chash.spring.cache;
 
 import io.github.chash.cache.ShardedCache;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.EncodedValue;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.cache.ValueLoader;
@@ -46,10 +47,11 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  *   <li>Values as JSON: a cache whose methods declare a value type that JDK serialization cannot
  *       write (a record or class that is not {@code Serializable}) is given that type and a {@link
  *       JsonMapping}; its values are then stored as JSON bytes and read back as the declared
- *       (generic) type, with no class name in the data. A value that cannot be written is not
- *       stored (its key is evicted, so no older value stays readable) and JSON that cannot be read
- *       is a miss: both are counted in {@link #refusedCount()}, logged at WARN the first time for
- *       each reason, and never fail the call.
+ *       (generic) type, with no class name in the data. Remote nodes store those bytes as they are,
+ *       whatever their codec ({@link EncodedValue}), so other clients read plain JSON. A value that
+ *       cannot be written is not stored (its key is evicted, so no older value stays readable) and
+ *       JSON that cannot be read is a miss: both are counted in {@link #refusedCount()}, logged at
+ *       WARN the first time for each reason, and never fail the call.
  * </ul>
  *
  * <p>A failing node is a miss and a skipped write, never an exception (chash's failure policy).
@@ -58,8 +60,8 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
 public final class ChashCache extends AbstractValueAdaptingCache {
   private static final Log LOG = LogFactory.getLog(ChashCache.class);
 
-  /** What remote nodes read for a cache stored as JSON: the JSON's bytes. */
-  private static final ValueType JSON_BYTES = ValueType.of(byte[].class);
+  /** What remote nodes read for a cache stored as JSON: the JSON's bytes, past their codec. */
+  private static final ValueType JSON_BYTES = ValueType.of(EncodedValue.class);
 
   /** The distinct refusal reasons logged at WARN, at most; later ones go to DEBUG. */
   private static final int LOGGED_REASONS_LIMIT = 100;
@@ -251,7 +253,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
                         });
               },
               true,
-              value -> value instanceof byte[] || (value == null && cacheNull));
+              value -> value instanceof EncodedValue || (value == null && cacheNull));
     } catch (Throwable t) {
       return CompletableFuture.failedFuture(t);
     }
@@ -285,7 +287,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     Object stored = toStoreValue(value);
     if (json != null && stored != NullValue.INSTANCE) {
       try {
-        stored = json.mapping().write(stored);
+        stored = new EncodedValue(json.mapping().write(stored));
       } catch (RuntimeException e) {
         refuse(notWritten(stored, e), e);
         cache.evict(routingKey); // no older value stays readable
@@ -365,7 +367,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
       return null;
     }
     try {
-      return json.mapping().write(value);
+      return new EncodedValue(json.mapping().write(value));
     } catch (RuntimeException e) {
       refuse(notWritten(value, e), e);
       return new Unstorable(value);
@@ -389,12 +391,12 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     if (stored == null || stored == NullValue.INSTANCE) {
       return stored;
     }
-    if (!(stored instanceof byte[] bytes)) {
+    if (!(stored instanceof EncodedValue encoded)) {
       // a local node's entry written otherwise (by @ShardedCacheable, say): usable if of the type
       return json.type().rawClass().isInstance(stored) ? stored : null;
     }
     try {
-      Object value = json.mapping().read(bytes, json.type().type());
+      Object value = json.mapping().read(encoded.bytes(), json.type().type());
       return value == null ? NullValue.INSTANCE : value;
     } catch (RuntimeException e) {
       refuse(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
+import io.github.chash.internal.cache.EncodedValue;
 import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.spring.cache.ChashCache;
 import io.github.chash.spring.cache.ChashCacheManager;
@@ -103,7 +104,7 @@ class JsonValuesTest {
           Object stored =
               InterceptedCache.of(context.getBean(ShardedCacheManager.class).cache("products"))
                   .getIfPresent("products:7", ValueType.OBJECT);
-          assertThat(new String((byte[]) stored, StandardCharsets.UTF_8))
+          assertThat(new String(((EncodedValue) stored).bytes(), StandardCharsets.UTF_8))
               .isEqualTo("{\"id\":7,\"name\":\"item 7\",\"tags\":[\"a\",\"b\"]}");
 
           List<Item> async = shop.async(3).get(10, TimeUnit.SECONDS);
