@@ -103,15 +103,21 @@ final class RedisTracking {
             .build());
   }
 
-  /** Opens the channel in the background, and starts its heartbeat. */
-  synchronized void start() {
-    LocalChannels.add(server, this);
-    heartbeat =
-        client
-            .getResources()
-            .eventExecutorGroup()
-            .scheduleWithFixedDelay(
-                this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+  /**
+   * Opens the channel in the background, and starts its heartbeat. The connection is opened outside
+   * this object's lock: its callbacks may run on the calling thread (a reply that came before its
+   * callback was attached), and the heartbeat must not wait for them to return.
+   */
+  void start() {
+    synchronized (this) {
+      LocalChannels.add(server, this);
+      heartbeat =
+          client
+              .getResources()
+              .eventExecutorGroup()
+              .scheduleWithFixedDelay(
+                  this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+    }
     connect();
   }
 
@@ -167,7 +173,6 @@ final class RedisTracking {
             (ok, failure) -> {
               if (failure != null) {
                 refused(failure);
-                open.closeAsync();
                 dropped(open, "CLIENT TRACKING refused");
                 return;
               }
@@ -183,7 +188,11 @@ final class RedisTracking {
             });
   }
 
-  /** The connection is gone: the near caches lose what they read from the node, then a retry. */
+  /**
+   * The connection is gone or given up: the near caches lose what they read from the node, it is
+   * closed, then a retry. Only the first of its ends does this (a timed-out heartbeat and the close
+   * it causes are two), so it is closed once: Lettuce warns of a second close.
+   */
   private void dropped(StatefulRedisConnection<byte[], byte[]> gone, String why) {
     synchronized (this) {
       if (connection != gone) {
@@ -193,6 +202,7 @@ final class RedisTracking {
       armed = null;
       listener.lost();
     }
+    gone.closeAsync();
     retry(why);
   }
 
@@ -237,7 +247,6 @@ final class RedisTracking {
         .whenComplete(
             (pong, failure) -> {
               if (failure != null) {
-                open.closeAsync();
                 dropped(open, "no answer to a heartbeat: " + RedisClients.describe(failure));
               }
             });

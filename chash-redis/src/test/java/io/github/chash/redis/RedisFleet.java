@@ -1,6 +1,9 @@
 package io.github.chash.redis;
 
 import io.github.chash.cache.LoopbackFleet;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.KeyLayout;
 
 /**
@@ -28,6 +31,26 @@ public final class RedisFleet extends LoopbackFleet<RedisServerProcess> {
     RedisFleet fleet = new RedisFleet(n);
     fleet.startServers();
     return fleet;
+  }
+
+  /**
+   * A manager with one node {@code id} of {@code type: redis} at {@code uri}, a cache {@code users}
+   * with the given settings and the given failover settings; it returns once the node answers. A
+   * node id no other test uses keeps what the node logs apart from every other manager's in the
+   * same JVM, e.g. one left by another test class whose server had the same port.
+   */
+  public static ShardedCacheManager oneNode(String id, String uri, String failover, String users) {
+    String yaml =
+        "nodes:\n  - id: "
+            + id
+            + "\n    type: redis\n    uri: "
+            + uri
+            + "\ncaches:\n  users: "
+            + users
+            + "\nfailover: "
+            + failover
+            + "\n";
+    return connected(ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml")));
   }
 
   @Override

@@ -26,9 +26,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * node's channel for on while there was none: a value read then, and written over by another
  * manager, was served until its near ttl (the issue saw 15 s and more).
  *
- * <p>The interleaving is forced with gates on the channel's own DEBUG messages, no sleeps: the loop
- * that logs the acknowledgement is held until the heartbeat's drop logs its retry, and that retry
- * is held (no new connection) while B reads and A writes.
+ * <p>The interleaving is forced with gates on the channel's own DEBUG messages, no sleeps: the
+ * thread that logs the acknowledgement is held, and the server frozen (SIGSTOP), until the
+ * heartbeat's drop logs its retry; that retry is held (no new connection) while B reads and A
+ * writes. The frozen server makes the heartbeat go unanswered whichever thread reports the
+ * acknowledgement: usually the event loop that read it, but on a busy machine the thread that
+ * opened the connection, when the reply came before the callback was attached. CI once held the
+ * test's own thread that way, inside {@code RedisTracking.start}, which then held the channel's
+ * lock: the heartbeat could not even read the connection (start opens it outside the lock now), and
+ * the free event loop would have answered its PING anyway.
  */
 class RedisTrackingRaceIT {
   private static final ValueType STRING = ValueType.of(String.class);
@@ -36,8 +42,17 @@ class RedisTrackingRaceIT {
   /** A 100 ms command timeout gives a 1 s connect and heartbeat timeout ({@code Connecting}). */
   private static final String FAILOVER = "{ failureLimit: 3, retryAfter: 1s, timeout: 100ms }";
 
+  /** B's: its pings while the server is frozen (waiting for its node to answer) do not eject it. */
+  private static final String B_FAILOVER = "{ failureLimit: 1000, retryAfter: 1s, timeout: 100ms }";
+
   private static final String NEAR = "{ ttl: 10m, near: { maximumSize: 1000, ttl: 1m } }";
   private static final long NEVER_SECONDS = 30;
+
+  /**
+   * B's name for r1, which no other manager uses: the gates hold B's channel only, never another
+   * manager's still open in this JVM.
+   */
+  private static final String B = "race-b";
 
   @RegisterExtension static final RedisFleet fleet = RedisFleet.of(1);
 
@@ -48,16 +63,28 @@ class RedisTrackingRaceIT {
     final CountDownLatch dropLogged = new CountDownLatch(1);
     final CountDownLatch ackReleased = new CountDownLatch(1);
     final CountDownLatch retryReleased = new CountDownLatch(1);
+    final RedisServerProcess server;
     volatile boolean heartbeatDropped;
+
+    Gates(RedisServerProcess server) {
+      this.server = server;
+    }
 
     @Override
     public void publish(LogRecord record) {
       String message = record.getMessage();
+      if (!message.startsWith("node \"" + B + "\"")) {
+        return;
+      }
       try {
         if (message.contains("tracking changes on") && firstAck.compareAndSet(false, true)) {
           ackHeld.countDown();
-          // hold the loop that read the acknowledgement: the heartbeat's PING goes unanswered
-          heartbeatDropped = dropLogged.await(NEVER_SECONDS, TimeUnit.SECONDS);
+          server.pause(); // the heartbeat's PING goes unanswered
+          try {
+            heartbeatDropped = dropLogged.await(NEVER_SECONDS, TimeUnit.SECONDS);
+          } finally {
+            server.resume();
+          }
           ackReleased.countDown();
         } else if (message.contains("no answer to a heartbeat") && dropLogged.getCount() > 0) {
           dropLogged.countDown();
@@ -80,20 +107,20 @@ class RedisTrackingRaceIT {
       throws Exception {
     Logger log = Logger.getLogger(RedisTracking.class.getName());
     Level previous = log.getLevel();
-    Gates gates = new Gates();
+    RedisServerProcess r1 = fleet.server("r1");
+    Gates gates = new Gates(r1);
     try (ShardedCacheManager jvmA = fleet.manager(FAILOVER)) {
       InterceptedCache a = InterceptedCache.of(jvmA.cache("users"));
       String key = a.routingKey("k", "test");
       a.put(key, "old");
       log.setLevel(Level.FINE);
       log.addHandler(gates);
-      try (ShardedCacheManager jvmB = fleet.managerWithUsers(FAILOVER, NEAR)) {
+      try (ShardedCacheManager jvmB = RedisFleet.oneNode(B, r1.uri(), B_FAILOVER, NEAR)) {
         InterceptedCache b = InterceptedCache.of(jvmB.cache("users"));
         assertThat(gates.dropLogged.await(NEVER_SECONDS, TimeUnit.SECONDS))
             .as("the heartbeat dropped the channel while its acknowledgement was held")
             .isTrue();
         assertThat(gates.ackReleased.await(NEVER_SECONDS, TimeUnit.SECONDS)).isTrue();
-        RedisServerProcess r1 = fleet.server("r1");
         awaitNoTrackingClient(r1); // the dropped connection is closed: nothing reaches B now
         // the report of the held acknowledgement, if it could still come, comes now (its thread
         // runs on); with the fix it never does, and this wait ends at its bound
@@ -128,10 +155,10 @@ class RedisTrackingRaceIT {
     }
   }
 
-  /** Waits until B's channel to r1 is on, or the seconds pass; {@return whether it is on} */
+  /** Waits until B's channel is on, or the seconds pass; {@return whether it is on} */
   private static boolean awaitTrackingOn(ShardedCacheManager manager, long seconds) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!ManagerHooks.tracking(manager, "r1")) {
+    while (!ManagerHooks.tracking(manager, B)) {
       if (System.nanoTime() - deadline > 0) {
         return false;
       }
