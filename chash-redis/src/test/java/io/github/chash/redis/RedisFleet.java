@@ -1,10 +1,13 @@
 package io.github.chash.redis;
 
 import io.github.chash.cache.LoopbackFleet;
+import io.github.chash.cache.ManagerHooks;
+import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.KeyLayout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Several {@link RedisServerProcess}es with node ids {@code r1, r2, ...} ({@link LoopbackFleet}):
@@ -51,6 +54,21 @@ public final class RedisFleet extends LoopbackFleet<RedisServerProcess> {
             + failover
             + "\n";
     return connected(ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml")));
+  }
+
+  /**
+   * Waits until the manager's invalidation channel to the node is on, or the seconds pass; {@return
+   * whether it is on}
+   */
+  public static boolean awaitTrackingOn(ShardedCacheManager manager, String nodeId, long seconds) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!ManagerHooks.tracking(manager, nodeId)) {
+      if (System.nanoTime() - deadline > 0) {
+        return false;
+      }
+      ServerProcesses.sleep(5);
+    }
+    return true;
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
@@ -124,13 +123,13 @@ class RedisTrackingRaceIT {
         awaitNoTrackingClient(r1); // the dropped connection is closed: nothing reaches B now
         // the report of the held acknowledgement, if it could still come, comes now (its thread
         // runs on); with the fix it never does, and this wait ends at its bound
-        awaitTrackingOn(jvmB, 2);
+        RedisFleet.awaitTrackingOn(jvmB, B, 2);
 
         Object before = b.getIfPresent(key, STRING); // may be kept: B's channel seems on
         a.put(key, "new"); // no tracking connection: B is told nothing
         Object after = b.getIfPresent(key, STRING);
         gates.retryReleased.countDown();
-        boolean back = awaitTrackingOn(jvmB, NEVER_SECONDS);
+        boolean back = RedisFleet.awaitTrackingOn(jvmB, B, NEVER_SECONDS);
         Object tracked = b.getIfPresent(key, STRING);
 
         assertThat(before).isEqualTo("old");
@@ -153,17 +152,5 @@ class RedisTrackingRaceIT {
       assertThat(System.nanoTime()).as("the dropped connection never closed").isLessThan(deadline);
       ServerProcesses.sleep(5);
     }
-  }
-
-  /** Waits until B's channel is on, or the seconds pass; {@return whether it is on} */
-  private static boolean awaitTrackingOn(ShardedCacheManager manager, long seconds) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!ManagerHooks.tracking(manager, B)) {
-      if (System.nanoTime() - deadline > 0) {
-        return false;
-      }
-      ServerProcesses.sleep(5);
-    }
-    return true;
   }
 }

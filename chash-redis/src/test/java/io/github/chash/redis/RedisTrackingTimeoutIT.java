@@ -2,7 +2,6 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
@@ -84,7 +83,7 @@ class RedisTrackingTimeoutIT {
         boolean gaveUp = warnings.timedOut.await(NEVER_SECONDS, TimeUnit.SECONDS);
         Object afterTheTimeout = b.getIfPresent(key, STRING);
         proxy.release(); // the late answer arrives on a connection B has closed
-        boolean back = awaitTrackingOn(jvmB);
+        boolean back = RedisFleet.awaitTrackingOn(jvmB, B, NEVER_SECONDS);
         a.put(key, "newest");
         Object tracked = awaitValue(b, key, "newest");
 
@@ -104,18 +103,6 @@ class RedisTrackingTimeoutIT {
     } finally {
       log.removeHandler(warnings);
     }
-  }
-
-  /** Waits (at most 30 s) until B's channel is on; {@return whether it is} */
-  private static boolean awaitTrackingOn(ShardedCacheManager manager) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NEVER_SECONDS);
-    while (!ManagerHooks.tracking(manager, B)) {
-      if (System.nanoTime() - deadline > 0) {
-        return false;
-      }
-      ServerProcesses.sleep(5);
-    }
-    return true;
   }
 
   /**
