@@ -216,6 +216,21 @@ final class CacheNamesInUse {
     return out;
   }
 
+  /**
+   * {@return cache name to the value type its methods declare, for the caches whose
+   * {@code @Cacheable} and {@code @CachePut} methods declare exactly one}
+   */
+  Map<String, Type> declaredTypes() {
+    Map<String, Type> out = new LinkedHashMap<>();
+    valueTypes.forEach(
+        (name, types) -> {
+          if (types.size() == 1) {
+            out.put(name, types.keySet().iterator().next());
+          }
+        });
+    return out;
+  }
+
   private static String describe(Map<Type, Set<String>> types) {
     return types.entrySet().stream()
         .map(

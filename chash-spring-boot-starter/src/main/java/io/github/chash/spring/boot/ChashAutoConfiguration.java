@@ -177,7 +177,7 @@ public class ChashAutoConfiguration {
     // a cache chash.caches.* or create-missing adds has no codec of its own: the file's blocks hold
     Map<String, Type> jsonTypes = inUse.jsonTypes(json, ClasslessCodecs.of(config.getIfUnique()));
     return new ChashCacheManager(
-        manager, properties.getCache().isAllowNullValues(), jsonTypes, json);
+        manager, properties.getCache().isAllowNullValues(), jsonTypes, json, inUse.declaredTypes());
   }
 
   /**

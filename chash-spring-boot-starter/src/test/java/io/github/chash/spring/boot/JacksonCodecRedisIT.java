@@ -2,6 +2,10 @@ package io.github.chash.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.cache.ShardedCaches;
+import io.github.chash.config.ChashConfig;
+import io.github.chash.config.ChashConfigs;
 import io.github.chash.redis.RedisServerProcess;
 import io.github.chash.spring.boot.JacksonCodecTest.Catalog;
 import io.github.chash.spring.boot.JacksonCodecTest.CatalogConfiguration;
@@ -67,6 +71,37 @@ class JacksonCodecRedisIT {
                 // the other caches keep the node block's jdk codec: values as they are
                 ChashCacheManager caches = context.getBean(ChashCacheManager.class);
                 assertThat(((ChashCache) caches.getCache("lists")).jsonType()).isNull();
+              });
+    }
+  }
+
+  @Test
+  void underTheApplicationsOwnManager_aMapReadIsAMiss_neverAClassCastException() throws Exception {
+    try (RedisServerProcess redis = RedisServerProcess.start()) {
+      // the starter sees no chash.yaml, so it cannot know the codec: the read is checked instead
+      ChashConfig config =
+          ChashConfigs.parse(
+              "redis:\n  codec: jackson\n"
+                  + "nodes:\n  - { id: remote, type: redis, uri: \""
+                  + redis.uri()
+                  + "\" }\n"
+                  + "caches:\n  products: {}\n  lists: {}\n",
+              "own.yaml");
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(ChashAutoConfiguration.class))
+          .withUserConfiguration(CatalogConfiguration.class)
+          .withBean(
+              ShardedCacheManager.class,
+              () -> ShardedCaches.builder().config(config).build(),
+              definition -> definition.setDestroyMethodName("close"))
+          .run(
+              context -> {
+                Catalog catalog = context.getBean(Catalog.class);
+                assertThat(catalog.find(7)).isEqualTo(new Product(7, "product 7"));
+                assertThat(catalog.find(7)).isEqualTo(new Product(7, "product 7"));
+                assertThat(catalog.runs("find")).isEqualTo(2); // read as a Map: a miss
+                assertThat(context.getBean(ChashCacheManager.class).jsonRefusals())
+                    .containsEntry("products", 1L);
               });
     }
   }

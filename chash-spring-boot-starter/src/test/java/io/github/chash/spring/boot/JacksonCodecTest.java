@@ -2,6 +2,8 @@ package io.github.chash.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.spring.cache.ChashCache;
 import io.github.chash.spring.cache.ChashCacheManager;
 import java.io.Serializable;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +104,35 @@ class JacksonCodecTest {
               ChashCacheManager caches = context.getBean(ChashCacheManager.class);
               assertThat(((ChashCache) caches.getCache("products")).jsonType()).isNull();
               assertThat(caches.jsonRefusals()).isEmpty();
+            });
+  }
+
+  @Test
+  void aValueOfAnotherClass_isACountedMiss_neverReturned() {
+    runner("")
+        .run(
+            context -> {
+              // what a codec without class names, another client or another annotation leaves
+              InterceptedCache products =
+                  InterceptedCache.of(context.getBean(ShardedCacheManager.class).cache("products"));
+              products.put("products:7", Map.of("id", 7, "name", "product 7"));
+              products.put("products:8", "not a product");
+              InterceptedCache.of(context.getBean(ShardedCacheManager.class).cache("lists"))
+                  .put("lists:3", Map.of());
+
+              Catalog catalog = context.getBean(Catalog.class);
+              assertThat(catalog.find(7)).isEqualTo(new Product(7, "product 7"));
+              assertThat(catalog.find(7)).isEqualTo(new Product(7, "product 7"));
+              assertThat(catalog.runs("find")).isEqualTo(1);
+              assertThat(catalog.findOnce(8)).isEqualTo(new Product(8, "product 8"));
+              assertThat(catalog.findOnce(8)).isEqualTo(new Product(8, "product 8"));
+              assertThat(catalog.runs("findOnce")).isEqualTo(1);
+              assertThat(catalog.async(3).get(10, TimeUnit.SECONDS))
+                  .containsExactly(new Product(3, "async 3"));
+              assertThat(catalog.runs("async")).isEqualTo(1);
+
+              assertThat(context.getBean(ChashCacheManager.class).jsonRefusals())
+                  .containsOnly(Map.entry("products", 2L), Map.entry("lists", 1L));
             });
   }
 
