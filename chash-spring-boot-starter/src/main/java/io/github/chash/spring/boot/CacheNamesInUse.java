@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -144,23 +145,36 @@ final class CacheNamesInUse {
 
   /**
    * {@return cache name to the type its values are stored as JSON for: the caches whose methods
-   * declare one value type that JDK serialization cannot write} A cache whose methods declare
-   * several value types, one of them such a type, fails: JSON is read as one declared type.
+   * declare one value type that JDK serialization cannot write, and every cache with one declared
+   * value type whose values go through a codec that writes no class name ({@link ClasslessCodecs}),
+   * which would read them back as a {@code Map}} A cache whose methods declare several value types,
+   * when one of them needs JSON or its codec writes no class name, fails: JSON is read as one
+   * declared type.
    *
    * @param json what writes the JSON, or null when the application has no Jackson
+   * @param classless cache name to where its values meet a codec that writes no class name, or to
+   *     null (see {@link ClasslessCodecs#of})
    * @throws IllegalStateException naming the cache, the type and the methods: when there is no JSON
    *     mapping for such a type, or such a cache has several value types
    */
-  Map<String, Type> jsonTypes(io.github.chash.spring.cache.JsonMapping json) {
+  Map<String, Type> jsonTypes(
+      io.github.chash.spring.cache.JsonMapping json, Function<String, String> classless) {
     Map<String, Type> out = new LinkedHashMap<>();
     List<String> problems = new java.util.ArrayList<>();
     valueTypes.forEach(
         (name, types) -> {
-          List<Type> needJson =
+          String codec = classless.apply(name);
+          List<Type> notJdk =
               types.keySet().stream().filter(t -> !ValueTypes.jdkWritable(t)).toList();
-          if (needJson.isEmpty()) {
+          if (notJdk.isEmpty() && codec == null) {
             return;
           }
+          String why =
+              codec == null
+                  ? notJdk.get(0).getTypeName() + " is not java.io.Serializable"
+                  : "its values go through "
+                      + codec
+                      + ", which writes no class name (a value read as Object is a Map)";
           if (types.size() > 1) {
             problems.add(
                 "cache \""
@@ -168,20 +182,27 @@ final class CacheNamesInUse {
                     + "\" holds values of several declared types, "
                     + describe(types)
                     + ", and "
-                    + needJson.get(0).getTypeName()
-                    + " is not java.io.Serializable, so its values are stored as json, which is"
-                    + " read as one declared type: give each type its own cache");
+                    + why
+                    + ", so its values are stored as json, which is read as one declared type:"
+                    + " give each type its own cache"
+                    + (codec == null ? "" : ", or give the cache the jdk codec"));
           } else if (json == null) {
             problems.add(
                 "cache \""
                     + name
                     + "\" holds "
                     + describe(types)
-                    + ", which is not java.io.Serializable, and no Jackson is on the class path"
-                    + " to store it as json: add spring-boot-starter-json (spring-boot-starter-web"
-                    + " has it), or make the type implement java.io.Serializable");
+                    + (codec == null
+                        ? ", which is not java.io.Serializable, and no Jackson is on the class path"
+                            + " to store it as json: add spring-boot-starter-json"
+                            + " (spring-boot-starter-web has it), or make the type implement"
+                            + " java.io.Serializable"
+                        : ", and "
+                            + why
+                            + ", and no Jackson is on the class path to store it as json: add"
+                            + " spring-boot-starter-json (spring-boot-starter-web has it)"));
           } else {
-            out.put(name, needJson.get(0));
+            out.put(name, types.keySet().iterator().next());
           }
         });
     if (!problems.isEmpty()) {
@@ -192,6 +213,21 @@ final class CacheNamesInUse {
               + ":\n  "
               + String.join("\n  ", problems));
     }
+    return out;
+  }
+
+  /**
+   * {@return cache name to the value type its methods declare, for the caches whose
+   * {@code @Cacheable} and {@code @CachePut} methods declare exactly one}
+   */
+  Map<String, Type> declaredTypes() {
+    Map<String, Type> out = new LinkedHashMap<>();
+    valueTypes.forEach(
+        (name, types) -> {
+          if (types.size() == 1) {
+            out.put(name, types.keySet().iterator().next());
+          }
+        });
     return out;
   }
 

@@ -9,6 +9,8 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.spring.cache.ChashCacheManager;
 import io.github.chash.spring.cache.ChashKeyGenerator;
 import io.github.chash.spring.cache.JsonMapping;
+import java.lang.reflect.Type;
+import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -150,9 +152,11 @@ public class ChashAutoConfiguration {
    * @param properties the {@code chash.*} properties
    * @param beans the context's bean factory, to find the cache names in use
    * @param environment the context's environment, to resolve cache names written as placeholders
+   * @param config {@code chash.yaml}, when the application has it as a bean (the starter's, unless
+   *     the application defines its own manager): its codecs decide which caches are stored as JSON
    * @throws IllegalStateException if Spring caching uses a cache the manager does not have, or a
    *     cache whose declared value type is not {@code Serializable} when there is no Jackson to
-   *     store it as JSON
+   *     store it as JSON, or a cache stored as JSON that holds several declared value types
    */
   @Bean
   @ConditionalOnMissingBean(CacheManager.class)
@@ -165,12 +169,15 @@ public class ChashAutoConfiguration {
       ShardedCacheManager manager,
       ChashProperties properties,
       ConfigurableListableBeanFactory beans,
-      Environment environment) {
+      Environment environment,
+      ObjectProvider<ChashConfig> config) {
     CacheNamesInUse inUse = CacheNamesInUse.find(beans, environment);
     inUse.requireConfiguredIn(manager);
     JsonMapping json = JsonMappings.find(beans);
+    // a cache chash.caches.* or create-missing adds has no codec of its own: the file's blocks hold
+    Map<String, Type> jsonTypes = inUse.jsonTypes(json, ClasslessCodecs.of(config.getIfUnique()));
     return new ChashCacheManager(
-        manager, properties.getCache().isAllowNullValues(), inUse.jsonTypes(json), json);
+        manager, properties.getCache().isAllowNullValues(), jsonTypes, json, inUse.declaredTypes());
   }
 
   /**

@@ -7,6 +7,7 @@ import io.github.chash.internal.cache.InterceptedCache;
 import io.github.chash.internal.cache.NullValue;
 import io.github.chash.internal.cache.ValueLoader;
 import io.github.chash.ring.RoutingKey;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Type;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -52,6 +53,10 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  *       cannot be written is not stored (its key is evicted, so no older value stays readable) and
  *       JSON that cannot be read is a miss: both are counted in {@link #refusedCount()}, logged at
  *       WARN the first time for each reason, and never fail the call.
+ *   <li>Values of another class: when the cache's methods declare one value type, a value read that
+ *       is not of its class (another client's, another annotation's, or a {@code Map} a codec
+ *       without class names read) is a miss, counted in {@link #refusedCount()}, and is replaced by
+ *       the loaded value; it never reaches the call, which would fail casting it.
  * </ul>
  *
  * <p>A failing node is a miss and a skipped write, never an exception (chash's failure policy).
@@ -72,6 +77,12 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   /** How values are stored as JSON, or null when they are stored as they are. */
   private final Json json;
 
+  /**
+   * The class values of this cache are read as (boxed): the raw class of its methods' one declared
+   * value type, {@code Object} when unknown. A value read that is not one is a counted miss.
+   */
+  private final Class<?> declared;
+
   private final AtomicLong refused = new AtomicLong();
   private final Set<String> loggedReasons = ConcurrentHashMap.newKeySet();
 
@@ -79,14 +90,21 @@ public final class ChashCache extends AbstractValueAdaptingCache {
   record Json(JsonMapping mapping, ValueType type) {}
 
   ChashCache(InterceptedCache cache, boolean allowNullValues) {
-    this(cache, allowNullValues, null);
+    this(cache, allowNullValues, null, null);
   }
 
-  ChashCache(InterceptedCache cache, boolean allowNullValues, Json json) {
+  /**
+   * @param json how values are stored as JSON, or null when they are stored as they are
+   * @param declared the one value type the cache's methods declare, or null when unknown; a JSON
+   *     cache's is its JSON type
+   */
+  ChashCache(InterceptedCache cache, boolean allowNullValues, Json json, Type declared) {
     super(allowNullValues);
     this.cache = cache;
     this.where = "a Spring cache operation on cache \"" + cache.name() + "\"";
     this.json = json;
+    Type type = json != null ? json.type().type() : declared;
+    this.declared = type == null ? Object.class : boxed(ValueType.of(type).rawClass());
   }
 
   /**
@@ -123,7 +141,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     // String or numeric key's hit builds no string: its routing key is made from its form
     ValueType type = json == null ? ValueType.OBJECT : JSON_BYTES;
     Object stored = cache.getIfPresent(key(key), type);
-    return json == null ? stored : fromJson(stored);
+    return json == null ? declared(stored) : fromJson(stored);
   }
 
   @Override
@@ -132,8 +150,19 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     RoutingKey routingKey = key(key);
     try {
       if (json == null) {
-        return cache.get(
-            routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
+        Object stored =
+            cache.get(routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
+        if (stored != null && declared(stored) == null) {
+          // of another class: removed, so that the load stores the declared one
+          cache.evict(routingKey);
+          stored =
+              cache.load(
+                  routingKey, ValueType.OBJECT, valueLoader::call, true, isAllowNullValues());
+          if (stored != null && declared(stored) == null) { // written again meanwhile
+            return valueLoader.call();
+          }
+        }
+        return (T) fromStoreValue(stored);
       }
       // the value this caller's loader returned, if it ran: not read back from its JSON
       AtomicReference<Object> own = new AtomicReference<>(NOT_LOADED);
@@ -197,9 +226,13 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     if (json != null) {
       return retrieveJson(key, routingKey, valueLoader);
     }
-    Object stored = cache.getIfPresent(routingKey, ValueType.OBJECT);
+    Object read = cache.getIfPresent(routingKey, ValueType.OBJECT);
+    Object stored = declared(read);
     if (stored != null) {
       return CompletableFuture.completedFuture((T) fromStoreValue(stored));
+    }
+    if (read != null) { // of another class: removed, so that the load stores the declared one
+      cache.evict(routingKey);
     }
     boolean cacheNull = isAllowNullValues();
     CompletionStage<T> loading;
@@ -219,7 +252,13 @@ public final class ChashCache extends AbstractValueAdaptingCache {
           new IllegalStateException(
               "the value loader of key " + key + " in " + where + " returned no future"));
     }
-    return loading.toCompletableFuture();
+    return loading
+        .toCompletableFuture()
+        .thenCompose(
+            result ->
+                result != null && declared(result) == null
+                    ? valueLoader.get() // another class, written again meanwhile: load uncached
+                    : CompletableFuture.completedFuture(result));
   }
 
   /**
@@ -393,7 +432,7 @@ public final class ChashCache extends AbstractValueAdaptingCache {
     }
     if (!(stored instanceof EncodedValue encoded)) {
       // a local node's entry written otherwise (by @ShardedCacheable, say): usable if of the type
-      return json.type().rawClass().isInstance(stored) ? stored : null;
+      return declared(stored);
     }
     try {
       Object value = json.mapping().read(encoded.bytes(), json.type().type());
@@ -409,6 +448,29 @@ public final class ChashCache extends AbstractValueAdaptingCache {
           e);
       return null;
     }
+  }
+
+  /**
+   * {@return a value read, if it is of the declared class (or the cached-null marker); else null, a
+   * counted miss} A value of another class (written by another client, another annotation of the
+   * cache, or read back as a {@code Map} by a codec that writes no class name) is never returned to
+   * the business call, which would fail casting it.
+   */
+  private Object declared(Object stored) {
+    if (stored == null || stored == NullValue.INSTANCE || declared.isInstance(stored)) {
+      return stored;
+    }
+    refuse(
+        "a value of class "
+            + stored.getClass().getName()
+            + " read as a miss: its methods declare "
+            + declared.getName(),
+        null);
+    return null;
+  }
+
+  private static Class<?> boxed(Class<?> type) {
+    return type.isPrimitive() ? MethodType.methodType(type).wrap().returnType() : type;
   }
 
   /** Counts a refusal and logs it: at WARN the first time for each reason, then at DEBUG. */

@@ -84,6 +84,30 @@ public final class ChashCacheManager implements CacheManager {
       boolean allowNullValues,
       Map<String, ? extends Type> jsonTypes,
       JsonMapping json) {
+    this(manager, allowNullValues, jsonTypes, json, Map.of());
+  }
+
+  /**
+   * Creates the Spring view of every cache of the manager, some of them stored as JSON, each read
+   * as the one value type its methods declare: a value read that is not of that type's class
+   * (written by another client, or read as a {@code Map} by a codec that writes no class name) is a
+   * miss, counted in {@link ChashCache#refusedCount()}, never returned to the call.
+   *
+   * @param manager the manager; its lifecycle stays with the caller
+   * @param allowNullValues whether {@code null} results are cached
+   * @param jsonTypes cache name to the type its values are read as, for the caches stored as JSON
+   * @param json writes and reads their JSON; may be null when {@code jsonTypes} is empty
+   * @param valueTypes cache name to the one value type its methods declare, for any cache; the
+   *     others read any value
+   * @throws IllegalArgumentException if {@code jsonTypes} names a cache the manager does not have,
+   *     or is not empty while {@code json} is null
+   */
+  public ChashCacheManager(
+      ShardedCacheManager manager,
+      boolean allowNullValues,
+      Map<String, ? extends Type> jsonTypes,
+      JsonMapping json,
+      Map<String, ? extends Type> valueTypes) {
     this.manager = Objects.requireNonNull(manager, "manager");
     if (!jsonTypes.isEmpty() && json == null) {
       throw new IllegalArgumentException(
@@ -100,7 +124,12 @@ public final class ChashCacheManager implements CacheManager {
       Type type = jsonTypes.get(name);
       ChashCache.Json form = type == null ? null : new ChashCache.Json(json, ValueType.of(type));
       byName.put(
-          name, new ChashCache(InterceptedCache.of(manager.cache(name)), allowNullValues, form));
+          name,
+          new ChashCache(
+              InterceptedCache.of(manager.cache(name)),
+              allowNullValues,
+              form,
+              valueTypes.get(name)));
     }
     this.caches = Collections.unmodifiableMap(byName);
   }
@@ -122,14 +151,15 @@ public final class ChashCacheManager implements CacheManager {
   }
 
   /**
-   * {@return per cache, the values its Spring view refused as JSON ({@link
-   * ChashCache#refusedCount()}), for the caches stored as JSON}
+   * {@return per cache, the values its Spring view refused ({@link ChashCache#refusedCount()}): for
+   * the caches stored as JSON, and for any other once it read a value of another class than its
+   * declared type}
    */
   public Map<String, Long> jsonRefusals() {
     Map<String, Long> counts = new LinkedHashMap<>();
     caches.forEach(
         (name, cache) -> {
-          if (cache.jsonType() != null) {
+          if (cache.jsonType() != null || cache.refusedCount() > 0) {
             counts.put(name, cache.refusedCount());
           }
         });
