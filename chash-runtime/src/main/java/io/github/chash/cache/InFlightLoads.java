@@ -14,9 +14,11 @@ final class InFlightLoads {
     final Thread loader;
 
     /**
-     * Set before completion when the load's fill found its lease gone: a write in another JVM
-     * overtook the load, perhaps before a caller that joined it began, so such a caller loads for
-     * itself rather than take a value older than that write (fleet simulation, seed 4120415584).
+     * Set before completion when the load's fill took a lease and did not land: its lease was found
+     * gone (a write in another JVM overtook the load, perhaps before a caller that joined it
+     * began), or the fill failed or timed out, which may hide the same. A caller that joined it
+     * does not take its value, which may be older than that write (fleet simulation, seed
+     * 4120415584): see {@link #takes}.
      */
     volatile boolean overtaken;
 
@@ -40,8 +42,30 @@ final class InFlightLoads {
     return running.putIfAbsent(routingKey, mine);
   }
 
+  /** The load of the key registered now, or null: for tests. */
+  Load running(String routingKey) {
+    return running.get(routingKey);
+  }
+
+  /**
+   * Unregisters a load; called before the load completes, so that a caller woken by its completion
+   * never finds it registered again (see {@link #takes}).
+   */
   void finished(String routingKey, Load mine) {
     running.remove(routingKey, mine);
+  }
+
+  /**
+   * Whether a caller that joined {@code load} takes its outcome: unless the load was overtaken, in
+   * the caller's first round. A caller that joined an overtaken load joins or starts one more
+   * ({@code rejoined}) and takes that one's outcome, whatever it is: the overtaken load was
+   * unregistered before it completed, so the one found now was registered, and its look at the key,
+   * lease and loader came, after the caller joined the first, hence after it began; a write
+   * completed before the caller began is older than anything that load reads (issue 42: each joiner
+   * loading for itself made a herd of one hot key's callers under node timeouts).
+   */
+  static boolean takes(Load load, boolean rejoined) {
+    return rejoined || !load.overtaken;
   }
 
   /**

@@ -101,21 +101,22 @@ final class Loads {
     }
     Runnable reload =
         () -> {
+          Object stored;
           try {
             Routing r = router.forCache(name);
             CacheNode.StoredEntry now =
                 reads.readEntryUncounted(r, r.target(routingKey), routingKey, type);
-            if (now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)) {
-              mine.complete(now.value()); // refreshed since the caller read it
-            } else {
-              mine.complete(
-                  NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, null)));
-            }
+            stored =
+                now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)
+                    ? now.value() // refreshed since the caller read it
+                    : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, null));
           } catch (Throwable t) {
-            mine.completeExceptionally(t);
-          } finally {
             inFlight.finished(routingKey.text(), mine);
+            mine.completeExceptionally(t);
+            return;
           }
+          inFlight.finished(routingKey.text(), mine);
+          mine.complete(stored);
         };
     try {
       refreshes.execute(reload);
@@ -125,7 +126,12 @@ final class Loads {
     }
   }
 
-  /** Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader. */
+  /**
+   * Loads the key after a miss; with {@code sync}, one caller per key and JVM runs the loader, and
+   * the callers that miss meanwhile join its load. A caller that joined a load another JVM's write
+   * may have overtaken joins or starts one more, and takes that one's outcome ({@link
+   * InFlightLoads#takes}): at most two rounds, and a herd of joiners still runs one load.
+   */
   <V> V load(
       NodeSlot owner,
       RoutingKey routingKey,
@@ -137,30 +143,47 @@ final class Loads {
     if (!sync) {
       return loadAndFill(owner, routingKey, loader, cacheNull);
     }
-    InFlightLoads.Load mine = InFlightLoads.Load.blocking();
-    InFlightLoads.Load running = inFlight.joinOrStart(routingKey.text(), mine);
-    if (running != null) {
-      Object shared = InFlightLoads.await(routingKey.text(), running);
-      return running.overtaken
-          ? loadAndFill(owner, routingKey, loader, cacheNull) // see Load.overtaken
-          : NullValue.unwrapAs(shared);
-    }
-    try {
-      // a load may have finished between our miss and our registration
-      Object stored = secondLook(routingKey, type);
-      if (stored != null) {
-        mine.complete(stored);
-        return NullValue.unwrapAs(stored);
+    for (boolean rejoined = false; ; rejoined = true) {
+      InFlightLoads.Load mine = InFlightLoads.Load.blocking();
+      InFlightLoads.Load running = inFlight.joinOrStart(routingKey.text(), mine);
+      if (running == null) {
+        return lead(owner, routingKey, type, loader, cacheNull, mine);
       }
-      V value = loadAndFill(owner, routingKey, loader, cacheNull, null, mine);
-      mine.complete(NullValue.wrap(value));
-      return value;
+      Object shared = InFlightLoads.await(routingKey.text(), running);
+      if (InFlightLoads.takes(running, rejoined)) {
+        return NullValue.unwrapAs(shared);
+      }
+    }
+  }
+
+  /**
+   * The sync load {@code mine}, registered: looks at the key again first (a load may have filled it
+   * since this caller's miss, or the fill of an overtaken load whose outcome was unknown may have
+   * landed), else loads and fills. Unregisters the load before completing it, so that a joiner that
+   * wakes to find it overtaken joins or starts a newer one.
+   */
+  private <V> V lead(
+      NodeSlot owner,
+      RoutingKey routingKey,
+      ValueType type,
+      ValueLoader<V> loader,
+      boolean cacheNull,
+      InFlightLoads.Load mine)
+      throws Throwable {
+    Object stored;
+    try {
+      stored = secondLook(routingKey, type);
+      if (stored == null) {
+        stored = NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, null, mine));
+      }
     } catch (Throwable t) {
+      inFlight.finished(routingKey.text(), mine);
       mine.completeExceptionally(t);
       throw t;
-    } finally {
-      inFlight.finished(routingKey.text(), mine);
     }
+    inFlight.finished(routingKey.text(), mine);
+    mine.complete(stored);
+    return NullValue.unwrapAs(stored);
   }
 
   /** {@link #load} for a loader that returns a future: the completed value is filled. */
@@ -175,18 +198,31 @@ final class Loads {
     if (!sync) {
       return loadFutureAndFill(owner, routingKey, loader, storable, null);
     }
+    return joinOrLoadFuture(owner, routingKey, type, loader, storable, false);
+  }
+
+  /** One round of a sync {@link #loadFuture}: the rule of {@link #load}'s rounds. */
+  private <V> CompletionStage<V> joinOrLoadFuture(
+      NodeSlot owner,
+      RoutingKey routingKey,
+      ValueType type,
+      FutureLoader<V> loader,
+      Predicate<? super V> storable,
+      boolean rejoined)
+      throws Throwable {
     InFlightLoads.Load mine = InFlightLoads.Load.future();
     InFlightLoads.Load running = inFlight.joinOrStart(routingKey.text(), mine);
     if (running != null) {
       // a blocking load or a future's: either completes with the stored form
       return running.thenCompose(
           shared -> {
-            if (!running.overtaken) {
+            if (InFlightLoads.takes(running, rejoined)) {
               return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(shared));
             }
-            try { // see Load.overtaken
-              CompletionStage<V> own = loadFutureAndFill(owner, routingKey, loader, storable, null);
-              return own != null ? own : CompletableFuture.completedFuture(null);
+            try {
+              CompletionStage<V> again =
+                  joinOrLoadFuture(owner, routingKey, type, loader, storable, true);
+              return again != null ? again : CompletableFuture.completedFuture(null);
             } catch (Throwable t) {
               return CompletableFuture.failedFuture(t);
             }
@@ -195,14 +231,14 @@ final class Loads {
     try {
       Object stored = secondLook(routingKey, type);
       if (stored != null) {
-        mine.complete(stored);
         inFlight.finished(routingKey.text(), mine);
+        mine.complete(stored);
         return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(stored));
       }
       return loadFutureAndFill(owner, routingKey, loader, storable, mine);
     } catch (Throwable t) {
-      mine.completeExceptionally(t);
       inFlight.finished(routingKey.text(), mine);
+      mine.completeExceptionally(t);
       throw t;
     }
   }

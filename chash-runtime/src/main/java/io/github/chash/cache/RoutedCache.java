@@ -367,6 +367,11 @@ final class RoutedCache implements InterceptedCache {
     return stripes;
   }
 
+  /** The cache's running loads, for a test that waits until callers have joined one. */
+  InFlightLoads inFlight() {
+    return inFlight;
+  }
+
   /** Makes room in the per-node hit counters for node indexes below {@code nodes}. */
   void ensureNodes(int nodes) {
     hits.ensure(nodes);
