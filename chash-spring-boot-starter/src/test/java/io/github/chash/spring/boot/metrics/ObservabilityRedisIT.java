@@ -2,6 +2,8 @@ package io.github.chash.spring.boot.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.redis.RedisServerProcess;
@@ -15,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,7 +47,8 @@ import org.springframework.context.annotation.Bean;
  * OpenTelemetry (micrometer-tracing-bridge-otel) turns each call that reaches the server into one
  * span, exported here to the SDK's in-memory exporter, with the attributes observability.md lists;
  * {@code /actuator/prometheus}, scraped over HTTP, has the meters, tags and sub-millisecond bucket
- * bounds it documents.
+ * bounds it documents; and every query of the Grafana dashboard in the repository names a meter of
+ * that scrape, with labels it has.
  */
 class ObservabilityRedisIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -264,6 +268,53 @@ class ObservabilityRedisIT {
       }
     }
     return out;
+  }
+
+  @Test
+  void everyDashboardQuery_namesMetersAndLabelsTheAppExports() throws Exception {
+    Directory directory = app.getBean(Directory.class);
+    directory.user(2);
+    directory.user(2);
+    directory.product(2);
+    directory.product(2);
+    directory.product(2);
+    PrometheusText scrape = PrometheusText.parse(scrape());
+
+    JsonNode dashboard =
+        new ObjectMapper().readTree(docs("resources/grafana/chash-dashboard.json").toFile());
+    List<String> queries = new ArrayList<>();
+    for (JsonNode panel : dashboard.path("panels")) {
+      if (panel.path("type").asText().equals("row")) {
+        continue;
+      }
+      assertThat(panel.path("targets")).as(panel.path("title").asText()).isNotEmpty();
+      for (JsonNode target : panel.path("targets")) {
+        queries.add(target.path("expr").asText());
+      }
+    }
+    for (JsonNode variable : dashboard.path("templating").path("list")) {
+      Matcher values =
+          Pattern.compile("label_values\\((.+),\\s*(\\w+)\\)")
+              .matcher(variable.path("query").path("query").asText());
+      assertThat(values.matches()).as(variable.path("name").asText()).isTrue();
+      queries.add("sum by (" + values.group(2) + ") (" + values.group(1) + ")");
+    }
+    assertThat(queries).hasSizeGreaterThan(10);
+
+    for (String query : queries) {
+      PromQl.Query parsed = PromQl.parse(query);
+      assertThat(parsed.metrics()).as(query).isNotEmpty();
+      Set<String> labelsOfQuery = new TreeSet<>();
+      parsed
+          .metrics()
+          .forEach(
+              (metric, labels) -> {
+                assertThat(scrape.names()).as(query).contains(metric);
+                assertThat(scrape.labelNames(metric)).as(query).containsAll(labels);
+                labelsOfQuery.addAll(scrape.labelNames(metric));
+              });
+      assertThat(labelsOfQuery).as(query + " groups by").containsAll(parsed.groupedBy());
+    }
   }
 
   /** A file of the site's sources, src-site at the top of the repository. */
