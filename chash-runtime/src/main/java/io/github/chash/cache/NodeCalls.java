@@ -134,12 +134,18 @@ final class NodeCalls {
     }
   }
 
-  /** Stores {@code stored} under the key, or deletes the key when it is null. */
+  /**
+   * Stores {@code stored} under the key, or deletes the key when it is null. A delete, and a
+   * tombstone written in a value's place (an evict between JVMs, a fence), is reported as {@link
+   * NodeOperation#EVICT}: what the caller asked for, not how it is stored.
+   */
   Outcome write(NodeSlot slot, RoutingKey key, Object stored, Duration ttl) {
     return writeIf(
         slot,
         key.text(),
-        stored == null ? NodeOperation.EVICT : NodeOperation.PUT,
+        stored == null || (stored instanceof Marker m && !m.isLease())
+            ? NodeOperation.EVICT
+            : NodeOperation.PUT,
         () -> {
           if (stored == null) {
             slot.node.evict(key);

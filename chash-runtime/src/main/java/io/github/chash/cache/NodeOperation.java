@@ -10,7 +10,10 @@ public enum NodeOperation {
   GET_ALL,
   /** Stores one key's value. */
   PUT,
-  /** Deletes one key (or, across JVMs, replaces it with a tombstone: see {@link #WRITE_IF}). */
+  /**
+   * Deletes one key, or writes a tombstone in its place (an evict between JVMs, a fence on a
+   * previous owner).
+   */
   EVICT,
   /**
    * A conditional write of the protocol between JVMs: a lease, a fill over a lease, a tombstone, a
