@@ -115,6 +115,7 @@ class ObservabilityRedisIT {
     Directory directory = app.getBean(Directory.class);
     InMemorySpanExporter exporter = app.getBean(InMemorySpanExporter.class);
     List<SpanData> spans;
+    List<SpanData> nearHitSpans;
     synchronized (ObservabilityRedisIT.class) {
       flush();
       exporter.reset();
@@ -122,22 +123,27 @@ class ObservabilityRedisIT {
       directory.user(7); // a hit on the server
       directory.forget(7); // an eviction
       directory.product(7); // a miss and its write
-      directory.product(7); // a hit on the server, kept in the near cache
-      directory.product(7); // a near hit: no call, no span
+      readUntilANearHit(directory, 7); // hits on the server until one is kept, then a near hit
       flush();
       spans = exporter.getFinishedSpanItems();
+      exporter.reset();
+      directory.product(7); // a near hit: no call, no span
+      flush();
+      nearHitSpans = exporter.getFinishedSpanItems();
     }
+    assertThat(nearHitSpans).as("spans of a near hit").isEmpty();
 
     assertThat(spans)
         .extracting(SpanData::getName)
-        .containsExactly(
+        .startsWith(
             "get users",
             "put users",
             "get users",
             "evict users",
             "get products",
             "put products",
-            "get products");
+            "get products")
+        .hasSizeGreaterThanOrEqualTo(7);
     String port = Integer.toString(redis.port());
     for (SpanData span : spans) {
       String operation = span.getName().split(" ")[0];
@@ -159,14 +165,35 @@ class ObservabilityRedisIT {
     // cache.hit and the result on reads; writes have no cache.hit
     assertThat(spans)
         .extracting(span -> span.getName() + " " + result(span))
-        .containsExactly(
+        .startsWith(
             "get users miss hit=false",
             "put users ok",
             "get users hit hit=true",
             "evict users ok",
             "get products miss hit=false",
             "put products ok",
-            "get products hit hit=true");
+            "get products hit hit=true")
+        .endsWith("get products hit hit=true");
+    assertThat(spans.subList(6, spans.size()))
+        .as("the reads until one was kept near: each a hit on the server")
+        .extracting(span -> span.getName() + " " + result(span))
+        .containsOnly("get products hit hit=true");
+  }
+
+  /**
+   * Reads the product until the near cache answers one (at most 30 s). A value read from the server
+   * is kept near, but the server's invalidation of the miss's own write may arrive after that read
+   * and drop it (on a busy machine it did): a read after that is a server hit again. Readiness, not
+   * an interleaving: it waits for the invalidations in flight to land.
+   */
+  private static void readUntilANearHit(Directory directory, long id) {
+    var products = app.getBean(ShardedCacheManager.class).cache("products");
+    long before = products.stats().nearHitCount();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    do {
+      assertThat(System.nanoTime()).as("no read was answered near").isLessThan(deadline);
+      directory.product(id);
+    } while (products.stats().nearHitCount() == before);
   }
 
   private static String result(SpanData span) {
@@ -181,8 +208,7 @@ class ObservabilityRedisIT {
     directory.user(1);
     directory.user(1);
     directory.product(1);
-    directory.product(1);
-    directory.product(1); // a near hit
+    readUntilANearHit(directory, 1);
     PrometheusText scrape = PrometheusText.parse(scrape());
 
     // every meter of observability.md's table, by its Prometheus name, with the documented tags
