@@ -9,7 +9,11 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.transport.Kind;
+import io.micrometer.observation.transport.Propagator;
+import io.micrometer.observation.transport.SenderContext;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +61,9 @@ public final class MicrometerCacheRecorder implements CacheRecorder {
 
   /** The timer of loader runs. */
   public static final String LOADS = "chash.cache.loads";
+
+  /** A cache call carries no trace headers: the servers would not read them. */
+  private static final Propagator.Setter<Object> NO_HEADERS = (carrier, key, value) -> {};
 
   /** The counter of ejections by cause. */
   public static final String EJECTIONS = "chash.node.ejection.causes";
@@ -118,29 +125,45 @@ public final class MicrometerCacheRecorder implements CacheRecorder {
   }
 
   @Override
+  public void nodesServed(Collection<String> nodeIds) {
+    if (meters != null) {
+      for (String nodeId : nodeIds) {
+        EJECTION_CAUSES.forEach(cause -> ejections(nodeId, cause));
+        READMISSION_CAUSES.forEach(cause -> readmissions(nodeId, cause));
+      }
+    }
+  }
+
+  @Override
   public void ejected(String nodeId, String cause) {
     if (meters != null) {
-      Counter.builder(EJECTIONS)
-          .tags(tags)
-          .tag("node", nodeId)
-          .tag("cause", cause)
-          .description("Times the node was ejected from the live ring, by cause")
-          .register(meters)
-          .increment();
+      ejections(nodeId, cause).increment();
     }
   }
 
   @Override
   public void readmitted(String nodeId, String cause) {
     if (meters != null) {
-      Counter.builder(READMISSIONS)
-          .tags(tags)
-          .tag("node", nodeId)
-          .tag("cause", cause)
-          .description("Times the node rejoined the live ring, by how (flushed or kept)")
-          .register(meters)
-          .increment();
+      readmissions(nodeId, cause).increment();
     }
+  }
+
+  private Counter ejections(String nodeId, String cause) {
+    return Counter.builder(EJECTIONS)
+        .tags(tags)
+        .tag("node", nodeId)
+        .tag("cause", cause)
+        .description("Times the node was ejected from the live ring, by cause")
+        .register(meters);
+  }
+
+  private Counter readmissions(String nodeId, String cause) {
+    return Counter.builder(READMISSIONS)
+        .tags(tags)
+        .tag("node", nodeId)
+        .tag("cause", cause)
+        .description("Times the node rejoined the live ring, by how (flushed or kept)")
+        .register(meters);
   }
 
   /** One cache's timers, registered once (per node and operation when first used). */
@@ -207,8 +230,11 @@ public final class MicrometerCacheRecorder implements CacheRecorder {
       if (!observed) {
         return null;
       }
+      // a SenderContext of kind CLIENT: a tracing bridge then makes a client span, as for any call
+      // to a database (Lettuce does the same); nothing is propagated, there are no headers to set
       Observation observation =
-          Observation.createNotStarted(OBSERVATION, observations)
+          Observation.createNotStarted(
+                  OBSERVATION, () -> new SenderContext<>(NO_HEADERS, Kind.CLIENT), observations)
               .contextualName(operation.tag() + " " + cache)
               .lowCardinalityKeyValue("db.system.name", node.system())
               .lowCardinalityKeyValue("db.operation.name", operation.tag())

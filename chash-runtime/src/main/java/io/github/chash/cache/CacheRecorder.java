@@ -1,5 +1,8 @@
 package io.github.chash.cache;
 
+import java.util.Collection;
+import java.util.List;
+
 /**
  * What a manager tells a metrics or tracing library about its work: how long its calls on remote
  * nodes take and what came of them, how long near-cache hits and loads take, and why nodes leave
@@ -20,6 +23,24 @@ public interface CacheRecorder {
   /** Records nothing, and tells caches to read no clock. */
   CacheRecorder NONE = new CacheRecorder() {};
 
+  /** Near hits are timed one in this many ({@link Operations#nearHit}); a power of two. */
+  int NEAR_HIT_SAMPLING = 64;
+
+  /** The causes {@link #ejected} names, each ejection with one of them. */
+  List<String> EJECTION_CAUSES = List.of("failures", "write_failures", "must_empty");
+
+  /** The causes {@link #readmitted} names, each readmission with one of them. */
+  List<String> READMISSION_CAUSES = List.of("flushed", "kept");
+
+  /**
+   * The manager serves these nodes: told once when it is built and again after each reconfigure,
+   * before any of them is ejected. A recorder registers its per-node meters here, so that a
+   * dashboard sees them (at zero) from the start rather than from the first event.
+   *
+   * @param nodeIds the ids of the nodes the manager's ring has now
+   */
+  default void nodesServed(Collection<String> nodeIds) {}
+
   /**
    * {@return the recorder of one cache's operations; asked once per cache, when the manager creates
    * it} The default records nothing.
@@ -34,10 +55,10 @@ public interface CacheRecorder {
    * A node was taken out of the live ring.
    *
    * @param nodeId the node
-   * @param cause {@code failures} (calls failed {@code failureLimit} times in a row), {@code
-   *     write_failures} (as many writes failed in a row, reads in between succeeding) or {@code
-   *     must_empty} (it holds copies no read may trust: too many to track, or a clear that failed;
-   *     it is emptied before it rejoins)
+   * @param cause one of {@link #EJECTION_CAUSES}: {@code failures} (calls failed {@code
+   *     failureLimit} times in a row), {@code write_failures} (as many writes failed in a row,
+   *     reads in between succeeding) or {@code must_empty} (it holds copies no read may trust: too
+   *     many to track, or a clear that failed; it is emptied before it rejoins)
    */
   default void ejected(String nodeId, String cause) {}
 
@@ -45,8 +66,8 @@ public interface CacheRecorder {
    * A node rejoined the live ring after its probe answered.
    *
    * @param nodeId the node
-   * @param cause {@code flushed} (it was emptied first) or {@code kept} (its entries were kept,
-   *     those of unknown state deleted)
+   * @param cause one of {@link #READMISSION_CAUSES}: {@code flushed} (it was emptied first) or
+   *     {@code kept} (its entries were kept, those of unknown state deleted)
    */
   default void readmitted(String nodeId, String cause) {}
 
@@ -64,7 +85,10 @@ public interface CacheRecorder {
     }
 
     /**
-     * The cache's near cache answered a read in this JVM, without a node call.
+     * The cache's near cache answered a read in this JVM, without a node call: told of one near hit
+     * in {@link #NEAR_HIT_SAMPLING}, drawn at random. A near hit takes tens of nanoseconds, and
+     * timing every one would cost several times the hit; {@link CacheStats#nearHitCount()} counts
+     * them all.
      *
      * @param nanos how long the lookup took
      */

@@ -332,6 +332,7 @@ final class Membership {
       caches.addMissing(whole);
     }
     caches.ensureNodes(nextIndex); // the new caches too
+    failures.recorder.nodesServed(slots.keySet());
     long window = nextMigration.window().toNanos();
     router.window = nextMigration.window();
     Routing before = router.current();

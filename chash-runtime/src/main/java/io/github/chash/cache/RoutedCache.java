@@ -193,7 +193,7 @@ final class RoutedCache implements InterceptedCache {
   public Object getIfPresent(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     // the near cache first: a hit there needs no ring lookup
-    long started = near == null ? 0 : stats.startTime();
+    long started = near == null ? StatsCounter.UNTIMED : stats.nearStartTime();
     Object kept = near == null ? null : near.value(r, routingKey.text(), type);
     if (kept != null) {
       stats.nearHit(started);
@@ -209,7 +209,7 @@ final class RoutedCache implements InterceptedCache {
     Routing r = router.forCache(name);
     NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
-    long started = near == null ? 0 : stats.startTime();
+    long started = near == null ? StatsCounter.UNTIMED : stats.nearStartTime();
     if (refreshWindowNanos == 0) {
       cached = near == null ? null : near.value(r, routingKey.text(), type);
       if (cached != null) {

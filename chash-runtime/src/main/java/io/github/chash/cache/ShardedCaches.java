@@ -322,6 +322,7 @@ public final class ShardedCaches {
       router.window = (config != null ? config.migration() : migration()).window();
       FailurePolicy failures = new FailurePolicy(router, policy, ticker, scheduleProbes);
       failures.recorder = recorder;
+      recorder.nodesServed(slots.keySet());
       CacheRecorder timings = recorder;
       InFlightLoads inFlight = new InFlightLoads();
       KeyStripes stripes = new KeyStripes();

@@ -1,11 +1,16 @@
 package io.github.chash.cache;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A {@link CacheRecorder} that keeps what it is told, as lines, for tests. */
 final class RecordingRecorder implements CacheRecorder {
   final List<String> events = new CopyOnWriteArrayList<>();
+
+  /** What {@link #nodesServed} was told, in order. */
+  final List<List<String>> served = new CopyOnWriteArrayList<>();
+
   private final boolean timed;
 
   RecordingRecorder(boolean timed) {
@@ -62,12 +67,22 @@ final class RecordingRecorder implements CacheRecorder {
   }
 
   @Override
+  public void nodesServed(Collection<String> nodeIds) {
+    served.add(List.copyOf(nodeIds));
+  }
+
+  @Override
   public void ejected(String nodeId, String cause) {
-    events.add("ejected " + nodeId + " " + cause);
+    events.add("ejected " + nodeId + " " + cause + listed(cause, EJECTION_CAUSES));
   }
 
   @Override
   public void readmitted(String nodeId, String cause) {
-    events.add("readmitted " + nodeId + " " + cause);
+    events.add("readmitted " + nodeId + " " + cause + listed(cause, READMISSION_CAUSES));
+  }
+
+  /** A cause missing from its list would be a meter a dashboard never saw registered. */
+  private static String listed(String cause, List<String> causes) {
+    return causes.contains(cause) ? "" : " (not a listed cause)";
   }
 }
