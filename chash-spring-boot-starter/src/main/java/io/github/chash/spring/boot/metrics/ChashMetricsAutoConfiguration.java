@@ -2,7 +2,9 @@ package io.github.chash.spring.boot.metrics;
 
 import io.github.chash.cache.CacheRecorder;
 import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.membership.MembershipFollower;
 import io.github.chash.micrometer.ChashMeterBinder;
+import io.github.chash.micrometer.MembershipMeterBinder;
 import io.github.chash.micrometer.MicrometerCacheRecorder;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import io.github.chash.spring.cache.ChashCacheManager;
@@ -46,6 +48,18 @@ public class ChashMetricsAutoConfiguration {
     String[] names = beans.getBeanNamesForType(ChashCacheManager.class, false, false);
     String tag = names.length == 1 ? managerTag(names[0]) : "chash";
     return new ChashMeterBinder(manager, tag);
+  }
+
+  /**
+   * {@return the ring epoch gauges of every {@link MembershipFollower} in the context (see {@link
+   * MembershipMeterBinder}); none without one}
+   *
+   * @param followers the context's membership followers
+   */
+  @Bean
+  public MeterBinder chashMembershipMeterBinder(ObjectProvider<MembershipFollower> followers) {
+    return registry ->
+        followers.orderedStream().forEach(f -> new MembershipMeterBinder(f).bindTo(registry));
   }
 
   /**

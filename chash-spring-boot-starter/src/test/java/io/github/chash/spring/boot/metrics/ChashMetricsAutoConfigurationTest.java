@@ -3,6 +3,7 @@ package io.github.chash.spring.boot.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheRecorder;
+import io.github.chash.micrometer.MembershipMeterBinder;
 import io.github.chash.micrometer.MicrometerCacheRecorder;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,7 +29,7 @@ class ChashMetricsAutoConfigurationTest {
     runner.run(
         context -> {
           SimpleMeterRegistry meters = new SimpleMeterRegistry();
-          context.getBean(MeterBinder.class).bindTo(meters);
+          context.getBean("chashMeterBinder", MeterBinder.class).bindTo(meters);
           assertThat(
                   meters
                       .get("cache.gets")
@@ -36,6 +37,9 @@ class ChashMetricsAutoConfigurationTest {
                       .functionCounter()
                       .count())
               .isZero();
+          // no membership follower: its binder binds nothing
+          context.getBean("chashMembershipMeterBinder", MeterBinder.class).bindTo(meters);
+          assertThat(meters.find(MembershipMeterBinder.EPOCH).meters()).isEmpty();
           // no meter registry in this context: the manager records nothing
           assertThat(context.getBean(CacheRecorder.class)).isSameAs(CacheRecorder.NONE);
         });
