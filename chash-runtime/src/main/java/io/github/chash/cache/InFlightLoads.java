@@ -48,11 +48,18 @@ final class InFlightLoads {
   }
 
   /**
-   * Unregisters a load; called before the load completes, so that a caller woken by its completion
-   * never finds it registered again (see {@link #takes}).
+   * Ends a load with the stored form of its value. It is unregistered before it completes, so that
+   * a caller woken by its completion never finds it registered again (see {@link #takes}).
    */
-  void finished(String routingKey, Load mine) {
-    running.remove(routingKey, mine);
+  void settle(String routingKey, Load load, Object stored) {
+    running.remove(routingKey, load);
+    load.complete(stored);
+  }
+
+  /** Ends a load with its failure, unregistered first as {@link #settle} says. */
+  void settleExceptionally(String routingKey, Load load, Throwable failure) {
+    running.remove(routingKey, load);
+    load.completeExceptionally(failure);
   }
 
   /**

@@ -111,18 +111,16 @@ final class Loads {
                     ? now.value() // refreshed since the caller read it
                     : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, null));
           } catch (Throwable t) {
-            inFlight.finished(routingKey.text(), mine);
-            mine.completeExceptionally(t);
+            inFlight.settleExceptionally(routingKey.text(), mine, t);
             return;
           }
-          inFlight.finished(routingKey.text(), mine);
-          mine.complete(stored);
+          inFlight.settle(routingKey.text(), mine, stored);
         };
     try {
       refreshes.execute(reload);
     } catch (RejectedExecutionException e) {
-      inFlight.finished(routingKey.text(), mine); // no reload this time; a later hit tries again
-      mine.completeExceptionally(e);
+      // no reload this time; a later hit tries again
+      inFlight.settleExceptionally(routingKey.text(), mine, e);
     }
   }
 
@@ -177,12 +175,10 @@ final class Loads {
         stored = NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, null, mine));
       }
     } catch (Throwable t) {
-      inFlight.finished(routingKey.text(), mine);
-      mine.completeExceptionally(t);
+      inFlight.settleExceptionally(routingKey.text(), mine, t);
       throw t;
     }
-    inFlight.finished(routingKey.text(), mine);
-    mine.complete(stored);
+    inFlight.settle(routingKey.text(), mine, stored);
     return NullValue.unwrapAs(stored);
   }
 
@@ -231,14 +227,12 @@ final class Loads {
     try {
       Object stored = secondLook(routingKey, type);
       if (stored != null) {
-        inFlight.finished(routingKey.text(), mine);
-        mine.complete(stored);
+        inFlight.settle(routingKey.text(), mine, stored);
         return CompletableFuture.completedFuture(NullValue.<V>unwrapAs(stored));
       }
       return loadFutureAndFill(owner, routingKey, loader, storable, mine);
     } catch (Throwable t) {
-      inFlight.finished(routingKey.text(), mine);
-      mine.completeExceptionally(t);
+      inFlight.settleExceptionally(routingKey.text(), mine, t);
       throw t;
     }
   }
@@ -353,8 +347,9 @@ final class Loads {
       writes.release(routingKey, lease);
       // the method's own result, handed back as it is; callers sharing the load learn why
       if (shared != null) {
-        inFlight.finished(routingKey.text(), shared);
-        shared.completeExceptionally(
+        inFlight.settleExceptionally(
+            routingKey.text(),
+            shared,
             new NullPointerException(
                 "the loader of key \"" + routingKey + "\" returned no future"));
       }
@@ -378,13 +373,11 @@ final class Loads {
               }
             }
           } finally {
-            if (shared != null) {
-              inFlight.finished(routingKey.text(), shared);
-              if (failure == null) {
-                shared.complete(NullValue.wrap(value));
-              } else {
-                shared.completeExceptionally(InFlightLoads.unwrap(failure));
-              }
+            if (shared != null && failure == null) {
+              inFlight.settle(routingKey.text(), shared, NullValue.wrap(value));
+            } else if (shared != null) {
+              inFlight.settleExceptionally(
+                  routingKey.text(), shared, InFlightLoads.unwrap(failure));
             }
           }
         });
