@@ -86,7 +86,10 @@ final class Loads {
    * less). Starts one reload of the key in the background unless a load of it is running in this
    * JVM; the caller does not wait. The reload is a load like any other: it looks again first (a
    * reload may have landed since the caller read), and its value is filled only if no write of the
-   * key began since it started ({@link KeyStripes}), through the write path with a fresh TTL.
+   * key began since it started ({@link KeyStripes}), through the write path with a fresh TTL. A
+   * reload whose fill found the entry it refreshed replaced is marked overtaken, as a load whose
+   * lease is gone: the callers that missed and joined it share one more load ({@link
+   * InFlightLoads#takes}), never its value, which another JVM's write or evict may have outdated.
    */
   <V> void refresh(
       NodeSlot owner,
@@ -109,7 +112,7 @@ final class Loads {
             stored =
                 now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)
                     ? now.value() // refreshed since the caller read it
-                    : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, null));
+                    : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, mine));
           } catch (Throwable t) {
             inFlight.settleExceptionally(routingKey.text(), mine, t);
             return;

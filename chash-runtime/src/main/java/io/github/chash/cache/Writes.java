@@ -177,9 +177,13 @@ final class Writes {
       this.seen = seen;
     }
 
-    /** Whether a fill that did not land was overtaken: its lease was taken, and is gone. */
+    /**
+     * Whether a fill that did not land may have been overtaken by a write in another JVM: its lease
+     * was taken and is gone, or the entry a refresh saw was replaced. Only a fill on a node that
+     * took neither ({@link #NONE}, {@link #REFUSED}) cannot tell.
+     */
     boolean overtakenUnless(boolean landed) {
-      return marker != null && !landed;
+      return (marker != null || seen != null) && !landed;
     }
   }
 
@@ -250,7 +254,9 @@ final class Writes {
     Duration ttl = freshTtl(stored);
     boolean landed =
         putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
-    if (lease.overtakenUnless(landed)) stats.leaseLost();
+    if (lease.marker != null && !landed) {
+      stats.leaseLost(); // a refresh that found its entry replaced held no lease
+    }
     if (landed) {
       target.marks.forget(routingKey.text());
       stats.put();

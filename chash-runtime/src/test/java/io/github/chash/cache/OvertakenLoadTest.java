@@ -124,6 +124,76 @@ class OvertakenLoadTest {
     assertThat(loads.get()).as("loader runs").isEqualTo(1);
   }
 
+  /**
+   * The same rule for a refresh-ahead reload (issue 42): a hit near its expiry starts a reload of
+   * v1; another JVM writes v2 to the database and evicts the key while it runs; callers that begin
+   * after the evict miss and join the reload. Its fill finds the entry it refreshed gone, so the
+   * reload was overtaken: the joiners get v2, from one more load, never the reload's v1.
+   */
+  @Test
+  void joinersOfARefreshAnotherJvmsEvictOvertook_neverTakeItsValue() throws Throwable {
+    java.util.Queue<Runnable> reloads = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    LeasingNode refreshed = new LeasingNode();
+    try (ShardedCacheManager refreshing =
+        ShardedCaches.builder()
+            .node(refreshed, 1)
+            .cache(
+                new io.github.chash.config.CacheConfig(
+                    "users", Duration.ofSeconds(10), 0, 0.2, null))
+            .refreshExecutor(reloads::add)
+            .scheduleProbes(false)
+            .build()) {
+      InterceptedCache cache = InterceptedCache.of(refreshing.cache("users"));
+      String hot = cache.routingKey("hot", "T.m(k)");
+      refreshed.put(hot, "v1", null);
+      refreshed.ttlLeft = Duration.ofSeconds(1); // within the last 20% of its 10 s
+      CountDownLatch loading = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      ValueLoader<Object> reloader =
+          loader(
+              () -> {
+                loading.countDown();
+                assertThat(release.await(30, TimeUnit.SECONDS)).isTrue();
+              });
+      assertThat(cache.get(hot, ValueType.OBJECT, reloader, true, false)).isEqualTo("v1");
+      Runnable reload = reloads.poll();
+      assertThat(reload).as("the hit started a reload").isNotNull();
+      Future<?> reloading = pool.submit(reload);
+      assertThat(loading.await(30, TimeUnit.SECONDS)).as("the reload's loader runs").isTrue();
+
+      database.set("v2");
+      refreshed.evict(hot); // another JVM's evict, after the reload read v1
+      List<Future<Object>> joined = new ArrayList<>();
+      List<Thread> threads = new ArrayList<>();
+      for (int i = 0; i < JOINERS; i++) {
+        joined.add(
+            pool.submit(
+                () -> {
+                  synchronized (threads) {
+                    threads.add(Thread.currentThread());
+                  }
+                  try {
+                    return cache.get(hot, ValueType.OBJECT, loader(() -> {}), true, false);
+                  } catch (Exception | Error e) {
+                    throw e;
+                  } catch (Throwable t) {
+                    throw new IllegalStateException(t);
+                  }
+                }));
+      }
+      while (!allWaiting(threads)) {
+        Thread.onSpinWait();
+      }
+      release.countDown();
+      reloading.get(30, TimeUnit.SECONDS);
+
+      for (Future<Object> result : joined) {
+        assertThat(result.get(30, TimeUnit.SECONDS)).as("a joiner's value").isEqualTo("v2");
+      }
+      assertThat(loads.get()).as("loader runs: the reload, and one the joiners share").isEqualTo(2);
+    }
+  }
+
   /** {@code loadFuture} keeps the same rule: its joiners of a failed fill share one more load. */
   @Test
   void futureJoinersOfALoadWhoseFillTimedOut_shareOneMoreLoad() throws Throwable {
@@ -244,6 +314,15 @@ class OvertakenLoadTest {
   private static final class LeasingNode implements CacheNode {
     private final Map<String, Object> held = new ConcurrentHashMap<>();
     private volatile Boolean failNextFill; // null: none; else whether it lands first
+
+    /** The time to live every value reports having left; null: no expiry. */
+    volatile Duration ttlLeft;
+
+    @Override
+    public StoredEntry getEntry(String key, ValueType type) {
+      Object v = get(key, type);
+      return v == null ? null : new StoredEntry(v, ttlLeft);
+    }
 
     void failNextFill(boolean lands) {
       failNextFill = lands;
