@@ -18,6 +18,7 @@ import io.github.chash.internal.node.RemoteNode;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -103,6 +104,9 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
 
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();
 
+  /** This JVM's wall clock (a test's own, to play a JVM whose clock is off). */
+  private final Clock wallClock;
+
   /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
   private volatile long serverItemLimit;
 
@@ -127,14 +131,16 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       ValueCodec codec,
       Map<String, PeerTranscoder> peerFormats,
       Duration timeout,
-      long maxValueSize) {
+      long maxValueSize,
+      Clock wallClock) {
     this(
         id,
         address,
         keyPrefix,
         new StoredValues(id, codec, maxValueSize, "memcached", LOG),
         peerFormats,
-        timeout);
+        timeout,
+        wallClock);
   }
 
   private MemcachedCacheNode(
@@ -143,7 +149,8 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       String keyPrefix,
       StoredValues storedValues,
       Map<String, PeerTranscoder> peerFormats,
-      Duration timeout) {
+      Duration timeout,
+      Clock wallClock) {
     super(
         id,
         "memcached://" + address.getHostString() + ":" + address.getPort(),
@@ -154,6 +161,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     this.address = address;
     this.keys = new MemcachedKeys(keyPrefix);
     this.storedValues = storedValues;
+    this.wallClock = wallClock;
     // XMemcached heals a lost session itself; a build that failed is tried again a connect
     // timeout later
     this.connection =
@@ -709,7 +717,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
                 + endpoint(),
             null);
       }
-      int expiration = expiration(ttl, System.currentTimeMillis());
+      int expiration = expiration(ttl, wallClock.millis());
       within(deadline, ms -> client.set(key, expiration, item, ItemTranscoder.INSTANCE, ms));
     } catch (ValueRefusedException e) {
       throw e;
@@ -869,7 +877,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       ClientStalls.Deadline deadline,
       String operation,
       Store command) {
-    long now = System.currentTimeMillis();
+    long now = wallClock.millis();
     byte[] stored =
         new Envelope(
                 gens.global(),
@@ -1204,7 +1212,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     }
     Duration ttl = null;
     if (envelope.deadlineMillis() != 0) {
-      long left = envelope.deadlineMillis() - System.currentTimeMillis();
+      long left = envelope.deadlineMillis() - wallClock.millis();
       if (left <= 0) {
         return null;
       }

@@ -11,6 +11,7 @@ import io.github.chash.config.NodeType;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.internal.node.RemoteNodeFactories;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -57,6 +58,9 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
 
   private final Function<String, String> env;
 
+  /** The wall clock of the nodes created: the system's, or a test's. */
+  private final Clock wallClock;
+
   /** A factory that resolves {@code ${env:NAME}} from the process environment. */
   public MemcachedCacheNodeFactory() {
     this(System::getenv);
@@ -69,7 +73,13 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
    * @throws NullPointerException if {@code env} is null
    */
   public MemcachedCacheNodeFactory(Function<String, String> env) {
+    this(env, Clock.systemUTC());
+  }
+
+  /** A factory whose nodes read the given wall clock: for tests of JVMs whose clocks disagree. */
+  MemcachedCacheNodeFactory(Function<String, String> env, Clock wallClock) {
     this.env = Objects.requireNonNull(env, "env");
+    this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
   }
 
   /** {@link NodeType#MEMCACHED}. */
@@ -112,7 +122,8 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
             memcached.codec(), "memcached.codec", "memcached", memcached.allowedClasses()),
         peerFormats,
         RemoteNodeFactories.timeout(config),
-        memcached.maxValueSize());
+        memcached.maxValueSize(),
+        wallClock);
   }
 
   /**
