@@ -38,7 +38,8 @@ import java.util.function.Function;
  *       is a valid memcached key (printable ASCII without spaces, at most 250 bytes in all), else a
  *       SHA-256 of it; the entry names its full key, so no key is served another's value.
  *   <li>TTLs in whole seconds (ceiling), more than 30 days as an absolute Unix time, no expiry for
- *       a cache without a TTL; the deadline in milliseconds is kept with the value too.
+ *       a cache without a TTL; the deadline in milliseconds is kept with the value too, in the
+ *       server's clock (read from its {@code stats}), so JVMs whose clocks disagree agree on it.
  *   <li>No {@code SCAN}: {@code clear()} and a cache's clear replace a generation counter, which
  *       makes the old entries misses at once; they leave by TTL or LRU.
  *   <li>Values larger than {@code memcached.maxValueSize} (default 1 MB, memcached's default item
