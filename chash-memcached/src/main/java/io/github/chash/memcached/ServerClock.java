@@ -29,12 +29,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A reading is anchored to {@link System#nanoTime()}: a step of this JVM's wall clock after it
  * changes nothing. The node reads the clock before the first call of each connection needs it
  * (again after every reconnect: the server may be another process), and once a minute in the
- * background, as the clocks drift apart. A server whose {@code stats} tell no {@code time} leaves
- * the deadlines in this JVM's wall clock, as they were before, with a warning. Thread-safe.
+ * background, as the clocks drift apart (a second later after a reading whose round trip was slow).
+ * A server whose {@code stats} tell no {@code time} leaves the deadlines in this JVM's wall clock,
+ * as they were before, with a warning. Thread-safe.
  */
 final class ServerClock {
   /** How long a reading is trusted before it is taken again, in the background. */
   static final long REFRESH_NANOS = TimeUnit.MINUTES.toNanos(1);
+
+  /**
+   * A round trip longer than this (a stalled JVM or server) makes a poor reading, up to half of it
+   * off: it is taken again a second later rather than a minute.
+   */
+  static final long SLOW_ROUND_TRIP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  /** When a slow reading is taken again. */
+  static final long RETRY_SLOW_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /**
    * How far this JVM's wall clock may be off the server's before a warning. A JVM whose clock is
@@ -126,7 +136,8 @@ final class ServerClock {
     }
     reading = new Reading(serverMillis, atNanos);
     mustRead = false;
-    refreshAtNanos.set(atNanos + REFRESH_NANOS);
+    boolean slow = receivedNanos - sentNanos > SLOW_ROUND_TRIP_NANOS;
+    refreshAtNanos.set(receivedNanos + (slow ? RETRY_SLOW_NANOS : REFRESH_NANOS));
   }
 
   /** Warns once while this JVM's wall clock is far off the server's. */

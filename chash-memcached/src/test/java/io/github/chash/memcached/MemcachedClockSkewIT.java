@@ -174,25 +174,64 @@ class MemcachedClockSkewIT {
     }
   }
 
-  /** What the nodes log at WARNING through {@code java.util.logging}. */
+  @Test
+  void aReconnect_readsTheServersClockAgain() {
+    String node = fleet.nodeIds().get(0);
+    try (Logged logged = new Logged();
+        ShardedCacheManager jvm = jvm(Duration.ZERO)) {
+      TypedCache<String, String> users = users(jvm);
+      users.put("k", "v");
+      assertThat(users.getIfPresent("k")).isEqualTo("v");
+      int readings = logged.readings();
+      assertThat(readings).as("the first call read the clock").isPositive();
+      users.put("k", "v");
+      assertThat(logged.readings()).as("not again within the minute").isEqualTo(readings);
+
+      fleet.server(node).kill();
+      fleet.server(node).restart();
+      long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (true) { // until the node's connection is back (XMemcached heals it every 100 ms)
+        try {
+          jvm.node(node).ping();
+          break;
+        } catch (RuntimeException notYet) {
+          assertThat(System.nanoTime()).as("never reconnected").isLessThan(giveUp);
+          LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+      }
+      jvm.node(node).put("users:k", "v2", TTL);
+      assertThat(logged.readings()).as("read again after the reconnect").isGreaterThan(readings);
+    }
+  }
+
+  /** What the nodes log through {@code java.util.logging}. */
   private static final class Logged extends Handler implements AutoCloseable {
     private final Logger logger = Logger.getLogger(MemcachedCacheNode.class.getName());
-    private final List<String> warnings = new ArrayList<>();
+    private final Level before = logger.getLevel();
+    private final List<LogRecord> records = new ArrayList<>();
 
     Logged() {
-      setLevel(Level.WARNING);
+      setLevel(Level.ALL);
+      logger.setLevel(Level.ALL);
       logger.addHandler(this);
     }
 
     @Override
     public synchronized void publish(LogRecord record) {
-      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-        warnings.add(record.getMessage());
-      }
+      records.add(record);
     }
 
     synchronized List<String> warnings() {
-      return List.copyOf(warnings);
+      return records.stream()
+          .filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
+          .map(LogRecord::getMessage)
+          .toList();
+    }
+
+    /** {@return how many readings of the server's clock were logged (at DEBUG)} */
+    synchronized int readings() {
+      return (int)
+          records.stream().filter(r -> r.getMessage().contains("ms off memcached's")).count();
     }
 
     @Override
@@ -201,6 +240,7 @@ class MemcachedClockSkewIT {
     @Override
     public void close() {
       logger.removeHandler(this);
+      logger.setLevel(before);
     }
   }
 }

@@ -64,4 +64,19 @@ class ServerClockTest {
     assertThat(clock.claimRefresh()).isTrue();
     assertThat(clock.claimRefresh()).as("claimed once").isFalse();
   }
+
+  @Test
+  void aSlowRoundTrip_isReadAgainASecondLater_aFastOneAMinuteLater() {
+    long received = System.nanoTime() - ServerClock.RETRY_SLOW_NANOS - 1; // a second ago
+    ServerClock slow = clock(Clock.systemUTC());
+    slow.read(
+        Map.of(SERVER, Map.of("time", "1800000000")),
+        received - ServerClock.SLOW_ROUND_TRIP_NANOS - 1,
+        received);
+    assertThat(slow.claimRefresh()).isTrue();
+
+    ServerClock fast = clock(Clock.systemUTC());
+    fast.read(Map.of(SERVER, Map.of("time", "1800000000")), received - 1_000_000, received);
+    assertThat(fast.claimRefresh()).isFalse();
+  }
 }
