@@ -6,13 +6,14 @@ import java.util.Arrays;
 /**
  * What a memcached node stores under a key: a header (magic byte, version), the generations the
  * entry was written under (the node-wide one and its namespace's, see {@link MemcachedCacheNode}),
- * its deadline in epoch milliseconds (0: none), the full routing key (so a hashed key never serves
- * another key's value) and the codec's bytes. A generation counter is stored as its own magic byte
- * and 8 bytes. Immutable.
+ * its deadline in epoch milliseconds of the server's clock (0: none; see {@link ServerClock}), the
+ * full routing key (so a hashed key never serves another key's value) and the codec's bytes. A
+ * generation counter is stored as its own magic byte and 8 bytes. Immutable.
  *
  * @param globalGeneration the node-wide generation at write time
  * @param namespaceGeneration the namespace's generation at write time
- * @param deadlineMillis when the entry expires, epoch milliseconds; 0 for never
+ * @param deadlineMillis when the entry expires, epoch milliseconds of the server's clock; 0 for
+ *     never
  * @param key the routing key's bytes
  * @param payload the codec's bytes
  */

@@ -18,6 +18,7 @@ import io.github.chash.internal.node.RemoteNode;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +35,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import net.rubyeye.xmemcached.GetsResponse;
 import net.rubyeye.xmemcached.MemcachedClient;
+import net.rubyeye.xmemcached.MemcachedClientStateListener;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
+import net.rubyeye.xmemcached.exception.MemcachedException;
 
 /**
  * A {@link CacheNode} on one memcached server, through one XMemcached connection (text protocol).
@@ -71,7 +74,9 @@ import net.rubyeye.xmemcached.XMemcachedClientBuilder;
  * the node sends {@code ceil(ttl)} seconds up to 30 days, the absolute time beyond, and no expiry
  * for a null TTL, a century or more, or a time past 2038. The envelope also keeps the deadline in
  * milliseconds: a read after it is a miss, and {@link #getEntry} returns the time left from it.
- * Thread-safe.
+ * Deadlines and absolute times are in the server's clock as this JVM reads it ({@link
+ * ServerClock}), never in this JVM's wall clock, so JVMs whose clocks disagree agree on them within
+ * about a second. Thread-safe.
  */
 final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   private static final System.Logger LOG = System.getLogger(MemcachedCacheNode.class.getName());
@@ -103,6 +108,9 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
 
   private final Map<String, Generation> generations = new ConcurrentHashMap<>();
 
+  /** The server's clock, which every deadline of this node is in. */
+  private final ServerClock clock;
+
   /** The server's {@code item_size_max}, read once from {@code stats settings}; 0 until then. */
   private volatile long serverItemLimit;
 
@@ -127,14 +135,16 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       ValueCodec codec,
       Map<String, PeerTranscoder> peerFormats,
       Duration timeout,
-      long maxValueSize) {
+      long maxValueSize,
+      Clock wallClock) {
     this(
         id,
         address,
         keyPrefix,
         new StoredValues(id, codec, maxValueSize, "memcached", LOG),
         peerFormats,
-        timeout);
+        timeout,
+        wallClock);
   }
 
   private MemcachedCacheNode(
@@ -143,7 +153,8 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       String keyPrefix,
       StoredValues storedValues,
       Map<String, PeerTranscoder> peerFormats,
-      Duration timeout) {
+      Duration timeout,
+      Clock wallClock) {
     super(
         id,
         "memcached://" + address.getHostString() + ":" + address.getPort(),
@@ -154,6 +165,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     this.address = address;
     this.keys = new MemcachedKeys(keyPrefix);
     this.storedValues = storedValues;
+    this.clock = new ServerClock(id, endpoint(), wallClock, LOG);
     // XMemcached heals a lost session itself; a build that failed is tried again a connect
     // timeout later
     this.connection =
@@ -613,6 +625,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     Map<String, GetsResponse<byte[]>> got;
     try {
       MemcachedClient client = client();
+      serverMillis(client, deadline); // the clock its deadlines are judged in
       got = within(deadline, ms -> client.gets(all, ms, RawTranscoder.INSTANCE));
     } catch (Exception e) {
       throw failure(operation, e);
@@ -709,7 +722,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
                 + endpoint(),
             null);
       }
-      int expiration = expiration(ttl, System.currentTimeMillis());
+      int expiration = expiration(ttl, serverMillis(client, deadline));
       within(deadline, ms -> client.set(key, expiration, item, ItemTranscoder.INSTANCE, ms));
     } catch (ValueRefusedException e) {
       throw e;
@@ -869,18 +882,18 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
       ClientStalls.Deadline deadline,
       String operation,
       Store command) {
-    long now = System.currentTimeMillis();
-    byte[] stored =
-        new Envelope(
-                gens.global(),
-                gens.namespace(),
-                deadline(ttl, now),
-                MemcachedKeys.fullKey(key),
-                payload)
-            .encode();
     String dataKey = keys.dataKey(key);
     try {
       MemcachedClient client = client();
+      long now = serverMillis(client, deadline);
+      byte[] stored =
+          new Envelope(
+                  gens.global(),
+                  gens.namespace(),
+                  deadline(ttl, now),
+                  MemcachedKeys.fullKey(key),
+                  payload)
+              .encode();
       long limit = serverItemLimit(client, deadline);
       if (stored.length + dataKey.length() + ITEM_OVERHEAD > limit) {
         throw storedValues.refused(
@@ -977,7 +990,9 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     Map<String, byte[]> got;
     try {
       MemcachedClient client = client();
-      got = once(ms -> client.get(all, ms, RawTranscoder.INSTANCE));
+      ClientStalls.Deadline deadline = deadline();
+      serverMillis(client, deadline); // the clock its deadlines are judged in
+      got = within(deadline, ms -> client.get(all, ms, RawTranscoder.INSTANCE));
     } catch (Exception e) {
       throw failure(operation, e);
     }
@@ -1204,7 +1219,8 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     }
     Duration ttl = null;
     if (envelope.deadlineMillis() != 0) {
-      long left = envelope.deadlineMillis() - System.currentTimeMillis();
+      // in the server's clock, read by the get that fetched these bytes
+      long left = envelope.deadlineMillis() - clock.millis();
       if (left <= 0) {
         return null;
       }
@@ -1221,6 +1237,64 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
   @Override
   protected ClientStalls.Deadline boundDeadline() {
     return ClientStalls.deadline(timeout().plusMillis(5));
+  }
+
+  /**
+   * Now in the server's clock ({@link ServerClock}), which every deadline of this node is written
+   * and judged in: read first, within the call's deadline, when this connection has not read it
+   * yet; read again in the background once a minute.
+   */
+  private long serverMillis(MemcachedClient client, ClientStalls.Deadline deadline)
+      throws Exception {
+    if (clock.mustRead()) {
+      readClock(client, deadline);
+    } else if (clock.claimRefresh()) {
+      BATCHES.execute(
+          () -> {
+            try {
+              readClock(client, deadline());
+            } catch (Exception e) {
+              LOG.log(Level.DEBUG, () -> "node \"" + id() + "\": clock not read again: " + e);
+            }
+          });
+    }
+    return clock.millis();
+  }
+
+  private void readClock(MemcachedClient client, ClientStalls.Deadline deadline) throws Exception {
+    long[] sent = new long[1];
+    Map<InetSocketAddress, Map<String, String>> stats =
+        within(
+            deadline,
+            ms -> {
+              sent[0] = System.nanoTime();
+              return client.getStats(ms);
+            });
+    long received = System.nanoTime();
+    if (stats == null || stats.isEmpty()) {
+      throw new MemcachedException("no stats from " + endpoint());
+    }
+    clock.read(stats, sent[0], received);
+  }
+
+  /** A reconnected session may be to another server process: its clock is read again. */
+  private final class Reconnects implements MemcachedClientStateListener {
+    @Override
+    public void onConnected(MemcachedClient client, InetSocketAddress server) {
+      clock.connected();
+    }
+
+    @Override
+    public void onStarted(MemcachedClient client) {}
+
+    @Override
+    public void onShutDown(MemcachedClient client) {}
+
+    @Override
+    public void onDisconnected(MemcachedClient client, InetSocketAddress server) {}
+
+    @Override
+    public void onException(MemcachedClient client, Throwable e) {}
   }
 
   /** The client, or why there is none: closed, or not built yet (a call never waits for it). */
@@ -1242,6 +1316,7 @@ final class MemcachedCacheNode extends RemoteNode<MemcachedClient> {
     builder.setFailureMode(false);
     builder.setTranscoder(RawTranscoder.INSTANCE);
     builder.setSanitizeKeys(false);
+    builder.addStateListener(new Reconnects());
     try {
       return builder.build(); // one built after the node closed is shut down when it is up
     } catch (IOException e) {

@@ -11,6 +11,7 @@ import io.github.chash.config.NodeType;
 import io.github.chash.internal.codec.JdkSerializationCodec;
 import io.github.chash.internal.node.RemoteNodeFactories;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,7 +38,8 @@ import java.util.function.Function;
  *       is a valid memcached key (printable ASCII without spaces, at most 250 bytes in all), else a
  *       SHA-256 of it; the entry names its full key, so no key is served another's value.
  *   <li>TTLs in whole seconds (ceiling), more than 30 days as an absolute Unix time, no expiry for
- *       a cache without a TTL; the deadline in milliseconds is kept with the value too.
+ *       a cache without a TTL; the deadline in milliseconds is kept with the value too, in the
+ *       server's clock (read from its {@code stats}), so JVMs whose clocks disagree agree on it.
  *   <li>No {@code SCAN}: {@code clear()} and a cache's clear replace a generation counter, which
  *       makes the old entries misses at once; they leave by TTL or LRU.
  *   <li>Values larger than {@code memcached.maxValueSize} (default 1 MB, memcached's default item
@@ -57,6 +59,9 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
 
   private final Function<String, String> env;
 
+  /** The wall clock of the nodes created: the system's, or a test's. */
+  private final Clock wallClock;
+
   /** A factory that resolves {@code ${env:NAME}} from the process environment. */
   public MemcachedCacheNodeFactory() {
     this(System::getenv);
@@ -69,7 +74,13 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
    * @throws NullPointerException if {@code env} is null
    */
   public MemcachedCacheNodeFactory(Function<String, String> env) {
+    this(env, Clock.systemUTC());
+  }
+
+  /** A factory whose nodes read the given wall clock: for tests of JVMs whose clocks disagree. */
+  MemcachedCacheNodeFactory(Function<String, String> env, Clock wallClock) {
     this.env = Objects.requireNonNull(env, "env");
+    this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
   }
 
   /** {@link NodeType#MEMCACHED}. */
@@ -112,7 +123,8 @@ public final class MemcachedCacheNodeFactory implements CacheNodeFactory {
             memcached.codec(), "memcached.codec", "memcached", memcached.allowedClasses()),
         peerFormats,
         RemoteNodeFactories.timeout(config),
-        memcached.maxValueSize());
+        memcached.maxValueSize(),
+        wallClock);
   }
 
   /**
