@@ -1,43 +1,48 @@
 package io.github.chash.redis;
 
-import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Read-your-writes for a node that reads from replicas: which keys this JVM wrote within the last
- * {@code lag}, whose reads must go to the primary because a replica may not have the write yet.
+ * Read-your-writes for a node that reads from replicas: which keys this JVM wrote that a replica
+ * may not have yet, whose reads must go to the primary.
  *
  * <p>A write is noted when it finished (succeeded or failed: a failed write's outcome is unknown,
- * so it may have reached the primary). A write of many keys at once ({@code clear}, a sweep) notes
- * the whole node. The map holds at most {@code capacity} keys: past that, expired entries are
- * dropped, and if most are still fresh the whole node reads from the primary for {@code lag}
- * instead (always safe, never unbounded memory). Lock-free and thread-safe.
+ * so it may have reached the primary). It stays noted until the replicas' replication offsets show
+ * that every replica has it ({@link #confirmedBefore}, from {@link ReplicationOffsets}), however
+ * long that takes: a replica that lags by seconds keeps this JVM's recent keys on the primary for
+ * those seconds, where a fixed time let 600 of 1,200 reads return the older value (issue 40). A
+ * write of many keys at once ({@code clear}, a sweep) notes the whole node. The map holds at most
+ * {@code capacity} keys: past that, confirmed entries are dropped, and if most are still
+ * unconfirmed the whole node reads from the primary until they are (always safe, never unbounded
+ * memory). Lock-free and thread-safe.
  */
 final class RecentWrites {
-  private final long lagNanos;
   private final int capacity;
   private final LongSupplier clock;
 
   /** The routing key and when its last write finished, in {@link #clock} nanos. */
   private final ConcurrentHashMap<String, Long> written = new ConcurrentHashMap<>();
 
-  /** Until when (clock nanos) every read of the node goes to the primary. */
-  private volatile long allUntil;
+  /** Every write finished before this time (clock nanos) is on every replica. */
+  private volatile long confirmed;
 
-  /** Whether any read may go to a replica yet: {@link #allUntil} is unset until the first. */
+  /** Every read of the node goes to the primary until the writes before this time are confirmed. */
+  private volatile long allHeldAt;
+
+  /** Whether {@link #allHeldAt} was ever set. */
   private volatile boolean anyAll;
 
-  RecentWrites(Duration lag, int capacity, LongSupplier clock) {
-    this.lagNanos = lag.toNanos();
+  RecentWrites(int capacity, LongSupplier clock) {
     this.capacity = capacity;
     this.clock = clock;
+    this.confirmed = clock.getAsLong(); // nothing was written before
   }
 
   /** Notes that a write of {@code key} just finished. */
   void wrote(String key) {
     long now = clock.getAsLong();
-    written.merge(key, now, Math::max);
+    written.merge(key, now, (a, b) -> b - a > 0 ? b : a);
     if (written.size() > capacity) {
       prune(now);
     }
@@ -48,20 +53,30 @@ final class RecentWrites {
     holdAll(clock.getAsLong());
   }
 
-  /** Whether a read of {@code key} must go to the primary: this JVM wrote it within the lag. */
+  /**
+   * The replicas have every write that finished before {@code nanos} (clock time): reads of those
+   * keys may go to a replica again. Never moves back.
+   */
+  synchronized void confirmedBefore(long nanos) {
+    if (nanos - confirmed > 0) {
+      confirmed = nanos;
+    }
+  }
+
+  /** Whether a read of {@code key} must go to the primary: a replica may not have its write. */
   boolean needsPrimary(String key) {
-    long now = clock.getAsLong();
-    if (anyAll && now - allUntil < 0) {
+    long before = confirmed;
+    if (anyAll && allHeldAt - before >= 0) {
       return true;
     }
     Long at = written.get(key);
     if (at == null) {
       return false;
     }
-    if (now - at < lagNanos) {
+    if (at - before >= 0) {
       return true;
     }
-    written.remove(key, at); // expired: forget it, so the map holds only recent writes
+    written.remove(key, at); // confirmed: forget it, so the map holds only unconfirmed writes
     return false;
   }
 
@@ -71,10 +86,11 @@ final class RecentWrites {
   }
 
   private void prune(long now) {
-    written.values().removeIf(at -> now - at >= lagNanos);
+    long before = confirmed;
+    written.values().removeIf(at -> at - before < 0);
     if (written.size() > capacity / 2) {
-      // too many fresh writes to track one by one: every read goes to the primary for a lag,
-      // which covers all of them, and the map starts over; held again after the clear for a
+      // too many unconfirmed writes to track one by one: every read goes to the primary until
+      // all of them are confirmed, and the map starts over; held again after the clear for a
       // write noted while it ran
       holdAll(now);
       written.clear();
@@ -83,9 +99,8 @@ final class RecentWrites {
   }
 
   private synchronized void holdAll(long now) {
-    long until = now + lagNanos;
-    if (!anyAll || until - allUntil > 0) {
-      allUntil = until;
+    if (!anyAll || now - allHeldAt > 0) {
+      allHeldAt = now;
     }
     anyAll = true;
   }

@@ -41,7 +41,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -74,9 +76,11 @@ import java.util.function.Supplier;
  * <p>A shard whose node reads from replicas ({@code readFrom: replicaPreferred}) has a third
  * connection, Lettuce's own Master/Replica connection over the same sentinels with {@link
  * ReadFrom#REPLICA_PREFERRED}, which finds the replicas and picks one. A read goes there unless
- * this JVM wrote the key within the node's {@code replicaLag} ({@link RecentWrites}): such a read
- * goes to the primary, so a caller never reads older than its own write. The conditional calls'
- * read ({@link #getHeld}) stays on the primary: its version is compared there. Thread-safe.
+ * this JVM wrote the key and the replicas' replication offsets, read from the primary every {@code
+ * replicaLag}, do not show every replica has that write yet ({@link RecentWrites}, {@link
+ * ReplicationOffsets}): such a read goes to the primary, so a caller never reads older than its own
+ * write, however far a replica lags. The conditional calls' read ({@link #getHeld}) stays on the
+ * primary: its version is compared there. Thread-safe.
  */
 final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], byte[]>> {
   private static final System.Logger LOG = System.getLogger(RedisCacheNode.class.getName());
@@ -143,7 +147,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * Creates the node and starts connecting; {@link #awaitReady} waits for the connections.
    *
    * @param replicaLag null to read from the primary only; else, on a Sentinel-managed shard, reads
-   *     go to replicas except for keys this JVM wrote within this long
+   *     go to replicas except for keys this JVM wrote that a replica may not have yet, as the
+   *     replication offsets read this often tell
    */
   RedisCacheNode(
       String id,
@@ -179,11 +184,62 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     this.replicated = endpoint.isSentinel();
     this.waitMillis = Math.max(1, timeout.toMillis() / 2);
     this.recentWrites =
-        replicaLag == null ? null : new RecentWrites(replicaLag, RECENT_WRITES, System::nanoTime);
+        replicaLag == null ? null : new RecentWrites(RECENT_WRITES, System::nanoTime);
     this.reads = link("", this::connectToPrimary);
     this.writes = replicated ? link(" (its write connection)", this::connectToPrimary) : reads;
     this.replicaReads =
         replicaLag == null ? null : link(" (its replica reads)", this::connectToReplicas);
+    this.offsetReadings =
+        replicaLag == null
+            ? null
+            : client
+                .getResources()
+                .eventExecutorGroup()
+                .scheduleWithFixedDelay(
+                    this::readOffsets,
+                    replicaLag.toMillis(),
+                    replicaLag.toMillis(),
+                    TimeUnit.MILLISECONDS);
+  }
+
+  /** The replicas' progress, read from the primary; only with replica reads. */
+  private final ReplicationOffsets offsets = new ReplicationOffsets();
+
+  /** Whether a reading of the offsets is under way: one at a time. */
+  private final AtomicBoolean readingOffsets = new AtomicBoolean();
+
+  /** The periodic {@link #readOffsets}; null without replica reads. */
+  private final ScheduledFuture<?> offsetReadings;
+
+  /**
+   * Reads the primary's {@code INFO replication} and tells {@link #recentWrites} which writes every
+   * replica has ({@link ReplicationOffsets}). Sent only on a connection already up, never waited
+   * for; a reading that fails confirms nothing, so the keys stay on the primary.
+   */
+  private void readOffsets() {
+    if (!readingOffsets.compareAndSet(false, true)) {
+      return;
+    }
+    long at = System.nanoTime();
+    try {
+      reads
+          .commands(Duration.ZERO)
+          .info("replication")
+          .whenComplete(
+              (info, failure) -> {
+                try {
+                  if (info != null) {
+                    offsets.read(at, info).ifPresent(recentWrites::confirmedBefore);
+                  }
+                } catch (RuntimeException e) {
+                  LOG.log(Level.DEBUG, "node \"{0}\": unreadable INFO replication", id(), e);
+                } finally {
+                  readingOffsets.set(false);
+                }
+              });
+    } catch (RuntimeException e) {
+      readingOffsets.set(false); // not connected now: the next reading tries again
+    }
   }
 
   /**
@@ -952,6 +1008,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The tracking channel, the connections, the client, and this node's share of the loops. */
   @Override
   protected void shutdown(List<StatefulRedisConnection<byte[], byte[]>> open) {
+    if (offsetReadings != null) {
+      offsetReadings.cancel(false);
+    }
     RedisTracking channel;
     synchronized (this) {
       channel = tracking; // none is started once closed

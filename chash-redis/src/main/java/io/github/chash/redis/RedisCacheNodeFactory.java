@@ -45,7 +45,8 @@ import java.util.function.Function;
  *       Writes use a second connection, so reads never wait behind {@code WAIT}. With {@code
  *       readFrom: replicaPreferred}, reads go to a replica (Lettuce's Master/Replica connection,
  *       {@code ReadFrom.REPLICA_PREFERRED}; the primary while none is up), except reads of a key
- *       this JVM wrote within {@code replicaLag} (default 1 s), which go to the primary; a key
+ *       this JVM wrote until the replicas' replication offsets (read from the primary every {@code
+ *       replicaLag}, default 1 s) show every replica has the write, which go to the primary; a key
  *       another JVM wrote may be read stale by up to the replication lag.
  *   <li>Every command times out after {@code failover.timeout} (default 100 ms); while the server
  *       is unreachable commands fail at once, and nothing is buffered or replayed after a

@@ -20,9 +20,9 @@ import java.util.Objects;
  *     (a twemproxy server's or a Jedis shard's name); null when not given
  * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
  *     Sentinel-managed shard (null: {@link ReadFrom#PRIMARY})
- * @param replicaLag with {@link ReadFrom#REPLICA_PREFERRED}: how long after this JVM wrote a key
- *     its reads still go to the primary, the replication lag the user accepts for other JVMs'
- *     writes (null: {@link #DEFAULT_REPLICA_LAG})
+ * @param replicaLag with {@link ReadFrom#REPLICA_PREFERRED}: how often the replicas' replication
+ *     offsets are read, which tell when a key this JVM wrote may be read from a replica again
+ *     (null: {@link #DEFAULT_REPLICA_LAG})
  */
 public record NodeConfig(
     String id,
@@ -37,9 +37,7 @@ public record NodeConfig(
   /** Default entry bound of a local shard. */
   public static final long DEFAULT_MAXIMUM_SIZE = 10_000;
 
-  /**
-   * How long reads of a key this JVM wrote stay on the primary when {@code replicaLag} is unset.
-   */
+  /** How often the replication offsets are read when {@code replicaLag} is unset. */
   public static final Duration DEFAULT_REPLICA_LAG = Duration.ofSeconds(1);
 
   /**
@@ -54,8 +52,8 @@ public record NodeConfig(
    *     id (a twemproxy server's or a Jedis shard's name); null when not given
    * @param readFrom where a Redis node's reads go; {@link ReadFrom#REPLICA_PREFERRED} only for a
    *     Sentinel-managed shard (null: {@link ReadFrom#PRIMARY})
-   * @param replicaLag how long after this JVM wrote a key its reads still go to the primary (null:
-   *     {@link #DEFAULT_REPLICA_LAG})
+   * @param replicaLag how often the replicas' replication offsets are read (null: {@link
+   *     #DEFAULT_REPLICA_LAG})
    * @throws IllegalArgumentException if the id, weight, maximumSize, uri, name, readFrom or
    *     replicaLag breaks its rule
    * @throws NullPointerException if {@code type} is null

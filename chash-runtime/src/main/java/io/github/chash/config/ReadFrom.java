@@ -12,8 +12,9 @@ public enum ReadFrom {
 
   /**
    * Reads from a replica while one is up (else the primary), except reads of a key this JVM wrote
-   * within the node's {@code replicaLag}, which go to the primary. A key written by another JVM may
-   * be read up to the replication lag stale.
+   * until the replicas' replication offsets (read every {@code replicaLag}) show they all have the
+   * write, which go to the primary. A key written by another JVM may be read up to the replication
+   * lag stale.
    */
   REPLICA_PREFERRED("replicaPreferred");
 

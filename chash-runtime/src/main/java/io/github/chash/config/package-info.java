@@ -89,10 +89,11 @@
  *       part; no two nodes may point to the same host, port and database; redis nodes only</td>
  *       <td>required for redis</td></tr>
  *   <tr><td>{@code nodes[i].readFrom}</td><td>{@code primary} or {@code replicaPreferred}
- *       (reads from a replica, except keys this JVM wrote within {@code replicaLag}); {@code
+ *       (reads from a replica, except keys this JVM wrote that a replica may lack); {@code
  *       replicaPreferred} only for a {@code redis-sentinel://} node</td><td>{@code primary}</td></tr>
- *   <tr><td>{@code nodes[i].replicaLag}</td><td>positive duration a key this JVM wrote is read
- *       from the primary; only with {@code replicaPreferred}</td><td>1s</td></tr>
+ *   <tr><td>{@code nodes[i].replicaLag}</td><td>positive duration: how often the replicas'
+ *       replication offsets are read, which tell when a key this JVM wrote may be read from a
+ *       replica again; only with {@code replicaPreferred}</td><td>1s</td></tr>
  *   <tr><td>{@code caches.NAME}</td><td>a cache used by the annotations; NAME non-empty, without
  *       {@code :}</td><td>no caches</td></tr>
  *   <tr><td>{@code caches.NAME.ttl}</td><td>positive duration</td><td>no expiry</td></tr>
