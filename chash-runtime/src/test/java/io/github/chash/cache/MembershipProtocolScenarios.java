@@ -23,13 +23,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The membership protocol against real servers, each scenario asserting the promise a caller sees:
- * within one JVM a read returns the last completed write of its key, or a miss; and a node that
- * leaves and comes back costs neither hits, connections nor call time. Four servers (node ids in
- * {@link LoopbackFleet#nodeIds()} order, the fourth the one that comes and goes); the manager runs
- * on a clock the test moves, its probes and leftover sweeps driven by hand ({@link ManagerHooks}),
- * so every step happens in the order the scenario says. One subclass per remote node type; the
- * numbers are printed, so a run can be quoted.
+ * The membership protocol against shared servers, each scenario asserting the promise a caller
+ * sees: within one JVM a read returns the last completed write of its key, or a miss; and a node
+ * that leaves and comes back costs neither hits, connections nor call time. Four servers (node ids
+ * in {@link ScenarioFleet#nodeIds()} order, the fourth the one that comes and goes); the manager
+ * runs on a clock the test moves, its probes and leftover sweeps driven by hand ({@link
+ * ManagerHooks}), so every step happens in the order the scenario says. One subclass per remote
+ * node type on real servers (the {@code ProtocolScenariosIT}s), and {@link
+ * SimProtocolScenariosTest} on simulated ones, which needs no server installed; the numbers are
+ * printed, so a run can be quoted.
  */
 public abstract class MembershipProtocolScenarios {
   /** The migration window: never passes unless the test moves the clock. */
@@ -50,8 +52,8 @@ public abstract class MembershipProtocolScenarios {
   private static final int KEYS = 2000;
   private static final int FLIPS = 20;
 
-  /** {@return four servers, started and emptied by the subclass's extension} */
-  protected abstract LoopbackFleet<?> fleet();
+  /** {@return four servers, started and emptied before each test by the subclass} */
+  protected abstract ScenarioFleet fleet();
 
   /**
    * {@return how many client connections the node's server has open now} (the test's own connection
@@ -61,6 +63,15 @@ public abstract class MembershipProtocolScenarios {
 
   /** {@return the factory of the servers' nodes (wrapped by the tests that hook a node's calls)} */
   protected abstract CacheNodeFactory nodeFactory();
+
+  /**
+   * {@return a manager of the configuration on {@code clock}, probes and sweeps driven by hand} Its
+   * nodes are the type's service-loaded factory's ({@link ManagerHooks#manualManager}); a subclass
+   * whose node type has none overrides this.
+   */
+  protected ShardedCacheManager manualManager(ChashConfig config, ManagerHooks.Clock clock) {
+    return ManagerHooks.manualManager(config, clock);
+  }
 
   protected final ChashConfig config(List<String> ids) {
     return config(ids, KeyLayout.PREFIXED);
@@ -119,7 +130,7 @@ public abstract class MembershipProtocolScenarios {
     }
 
     Rollout(CacheNodeFactory newerNodes) {
-      older = ManagerHooks.manualManager(config(first(3)), clock);
+      older = manualManager(config(first(3)), clock);
       newer = ManagerHooks.manualManager(config(first(3)), clock, newerNodes);
       newer.addNode(config(first(4)).nodes().get(3));
       olderUsers = InterceptedCache.of(older.cache("users"));
@@ -187,8 +198,7 @@ public abstract class MembershipProtocolScenarios {
   void keyMovesAwayAndBack_afterTheSweep_readsTheNewValueOrMiss(KeyLayout layout) {
     ManagerHooks.Clock clock = new ManagerHooks.Clock();
     ChashConfig four = config(first(4), layout);
-    try (ShardedCacheManager manager =
-        ManagerHooks.manualManager(config(first(3), layout), clock)) {
+    try (ShardedCacheManager manager = manualManager(config(first(3), layout), clock)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       List<String> keys = keys(users, KEYS);
       keys.forEach(key -> users.put(key, "v1"));
@@ -219,9 +229,8 @@ public abstract class MembershipProtocolScenarios {
   void sweepWhileTheNewOwnerIsEjected_thenTheKeysMoveBack_readsTheNewValueOrMiss(KeyLayout layout) {
     ManagerHooks.Clock clock = new ManagerHooks.Clock();
     ChashConfig four = config(first(4), layout);
-    TestServer server = fleet().server(fourth());
-    try (ShardedCacheManager manager =
-        ManagerHooks.manualManager(config(first(3), layout), clock)) {
+    ScenarioServer server = fleet().server(fourth());
+    try (ShardedCacheManager manager = manualManager(config(first(3), layout), clock)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       List<String> keys = keys(users, KEYS);
       keys.forEach(key -> users.put(key, "v1"));
@@ -282,7 +291,7 @@ public abstract class MembershipProtocolScenarios {
     ManagerHooks.Clock clock = new ManagerHooks.Clock();
     String id = fourth();
     int before = serverConnections(id);
-    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(4)), clock)) {
+    try (ShardedCacheManager manager = manualManager(config(first(4)), clock)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       int perNode = serverConnections(id) - before;
       flip(manager, how.equals("reconfigure"));
@@ -335,10 +344,10 @@ public abstract class MembershipProtocolScenarios {
   void frozenPreviousOwnerBehindAChain_noCallWaitsForItTwice() throws Exception {
     ManagerHooks.Clock clock = new ManagerHooks.Clock();
     String id = fourth();
-    TestServer server = fleet().server(id);
+    ScenarioServer server = fleet().server(id);
     int threads = 8;
     int callsEach = 150;
-    try (ShardedCacheManager manager = ManagerHooks.manualManager(config(first(4)), clock)) {
+    try (ShardedCacheManager manager = manualManager(config(first(4)), clock)) {
       InterceptedCache users = InterceptedCache.of(manager.cache("users"));
       flip(manager, false);
       List<String> keys = keys(users, 1000);
@@ -506,7 +515,7 @@ public abstract class MembershipProtocolScenarios {
     try (Rollout fleet =
             new Rollout(
                 HookedNode.wrapping(nodeFactory(), previousOwner, made -> hooked[0] = made));
-        ShardedCacheManager reader = ManagerHooks.manualManager(config(first(3)), fleet.clock)) {
+        ShardedCacheManager reader = manualManager(config(first(3)), fleet.clock)) {
       reader.addNode(config(first(4)).nodes().get(3));
       InterceptedCache olderUsers = fleet.olderUsers;
       InterceptedCache writerUsers = fleet.newerUsers;
@@ -549,7 +558,7 @@ public abstract class MembershipProtocolScenarios {
       InterceptedCache olderUsers = fleet.olderUsers;
       InterceptedCache newerUsers = fleet.newerUsers;
       String key = fleet.moved().get(0);
-      TestServer previousOwner = fleet().server(fleet.previousOwner(key));
+      ScenarioServer previousOwner = fleet().server(fleet.previousOwner(key));
       olderUsers.put(key, "v1");
       assertThat(newerUsers.getIfPresent(key, STRING)).as("the newer JVM's read").isEqualTo("v1");
 
@@ -591,7 +600,7 @@ public abstract class MembershipProtocolScenarios {
       String a = fleet.previousOwner(key);
       String other =
           moved.stream().skip(1).filter(k -> fleet.previousOwner(k).equals(a)).findFirst().get();
-      TestServer previousOwner = fleet().server(a);
+      ScenarioServer previousOwner = fleet().server(a);
       olderUsers.put(key, "v1");
       assertThat(olderUsers.getIfPresent(key, STRING)).isEqualTo("v1");
 
@@ -630,8 +639,8 @@ public abstract class MembershipProtocolScenarios {
   @Test
   void callerJoiningALoadThatAnotherJvmsEvictOvertook_loadsForItself() throws Throwable {
     ManagerHooks.Clock clock = new ManagerHooks.Clock();
-    try (ShardedCacheManager a = ManagerHooks.manualManager(config(first(3)), clock);
-        ShardedCacheManager b = ManagerHooks.manualManager(config(first(3)), clock)) {
+    try (ShardedCacheManager a = manualManager(config(first(3)), clock);
+        ShardedCacheManager b = manualManager(config(first(3)), clock)) {
       InterceptedCache aUsers = InterceptedCache.of(a.cache("users"));
       InterceptedCache bUsers = InterceptedCache.of(b.cache("users"));
       String key = keys(bUsers, 1).get(0);
