@@ -3,11 +3,9 @@ package io.github.chash.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.chash.cache.CacheNodeFactory;
-import io.github.chash.cache.HookedNode;
 import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ManagerHooks;
 import io.github.chash.cache.MembershipProtocolScenarios;
-import io.github.chash.cache.RingKeys;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.config.ChashConfig;
@@ -48,55 +46,10 @@ class RedisProtocolScenariosIT extends MembershipProtocolScenarios {
     return clients;
   }
 
-  /**
-   * Two managers stand for two JVMs during a second change's rollout (found by the fleet
-   * simulation, seed 4120415617). The older JVM has removed a fourth node and its window has
-   * passed; the newer JVM has also removed the key's owner {@code X}, so its target is {@code Y}
-   * and {@code X} its previous owner. The newer JVM wrote v1 on {@code Y}, the older v2 on {@code
-   * X}. The older JVM's sweep finds v1 on {@code Y}, a leftover to it, and takes the home's copy
-   * first; a read in the newer JVM between that and the leftover's delete must not return v1.
-   * Before, the home's copy was deleted, and the read found v1 on its target and nothing newer on
-   * its previous owner.
-   */
+  /** {@link #olderJvmsSweepOfANewerRingsTarget_leavesNoOlderValueReadable()}. */
   @Test
   void olderJvmsSweep_ofACopyThatIsANewerRingsTarget_leavesNoOlderValueReadable() {
-    ManagerHooks.Clock newerClock = new ManagerHooks.Clock();
-    ManagerHooks.Clock olderClock = new ManagerHooks.Clock();
-    try (ShardedCacheManager newer = ManagerHooks.manualManager(config(first(3)), newerClock)) {
-      InterceptedCache newerUsers = InterceptedCache.of(newer.cache("users"));
-      String key = keys(newerUsers, 1).get(0);
-      String x = RingKeys.owner(newer, key);
-      newer.removeNode(x);
-      String y = RingKeys.owner(newer, key);
-      HookedNode[] atY = new HookedNode[1];
-      CacheNodeFactory hooking =
-          HookedNode.wrapping(new RedisCacheNodeFactory(), y, made -> atY[0] = made);
-      try (ShardedCacheManager older =
-          ManagerHooks.manualManager(config(first(4)), olderClock, hooking)) {
-        older.removeNode(fourth());
-        InterceptedCache olderUsers = InterceptedCache.of(older.cache("users"));
-        newerUsers.put(key, "v1");
-        olderUsers.put(key, "v2");
-        Object[] between = new Object[1];
-        boolean[] ran = new boolean[1];
-        atY[0].onceBefore(
-            "doomed " + key,
-            () -> {
-              ran[0] = true;
-              between[0] = newerUsers.getIfPresent(key, STRING);
-            });
-        olderClock.advance(WINDOW.plusSeconds(1));
-        ManagerHooks.sweep(older);
-        Object after = newerUsers.getIfPresent(key, STRING);
-        System.out.printf(
-            "%n=== %s: the older JVM's sweep of the newer ring's copy on %s (home %s): a read"
-                + " between its two deletes returned %s, after the sweep %s%n",
-            getClass().getSimpleName(), y, x, between[0], after);
-        assertThat(ran[0]).as("the read between the sweep's two deletes ran").isTrue();
-        assertThat(between[0]).as("a read after v2's put").isNotEqualTo("v1");
-        assertThat(after).as("a read after the sweep").isNotEqualTo("v1");
-      }
-    }
+    olderJvmsSweepOfANewerRingsTarget_leavesNoOlderValueReadable();
   }
 
   /**

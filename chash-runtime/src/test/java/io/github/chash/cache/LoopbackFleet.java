@@ -94,6 +94,7 @@ public abstract class LoopbackFleet<S extends LoopbackServer>
   }
 
   /** {@code nodes:} entries of the given servers, in that order. */
+  @Override
   public final String nodesYaml(List<String> ids) {
     StringBuilder yaml = new StringBuilder("nodes:\n");
     for (String id : ids) {

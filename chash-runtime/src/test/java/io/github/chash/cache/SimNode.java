@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -21,6 +24,11 @@ import java.util.function.Predicate;
  * all (a server that is down), in the order the client sent them (one connection). A reply later
  * than the node timeout is a {@link CacheNodeException} at the timeout, whatever happens to the
  * request afterwards.
+ *
+ * <p>Over a server called directly ({@link SimServer#calledDirectly}, a {@link SimFleet}'s), no
+ * scheduler runs: a call is a real thread's request, applied at once, or when the frozen server
+ * thaws, and waited for at most {@code timeoutNanos} of real time; such a node has no invalidation
+ * channel.
  */
 final class SimNode implements CacheNode {
   /** Keys a sweep's SCAN returns at a time. */
@@ -36,6 +44,7 @@ final class SimNode implements CacheNode {
     this.server = server;
     this.timeoutNanos = timeoutNanos;
     this.generation = generation;
+    server.connections.incrementAndGet();
   }
 
   /** Makes the nodes of {@code type: redis} as clients of the run's servers. */
@@ -100,6 +109,9 @@ final class SimNode implements CacheNode {
    * request's apply time, on the scheduler's thread, and describes itself for the trace.
    */
   private <T> T call(String op, String key, boolean write, Function<SimServer, T> body) {
+    if (server.calledDirectly) {
+      return callDirectly(op, body);
+    }
     SimScheduler s = server.sched;
     SimScheduler.Actor me = s.current();
     if (closed) {
@@ -173,13 +185,36 @@ final class SimNode implements CacheNode {
     return reply.value;
   }
 
+  /**
+   * One request from a real thread to a server called directly: the reply, or a {@link
+   * CacheNodeException} once the node timeout has passed (the server frozen: the request is still
+   * applied when it thaws) or the server is down.
+   */
+  private <T> T callDirectly(String op, Function<SimServer, T> body) {
+    if (closed) {
+      throw new CacheNodeException(id(), op + ": client #" + generation + " closed", null);
+    }
+    try {
+      return server.request(body).get(timeoutNanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new CacheNodeException(id(), op + ": command timed out", null);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof CacheNodeException c
+          ? new CacheNodeException(id(), op + ": " + c.getMessage(), null)
+          : new IllegalStateException(op + " on " + id(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CacheNodeException(id(), op + ": interrupted", e);
+    }
+  }
+
   private void log(String who, String key, String text) {
     server.trace.add(who, key, text + " @" + id());
   }
 
   @Override
   public Object get(String key, ValueType type) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "get",
         key,
@@ -193,7 +228,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public StoredEntry getEntry(String key, ValueType type) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "getEntry",
         key,
@@ -207,7 +242,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
-    String who = server.sched.current().name;
+    String who = caller();
     call(
         "put",
         key,
@@ -226,7 +261,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public CompletableFuture<Held> getHeld(String key, ValueType type) {
-    String who = server.sched.current().name;
+    String who = caller();
     try {
       return CompletableFuture.completedFuture(
           call(
@@ -245,7 +280,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public boolean putIf(String key, Held expected, Object value, Duration ttl) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "putIf",
         key,
@@ -259,7 +294,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public boolean putIfLeased(String key, Marker lease, Object value, Duration ttl) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "putIfLeased",
         key,
@@ -273,7 +308,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public boolean deleteIf(String key, Held expected) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "deleteIf",
         key,
@@ -287,7 +322,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public boolean deleteIfLeased(String key, Marker lease) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "deleteIfLeased",
         key,
@@ -301,7 +336,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public boolean lease(String key, Marker lease, Duration ttl) {
-    String who = server.sched.current().name;
+    String who = caller();
     return call(
         "lease",
         key,
@@ -315,7 +350,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public void evict(String key) {
-    String who = server.sched.current().name;
+    String who = caller();
     call(
         "evict",
         key,
@@ -329,7 +364,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public CompletableFuture<Map<String, Object>> getAll(List<String> keys, ValueType type) {
-    String who = server.sched.current().name;
+    String who = caller();
     try {
       Map<String, Object> found =
           call(
@@ -356,7 +391,7 @@ final class SimNode implements CacheNode {
   @Override
   public CompletableFuture<Map<String, ValueRefusedException>> putAll(
       Map<String, Object> values, Duration ttl) {
-    String who = server.sched.current().name;
+    String who = caller();
     Map<String, Object> copy = new LinkedHashMap<>(values);
     try {
       call(
@@ -382,7 +417,7 @@ final class SimNode implements CacheNode {
     if (!server.scannable) {
       return -1;
     }
-    String who = server.sched.current().name;
+    String who = caller();
     long deleted = 0;
     String cursor = null;
     while (true) {
@@ -417,7 +452,7 @@ final class SimNode implements CacheNode {
       }
       cursor = page.get(page.size() - 1);
       long due = started + page.size() * 1_000_000_000L / Math.max(1, keysPerSecond);
-      if (due > server.sched.now()) {
+      if (!server.calledDirectly && due > server.sched.now()) {
         server.sched.sleepUntil(due);
       }
     }
@@ -430,7 +465,7 @@ final class SimNode implements CacheNode {
 
   @Override
   public void clear(String routingKeyPrefix) {
-    String who = server.sched.current().name;
+    String who = caller();
     call(
         "clear",
         null,
@@ -456,9 +491,10 @@ final class SimNode implements CacheNode {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     if (!closed) {
       closed = true;
+      server.connections.decrementAndGet();
       server.trace.addUnhashed(who(), null, "client #" + generation + " of " + id() + " closed");
       Channel c = channel;
       if (c != null) {
@@ -472,6 +508,9 @@ final class SimNode implements CacheNode {
   /** A channel of its own on the server, which reports every change it hears of, late. */
   @Override
   public boolean track(List<String> routingKeyPrefixes, Invalidations listener) {
+    if (server.calledDirectly) {
+      return false; // its channel's reports are world events of a scheduler that never runs
+    }
     Channel c = new Channel(listener);
     channel = c;
     server.sched.at(server.sched.now() + 1, () -> c.arm(server.sched.now()));
@@ -567,5 +606,10 @@ final class SimNode implements CacheNode {
     } catch (IllegalStateException e) {
       return "setup";
     }
+  }
+
+  /** The caller, for the trace: the running actor, or a real thread on a server called directly. */
+  private String caller() {
+    return server.calledDirectly ? Thread.currentThread().getName() : server.sched.current().name;
   }
 }

@@ -1,6 +1,7 @@
 package io.github.chash.cache;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * One simulated cache server, kept across removes and re-adds of its node id (a re-added node finds
@@ -407,6 +411,113 @@ final class SimServer {
     recency.clear();
     data = new TreeMap<>();
     snapshots.clear();
+  }
+
+  // Called directly: real threads of a test call the server (SimFleet), no scheduler runs. Each
+  // request is applied under the wire's lock, in the order requests come, or held while the server
+  // is frozen; the server's clock (its scheduler's, never moved) stands still.
+
+  /** Whether real threads call the server ({@link #request}), not the scheduler's actors. */
+  boolean calledDirectly;
+
+  /**
+   * {@return a server that real threads call ({@link #request}), a scheduler of its own never run:
+   * its clock stands still, so nothing on it expires}
+   *
+   * @param compare how its conditional calls compare
+   * @param scannable whether it lists its keys (Redis), or not (memcached)
+   */
+  static SimServer calledDirectly(String id, Compare compare, boolean scannable) {
+    SimScheduler sched = new SimScheduler(0);
+    SimServer server = new SimServer(id, sched, new SimTrace(sched, false), scannable, true);
+    server.compare = compare;
+    server.calledDirectly = true;
+    return server;
+  }
+
+  private final Object wire = new Object();
+  private final ArrayDeque<Request<?>> heldRequests = new ArrayDeque<>();
+  private boolean frozenNow;
+  private boolean killedNow;
+
+  /** Client connections open to the server: its nodes made and not yet closed. */
+  final AtomicInteger connections = new AtomicInteger();
+
+  /** A request that waits for a frozen server, and its reply. */
+  private record Request<T>(Function<SimServer, T> body, CompletableFuture<T> reply) {
+    void apply(SimServer server) {
+      try {
+        reply.complete(body.apply(server));
+      } catch (RuntimeException e) {
+        reply.completeExceptionally(e);
+      }
+    }
+  }
+
+  /**
+   * Sends a request from a real thread: applied now, or when the server thaws (in the order sent),
+   * or never (the server is killed: the reply fails, as a refused or reset connection).
+   */
+  <T> CompletableFuture<T> request(Function<SimServer, T> body) {
+    Request<T> request = new Request<>(body, new CompletableFuture<>());
+    synchronized (wire) {
+      if (killedNow) {
+        request.reply.completeExceptionally(new CacheNodeException(id, "connection refused", null));
+      } else if (frozenNow) {
+        heldRequests.add(request);
+      } else {
+        request.apply(this);
+      }
+    }
+    return request.reply;
+  }
+
+  /** Freezes the server (SIGSTOP): requests wait until it thaws. */
+  void freezeNow() {
+    synchronized (wire) {
+      frozenNow = true;
+    }
+  }
+
+  /** Thaws the server: the requests that waited are applied, in the order they came. */
+  void thawNow() {
+    synchronized (wire) {
+      frozenNow = false;
+      while (!heldRequests.isEmpty()) {
+        heldRequests.poll().apply(this);
+      }
+    }
+  }
+
+  /** Kills the server: what it held is gone, and so are the requests waiting on it. */
+  void killNow() {
+    synchronized (wire) {
+      killedNow = true;
+      frozenNow = false;
+      for (Request<?> request : heldRequests) {
+        // never applied: the connection died with the process
+        request.reply.completeExceptionally(new CacheNodeException(id, "connection reset", null));
+      }
+      heldRequests.clear();
+      restartEmpty();
+    }
+  }
+
+  /** Whether the server is up (not killed). */
+  boolean runningNow() {
+    synchronized (wire) {
+      return !killedNow;
+    }
+  }
+
+  /** Starts a killed server again, empty, a new incarnation. */
+  void startNow() {
+    synchronized (wire) {
+      if (killedNow) {
+        killedNow = false;
+        restartEmpty();
+      }
+    }
   }
 
   String faults(long now) {

@@ -1,15 +1,12 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.KeyLayout;
-import java.util.List;
 
 /** The servers of a fault test, one per node id, and managers over all of them. */
-public interface TestFleet {
+public interface TestFleet extends ScenarioFleet {
   /** {@return the server of a node} */
+  @Override
   TestServer server(String nodeId);
-
-  /** {@return the node ids, in ring order} */
-  List<String> nodeIds();
 
   /**
    * {@return a manager over every server, with the given {@code failover:} block}
@@ -33,17 +30,5 @@ public interface TestFleet {
    */
   default ShardedCacheManager manager(String failover, KeyLayout layout) {
     return managerWithUsers(failover, users(layout));
-  }
-
-  /** {@return the settings of cache {@code users} (ttl 10m) in the given key layout} */
-  default String users(KeyLayout layout) {
-    return layout == KeyLayout.VERBATIM
-        ? "{ ttl: 10m, keys: verbatim, codec: " + verbatimCodec() + " }"
-        : "{ ttl: 10m }";
-  }
-
-  /** {@return the codec of a verbatim cache on these servers: one their peer clients read} */
-  default String verbatimCodec() {
-    return "jdk";
   }
 }

@@ -1,7 +1,7 @@
 package io.github.chash.cache;
 
 /** A cache server process a fault test starts, kills, freezes and restarts on loopback. */
-public interface TestServer {
+public interface TestServer extends ScenarioServer {
   /** {@return the server's port on 127.0.0.1} */
   int port();
 
@@ -9,17 +9,22 @@ public interface TestServer {
   long pid();
 
   /** {@return whether the process is alive} */
+  @Override
   boolean isRunning();
 
   /** Kills the process (SIGKILL) and waits for it to end. */
+  @Override
   void kill();
 
   /** Freezes the process (SIGSTOP). */
+  @Override
   void pause();
 
   /** Thaws a frozen process (SIGCONT). */
+  @Override
   void resume();
 
   /** Starts the server again on the same port, with nothing stored. */
+  @Override
   void restart();
 }
