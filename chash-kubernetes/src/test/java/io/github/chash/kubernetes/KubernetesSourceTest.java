@@ -323,6 +323,25 @@ class KubernetesSourceTest {
   }
 
   @Test
+  void anApiServerBackAfterAnOutageIsFollowedAgain() throws Exception {
+    followFirst();
+    converge(
+        slice("cache-1", SERVICE, ready("p0", "10.0.0.1"), ready("p1", "10.0.0.2")), "p0", "p1");
+    int port = server.getPort();
+    writer.close();
+    server.destroy();
+    await(() -> follower.status().state() == SourceState.UNREACHABLE);
+
+    // the same address again (a restarted API server), holding the state it holds now
+    server = startServer(port);
+    writer = client(port);
+    converge(
+        slice("cache-1", SERVICE, ready("p0", "10.0.0.1"), ready("p2", "10.0.0.3")), "p0", "p2");
+    assertThat(follower.status().state()).isEqualTo(SourceState.CONNECTED);
+    assertThat(follower.status().behind()).isFalse();
+  }
+
+  @Test
   void anApiServerThatIsNotUpYetIsReportedAndFollowedWhenItIs() throws Exception {
     int port = freePort();
     manager = ShardedCaches.create(BASE);
