@@ -24,7 +24,7 @@ public interface CacheRecorder {
   CacheRecorder NONE = new CacheRecorder() {};
 
   /** Near hits are timed one in this many ({@link Operations#nearHit}); a power of two. */
-  int NEAR_HIT_SAMPLING = 64;
+  int NEAR_HIT_SAMPLING = 256;
 
   /** The causes {@link #ejected} names, each ejection with one of them. */
   List<String> EJECTION_CAUSES = List.of("failures", "write_failures", "must_empty");
