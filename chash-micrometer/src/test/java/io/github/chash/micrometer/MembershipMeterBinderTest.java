@@ -7,9 +7,8 @@ import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.membership.HandSource;
 import io.github.chash.membership.MembershipFollower;
-import io.github.chash.membership.MembershipListener;
-import io.github.chash.membership.MembershipSource;
 import io.github.chash.membership.RingUpdate;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Arrays;
@@ -64,23 +63,5 @@ class MembershipMeterBinderTest {
     assertThat(gauge(MembershipMeterBinder.LATEST)).isEqualTo(8);
     assertThat(gauge(MembershipMeterBinder.BEHIND)).isEqualTo(1);
     assertThat(gauge(MembershipMeterBinder.REACHABLE)).isZero();
-  }
-
-  /** A source driven by the test. */
-  private static final class HandSource implements MembershipSource {
-    MembershipListener listener;
-
-    @Override
-    public String describe() {
-      return "hand";
-    }
-
-    @Override
-    public void start(MembershipListener listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -144,22 +144,4 @@ class MembershipFollowerTest {
     assertThat(update.config()).isNull();
     assertThat(update.nodes()).extracting(NodeConfig::id).containsExactly("x");
   }
-
-  /** A source driven by the test: its listener is called by hand. */
-  private static final class HandSource implements MembershipSource {
-    MembershipListener listener;
-
-    @Override
-    public String describe() {
-      return "hand";
-    }
-
-    @Override
-    public void start(MembershipListener listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void close() {}
-  }
 }
