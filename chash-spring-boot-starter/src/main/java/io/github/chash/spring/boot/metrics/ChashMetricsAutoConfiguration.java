@@ -52,11 +52,12 @@ public class ChashMetricsAutoConfiguration {
 
   /**
    * {@return the ring epoch gauges of every {@link MembershipFollower} in the context (see {@link
-   * MembershipMeterBinder}); none without one}
+   * MembershipMeterBinder}); only when the application has one}
    *
    * @param followers the context's membership followers
    */
   @Bean
+  @ConditionalOnBean(MembershipFollower.class)
   public MeterBinder chashMembershipMeterBinder(ObjectProvider<MembershipFollower> followers) {
     return registry ->
         followers.orderedStream().forEach(f -> new MembershipMeterBinder(f).bindTo(registry));
