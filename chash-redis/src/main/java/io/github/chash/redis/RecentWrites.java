@@ -27,16 +27,17 @@ final class RecentWrites {
   /** Every write finished before this time (clock nanos) is on every replica. */
   private volatile long confirmed;
 
-  /** Every read of the node goes to the primary until the writes before this time are confirmed. */
+  /**
+   * Every read of the node goes to the primary until the writes before this time are confirmed;
+   * before {@link #confirmed} at first, holding nothing.
+   */
   private volatile long allHeldAt;
-
-  /** Whether {@link #allHeldAt} was ever set. */
-  private volatile boolean anyAll;
 
   RecentWrites(int capacity, LongSupplier clock) {
     this.capacity = capacity;
     this.clock = clock;
     this.confirmed = clock.getAsLong(); // nothing was written before
+    this.allHeldAt = confirmed - 1;
   }
 
   /** Notes that a write of {@code key} just finished. */
@@ -66,7 +67,7 @@ final class RecentWrites {
   /** Whether a read of {@code key} must go to the primary: a replica may not have its write. */
   boolean needsPrimary(String key) {
     long before = confirmed;
-    if (anyAll && allHeldAt - before >= 0) {
+    if (allHeldAt - before >= 0) {
       return true;
     }
     Long at = written.get(key);
@@ -99,9 +100,8 @@ final class RecentWrites {
   }
 
   private synchronized void holdAll(long now) {
-    if (!anyAll || now - allHeldAt > 0) {
+    if (now - allHeldAt > 0) {
       allHeldAt = now;
     }
-    anyAll = true;
   }
 }

@@ -1,6 +1,8 @@
 package io.github.chash.redis;
 
 import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -38,9 +40,10 @@ final class ReplicationOffsets {
    *     one
    */
   OptionalLong read(long atNanos, String info) {
-    String role = field(info, "role");
-    String replId = field(info, "master_replid");
-    String offsetText = field(info, "master_repl_offset");
+    Map<String, String> fields = fields(info);
+    String role = fields.get("role");
+    String replId = fields.get("master_replid");
+    String offsetText = fields.get("master_repl_offset");
     if (!"master".equals(role) || replId == null || offsetText == null) {
       pending.clear();
       stream = null;
@@ -52,14 +55,13 @@ final class ReplicationOffsets {
     }
     long offset = Long.parseLong(offsetText);
     OptionalLong confirmed = OptionalLong.empty();
-    long replicas = smallestReplicaOffset(info);
+    long replicas = smallestReplicaOffset(fields);
     if (replicas >= 0) {
       while (!pending.isEmpty() && pending.peekFirst().offset() <= replicas) {
         confirmed = OptionalLong.of(pending.pollFirst().atNanos());
       }
       if (pending.isEmpty() && offset <= replicas) {
-        confirmed = OptionalLong.of(atNanos);
-        return confirmed;
+        return OptionalLong.of(atNanos); // in step now: nothing left to wait for
       }
     }
     if (pending.size() == MAX_PENDING) {
@@ -69,33 +71,35 @@ final class ReplicationOffsets {
     return confirmed;
   }
 
-  /** The smallest {@code offset=} of the {@code slaveN:} lines, or -1 when there are none. */
-  static long smallestReplicaOffset(String info) {
-    long smallest = -1;
+  /** The {@code name:value} lines of an {@code INFO} reply, by name. */
+  private static Map<String, String> fields(String info) {
+    Map<String, String> fields = new HashMap<>();
     for (String line : info.split("\r?\n")) {
-      if (line.startsWith("slave") && line.indexOf(':') > 0 && line.contains("offset=")) {
-        long offset = -1;
-        for (String part : line.substring(line.indexOf(':') + 1).split(",")) {
-          if (part.startsWith("offset=")) {
-            offset = Long.parseLong(part.substring("offset=".length()).strip());
-          }
+      int colon = line.indexOf(':');
+      if (colon > 0) {
+        fields.put(line.substring(0, colon), line.substring(colon + 1).strip());
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * The smallest {@code offset=} of the {@code slaveN} fields ({@code
+   * ip=...,port=...,state=...,offset=N,lag=...}), or -1 when there are none.
+   */
+  private static long smallestReplicaOffset(Map<String, String> fields) {
+    long smallest = -1;
+    for (Map.Entry<String, String> field : fields.entrySet()) {
+      if (!field.getKey().matches("slave\\d+")) {
+        continue;
+      }
+      for (String part : field.getValue().split(",")) {
+        if (part.startsWith("offset=")) {
+          long offset = Long.parseLong(part.substring("offset=".length()));
+          smallest = smallest < 0 ? offset : Math.min(smallest, offset);
         }
-        if (offset < 0) {
-          continue;
-        }
-        smallest = smallest < 0 ? offset : Math.min(smallest, offset);
       }
     }
     return smallest;
-  }
-
-  private static String field(String info, String name) {
-    String prefix = name + ":";
-    for (String line : info.split("\r?\n")) {
-      if (line.startsWith(prefix)) {
-        return line.substring(prefix.length()).strip();
-      }
-    }
-    return null;
   }
 }

@@ -478,7 +478,7 @@ final class Membership {
    * 480 keys of a frozen node (the simulated scenarios found it; 112-127 s on real Redis).
    */
   private void eraseHome(NodeSlot home, String routingKey) {
-    if (home.ejected || home.justFailed()) {
+    if (home.skipsCalls()) {
       failures.unknownCopy(home, routingKey);
       return;
     }

@@ -47,8 +47,7 @@ final class Migration {
       NodeSlot from = prior.home(routingKey);
       if (from == target
           || asked.contains(from)
-          || from.ejected
-          || from.justFailed()
+          || from.skipsCalls()
           || (!from.marks.isEmpty() && from.marks.get(routingKey.text()) != null)) {
         continue;
       }
@@ -95,8 +94,7 @@ final class Migration {
       if (!from.conditionalFor(routingKey)) {
         return null;
       }
-      if (from.ejected
-          || from.justFailed()
+      if (from.skipsCalls()
           || (!from.marks.isEmpty() && from.marks.get(routingKey.toString()) != null)) {
         // a previous owner that cannot be read (or whose copy this JVM cannot vouch for) may hold
         // a newer write of a JVM on its ring: the target's copy may be older, so the read misses
@@ -152,7 +150,7 @@ final class Migration {
         continue;
       }
       done.add(from);
-      if (from.ejected || from.justFailed()) {
+      if (from.skipsCalls()) {
         policy.staleCopy(from, routingKey.text());
         if (!from.ejected) {
           tombstoneUnawaited(from, routingKey);

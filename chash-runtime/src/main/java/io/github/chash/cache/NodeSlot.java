@@ -104,4 +104,13 @@ final class NodeSlot {
   boolean justFailed() {
     return consecutiveFailures.get() != 0;
   }
+
+  /**
+   * Whether a call on the node would wait in vain: it is ejected, or its last call failed. Rule 6
+   * (one wait per node per call): such a node is skipped, and what a call would have done there is
+   * marked instead.
+   */
+  boolean skipsCalls() {
+    return ejected || justFailed();
+  }
 }
