@@ -85,10 +85,10 @@ public interface CacheRecorder {
     }
 
     /**
-     * The cache's near cache answered a read in this JVM, without a node call: told of one near hit
-     * in {@link #NEAR_HIT_SAMPLING}, drawn at random. A near hit takes tens of nanoseconds, and
-     * timing every one would cost several times the hit; {@link CacheStats#nearHitCount()} counts
-     * them all.
+     * The cache's near cache answered a read in this JVM, without a node call: told of the hits on
+     * one key in {@link #NEAR_HIT_SAMPLING}, the keys drawn anew every 8 ms or so. A near hit takes
+     * tens of nanoseconds, and timing every one would cost several times the hit; {@link
+     * CacheStats#nearHitCount()} counts them all.
      *
      * @param nanos how long the lookup took
      */

@@ -193,7 +193,8 @@ final class RoutedCache implements InterceptedCache {
   public Object getIfPresent(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     // the near cache first: a hit there needs no ring lookup
-    long started = near == null ? StatsCounter.UNTIMED : stats.nearStartTime();
+    long started =
+        near == null ? StatsCounter.UNTIMED : stats.nearStartTime(near, routingKey.text());
     Object kept = near == null ? null : near.value(r, routingKey.text(), type);
     if (kept != null) {
       stats.nearHit(started);
@@ -209,7 +210,8 @@ final class RoutedCache implements InterceptedCache {
     Routing r = router.forCache(name);
     NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
-    long started = near == null ? StatsCounter.UNTIMED : stats.nearStartTime();
+    long started =
+        near == null ? StatsCounter.UNTIMED : stats.nearStartTime(near, routingKey.text());
     if (refreshWindowNanos == 0) {
       cached = near == null ? null : near.value(r, routingKey.text(), type);
       if (cached != null) {

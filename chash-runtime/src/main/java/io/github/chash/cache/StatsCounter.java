@@ -1,6 +1,5 @@
 package io.github.chash.cache;
 
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -35,17 +34,14 @@ final class StatsCounter {
   static final long UNTIMED = Long.MIN_VALUE;
 
   /**
-   * {@return the clock's time for one near-cache lookup in {@link CacheRecorder#NEAR_HIT_SAMPLING}
-   * on a timed cache, drawn at random, else {@link #UNTIMED}} A near hit takes tens of nanoseconds:
-   * two clock reads and a histogram update on each would cost several times the hit, so only a
-   * sample is timed (the hits themselves are all counted, by the near cache).
+   * {@return the clock's time when this cache is timed and {@code near} {@linkplain
+   * NearCache#sampled samples} this lookup of {@code routingKey}, else {@link #UNTIMED}} A near hit
+   * takes tens of nanoseconds: two clock reads and a histogram update on each would cost several
+   * times the hit, so only a sample is timed (the hits themselves are all counted, by the near
+   * cache).
    */
-  long nearStartTime() {
-    if (timed
-        && (ThreadLocalRandom.current().nextInt() & (CacheRecorder.NEAR_HIT_SAMPLING - 1)) == 0) {
-      return System.nanoTime();
-    }
-    return UNTIMED;
+  long nearStartTime(NearCache near, String routingKey) {
+    return timed && near.sampled(routingKey) ? System.nanoTime() : UNTIMED;
   }
 
   /** A near-cache hit whose lookup began at {@link #nearStartTime}. */

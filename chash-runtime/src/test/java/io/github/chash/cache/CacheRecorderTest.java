@@ -118,10 +118,14 @@ class CacheRecorderTest {
 
     assertThat(users.get(key, STRING, () -> "loaded", false, false)).isEqualTo("loaded");
     assertThat(users.getIfPresent(key, STRING)).isEqualTo("loaded"); // from the node, kept
-    int nearReads = 50 * CacheRecorder.NEAR_HIT_SAMPLING;
-    for (int i = 0; i < nearReads / 2; i++) {
+    // one hot key, read twice in each of 3,200 sampling windows (8.4 ms apart: 27 s, inside the
+    // near ttl): it is timed in the windows that draw it, about one in NEAR_HIT_SAMPLING
+    int windows = 3_200;
+    int nearReads = 2 * windows;
+    for (int i = 0; i < windows; i++) {
       assertThat(users.getIfPresent(key, STRING)).isEqualTo("loaded"); // near
       assertThat(users.get(key, STRING, () -> "not run", false, false)).isEqualTo("loaded");
+      ticker.advance(Duration.ofNanos(1L << 23));
     }
     assertThatThrownBy(
             () ->
@@ -138,10 +142,11 @@ class CacheRecorderTest {
     assertThat(recorder.events)
         .filteredOn(e -> !e.contains(" r ") && !e.contains("near hit"))
         .containsExactly("users load success", "users load failure");
-    // one near hit in NEAR_HIT_SAMPLING is timed, drawn at random: about 50 of these 3,200; none
-    // or all of them timed would be the sampling broken (each bound is ~50 deviations away)
-    assertThat(recorder.events.stream().filter(e -> e.equals("users near hit")).count())
-        .isBetween(1L, nearReads / 8L);
+    // about 12 of the 3,200 windows draw the key, each timing both its reads: none timed would be
+    // a hot key never sampled, all (or a random one-in-256 read in every window) the sampling gone
+    long timed = recorder.events.stream().filter(e -> e.equals("users near hit")).count();
+    assertThat(timed).isBetween(2L, nearReads / 8L);
+    assertThat(timed % 2).as("a window times all of its key's hits or none").isZero();
     assertThat(recorder.events).noneMatch(e -> e.contains("near hit negative"));
     assertThat(users.stats().nearHitCount()).isEqualTo(nearReads);
   }
