@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -305,12 +306,14 @@ class ShardedCacheAspectTest {
     try {
       // the body holds its caller at the gate until every caller is parked, in the body or
       // waiting for the one load: only then is the overlap certain
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!threads.stream().allMatch(ShardedCacheAspectTest::parked)) {
-        assertThat(results).as("a caller ended before the gate opened").noneMatch(r -> r.isDone());
-        assertThat(System.nanoTime()).as("callers parked within 10 s").isLessThan(deadline);
-        Thread.onSpinWait();
-      }
+      Awaitility.await("callers parked within 10 s")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(1))
+          .atMost(Duration.ofSeconds(10))
+          .failFast(
+              "a caller ended before the gate opened",
+              () -> results.stream().anyMatch(CompletableFuture::isDone))
+          .until(() -> threads.stream().allMatch(ShardedCacheAspectTest::parked));
       // without sync every caller would be in the body now
       assertThat(service.runs("slow", "k")).as("callers in the body").isEqualTo(1);
     } finally {

@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.awaitility.Awaitility;
 
 /**
  * A real {@code etcd} process (Debian's {@code etcd-server}) on free loopback ports, a one-member
@@ -57,20 +59,21 @@ final class EtcdServerProcess implements AutoCloseable {
 
   /** Waits (at most 30 s) until the client port accepts connections. */
   private void awaitPort() {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (true) {
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress(ServerProcesses.LOOPBACK, clientPort), 1000);
-        return;
-      } catch (IOException e) {
-        if (!process.isAlive() || System.nanoTime() > deadline) {
-          throw new IllegalStateException(
-              "etcd did not listen on " + endpoint() + " (see etcd.log in the test's directory)",
-              e);
-        }
-        ServerProcesses.sleep(20);
-      }
-    }
+    String failure =
+        "etcd did not listen on " + endpoint() + " (see etcd.log in the test's directory)";
+    Awaitility.await(failure)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(20))
+        .atMost(Duration.ofSeconds(30))
+        .failFast(failure + ": the process exited", () -> !process.isAlive())
+        .ignoreExceptionsInstanceOf(IOException.class)
+        .until(
+            () -> {
+              try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(ServerProcesses.LOOPBACK, clientPort), 1000);
+                return true;
+              }
+            });
   }
 
   /** Kills the process; {@link #start} runs it again on the same ports and data. */

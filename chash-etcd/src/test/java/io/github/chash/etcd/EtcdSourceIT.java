@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -203,12 +204,13 @@ class EtcdSourceIT {
     assertThat(ids()).containsExactly("a", "b", "c");
   }
 
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition met in time").isLessThan(deadline);
-      Thread.sleep(10); // polling a condition, not ordering threads
-    }
+  /** Polls the condition, every 10 ms, until it holds, for {@link #PATIENCE} at most. */
+  private static void await(BooleanSupplier condition) {
+    Awaitility.await("condition met in time")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(PATIENCE)
+        .until(condition::getAsBoolean);
   }
 
   private static void report(String layout, List<Long> nanos) {

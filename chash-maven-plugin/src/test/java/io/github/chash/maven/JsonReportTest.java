@@ -74,23 +74,34 @@ class JsonReportTest {
   }
 
   @Test
-  void json_escapesStringsAndWritesNaNAsNull() {
+  void document_escapesStringsAndWritesNaNAndInfinityAsNull() {
     String json =
-        Json.document()
-            .string("s", "a\"b\\c\nd\u0001")
-            .number("nan", Double.NaN)
-            .beginArray("list")
-            .beginInlineObject(null)
-            .integer("x", 1)
-            .bool("y", true)
-            .endObject()
-            .endArray()
-            .beginArray("empty")
-            .endArray()
-            .finish();
+        JsonReport.document(
+            g -> {
+              g.writeStringField("s", "a\"b\\c\nd\u0001\b\f\u001f/\u00f1\u20ac\ud83d\ude00");
+              JsonReport.number(g, "nan", Double.NaN);
+              JsonReport.number(g, "infinity", Double.POSITIVE_INFINITY);
+              JsonReport.number(g, "small", 1e-4);
+              g.writeArrayFieldStart("list");
+              g.writeStartObject();
+              g.writeNumberField("x", 1);
+              g.writeBooleanField("y", true);
+              g.writeEndObject();
+              g.writeStartObject();
+              g.writeNullField("z");
+              g.writeEndObject();
+              g.writeEndArray();
+              g.writeArrayFieldStart("empty");
+              g.writeEndArray();
+              g.writeObjectFieldStart("object");
+              g.writeStringField("a", "b");
+              g.writeEndObject();
+            });
     assertThat(json)
         .isEqualTo(
-            "{\n  \"s\": \"a\\\"b\\\\c\\nd\\u0001\",\n  \"nan\": null,\n  \"list\": [\n"
-                + "    {\"x\": 1, \"y\": true}\n  ],\n  \"empty\": []\n}\n");
+            "{\n  \"s\": \"a\\\"b\\\\c\\nd\\u0001\\u0008\\u000c\\u001f/\u00f1\u20ac\ud83d\ude00\",\n"
+                + "  \"nan\": null,\n  \"infinity\": null,\n  \"small\": 1.0E-4,\n  \"list\": [\n"
+                + "    {\"x\": 1, \"y\": true},\n    {\"z\": null}\n  ],\n  \"empty\": [],\n"
+                + "  \"object\": {\n    \"a\": \"b\"\n  }\n}\n");
   }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -324,15 +325,16 @@ class MemcachedCacheNodeIT {
     node.put("users:1", "v1", null);
     server.kill();
     server.restart();
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (true) {
-      try {
-        node.ping();
-        break;
-      } catch (CacheNodeException notYet) {
-        assertThat(System.nanoTime()).isLessThan(deadline);
-      }
-    }
+    Awaitility.await("the restarted server answers")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(1))
+        .atMost(Duration.ofSeconds(5))
+        .ignoreExceptionsInstanceOf(CacheNodeException.class) // not yet
+        .until(
+            () -> {
+              node.ping();
+              return true;
+            });
     // an old entry planted back without its counters is a miss
     assertThat(node.get("users:1", ValueType.OBJECT)).isNull();
     node.put("users:1", "v2", null);

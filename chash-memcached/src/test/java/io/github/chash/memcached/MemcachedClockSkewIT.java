@@ -23,6 +23,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -189,16 +190,17 @@ class MemcachedClockSkewIT {
 
       fleet.server(node).kill();
       fleet.server(node).restart();
-      long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (true) { // until the node's connection is back (XMemcached heals it every 100 ms)
-        try {
-          jvm.node(node).ping();
-          break;
-        } catch (RuntimeException notYet) {
-          assertThat(System.nanoTime()).as("never reconnected").isLessThan(giveUp);
-          LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-        }
-      }
+      // until the node's connection is back (XMemcached heals it every 100 ms)
+      Awaitility.await("never reconnected")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(20))
+          .atMost(Duration.ofSeconds(10))
+          .ignoreExceptionsInstanceOf(RuntimeException.class) // not yet
+          .until(
+              () -> {
+                jvm.node(node).ping();
+                return true;
+              });
       jvm.node(node).put("users:k", "v2", TTL);
       assertThat(logged.readings()).as("read again after the reconnect").isGreaterThan(readings);
     }

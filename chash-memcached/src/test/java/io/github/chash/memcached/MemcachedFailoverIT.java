@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -100,22 +101,15 @@ class MemcachedFailoverIT extends RemoteFailoverScenarios {
 
   /** Waits (at most 5 s) until the inspector's connection to a restarted server is back. */
   private void awaitAnswer(String nodeId) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (true) {
-      try {
-        inspector(nodeId).ping();
-        return;
-      } catch (RuntimeException notYet) {
-        if (System.nanoTime() > deadline) {
-          throw notYet;
-        }
-        try {
-          Thread.sleep(5);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException(e);
-        }
-      }
-    }
+    Awaitility.await(nodeId + " answers the inspector again")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .atMost(Duration.ofSeconds(5))
+        .ignoreExceptionsInstanceOf(RuntimeException.class) // not yet
+        .until(
+            () -> {
+              inspector(nodeId).ping();
+              return true;
+            });
   }
 }

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,23 +82,16 @@ class MicrometerCacheRecorderTest {
    * is on, so that reads reach it and near entries are kept: readiness, not an interleaving.
    */
   private void awaitServing() {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
-    while (true) {
-      try {
-        manager.node("r1").ping();
-        if (io.github.chash.cache.ManagerHooks.tracking(manager, "r1")) {
-          return;
-        }
-      } catch (RuntimeException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("node r1 never tracked its keys");
-      }
-      java.util.concurrent.locks.LockSupport.parkNanos(10_000_000);
-    }
+    Awaitility.await("node r1 never tracked its keys")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(Duration.ofMinutes(1))
+        .ignoreExceptionsInstanceOf(RuntimeException.class) // not answering yet
+        .until(
+            () -> {
+              manager.node("r1").ping();
+              return io.github.chash.cache.ManagerHooks.tracking(manager, "r1");
+            });
   }
 
   private ObservationRegistry recordingObservations() {

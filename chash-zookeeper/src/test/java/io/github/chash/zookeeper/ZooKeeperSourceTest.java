@@ -21,6 +21,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -158,12 +159,13 @@ class ZooKeeperSourceTest {
     assertThat(follower.status().behind()).isFalse();
   }
 
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition met in time").isLessThan(deadline);
-      Thread.sleep(10); // polling a condition, not ordering threads
-    }
+  /** Polls the condition, every 10 ms, until it holds, for {@link #PATIENCE} at most. */
+  private static void await(BooleanSupplier condition) {
+    Awaitility.await("condition met in time")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(PATIENCE)
+        .until(condition::getAsBoolean);
   }
 
   private static void report(List<Long> nanos) {
