@@ -4,6 +4,7 @@ import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.FailoverConfig;
+import io.github.chash.membership.MembershipFollower;
 import io.github.chash.spring.boot.ChashAutoConfiguration;
 import io.github.chash.spring.cache.ChashCacheManager;
 import org.springframework.beans.factory.ObjectProvider;
@@ -81,9 +82,14 @@ public class ChashActuatorAutoConfiguration {
         ShardedCacheManager manager,
         ObjectProvider<ChashConfig> config,
         ObjectProvider<ChashCacheManager> springCaches,
-        ObjectProvider<ConfigWatch> watch) {
+        ObjectProvider<ConfigWatch> watch,
+        ObjectProvider<MembershipFollower> follower) {
       return new ChashHealthIndicatorBoot4(
-          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()), watch);
+          manager,
+          failover(config),
+          new Refusals(manager, springCaches.getIfUnique()),
+          watch,
+          follower);
     }
   }
 
@@ -104,9 +110,14 @@ public class ChashActuatorAutoConfiguration {
         ShardedCacheManager manager,
         ObjectProvider<ChashConfig> config,
         ObjectProvider<ChashCacheManager> springCaches,
-        ObjectProvider<ConfigWatch> watch) {
+        ObjectProvider<ConfigWatch> watch,
+        ObjectProvider<MembershipFollower> follower) {
       return new ChashHealthIndicatorBoot3(
-          manager, failover(config), new Refusals(manager, springCaches.getIfUnique()), watch);
+          manager,
+          failover(config),
+          new Refusals(manager, springCaches.getIfUnique()),
+          watch,
+          follower);
     }
   }
 }

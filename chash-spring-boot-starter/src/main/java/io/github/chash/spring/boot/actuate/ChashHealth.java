@@ -4,6 +4,7 @@ import io.github.chash.cache.CacheStats;
 import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.FailoverConfig;
+import io.github.chash.membership.MembershipStatus;
 import io.github.chash.ring.Node;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +28,8 @@ import java.util.stream.Collectors;
  * @param details {@code nodes} (id to {@code live} or {@code ejected}); when some are ejected,
  *     {@code ejected} (id to its reason and counts); when values were refused, {@code refused}
  *     (cache name to the count, since the start) and {@code refusedWhy}; while the watched file
- *     does not run, {@code config} (its {@code file} and {@code problem})
+ *     does not run, {@code config} (its {@code file} and {@code problem}); with a membership
+ *     source, {@code membership} ({@link MembershipHealth})
  */
 record ChashHealth(boolean up, String description, Map<String, Object> details) {
   /** The status code while some node is ejected (not one of Boot's default order). */
@@ -45,12 +47,15 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
    *     application built its own manager)
    * @param refused cache name to values refused since the start, the caches with refusals only
    * @param watch the watch of {@code chash.yaml} ({@code chash.watch}), or null
+   * @param membership the status of the membership follower ({@code chash.membership.source}), or
+   *     null
    */
   static ChashHealth of(
       ShardedCacheManager manager,
       FailoverConfig failover,
       Map<String, Long> refused,
-      ConfigWatch watch) {
+      ConfigWatch watch,
+      MembershipStatus membership) {
     Set<String> live =
         manager.liveRing().nodes().stream().map(Node::id).collect(Collectors.toSet());
     Map<String, CacheStats> stats = manager.nodeStats();
@@ -94,8 +99,18 @@ record ChashHealth(boolean up, String description, Map<String, Object> details) 
     if (configProblem != null) {
       description += "; " + watch.file().getFileName() + " changed but does not run";
     }
+    MembershipHealth following = membership == null ? null : MembershipHealth.of(membership);
+    if (following != null) {
+      details.put("membership", following.details());
+      if (following.degraded()) {
+        description += "; " + following.description();
+      }
+    }
+    boolean degraded = following != null && following.degraded();
     return new ChashHealth(
-        ejected.isEmpty() && refusedTotal == 0 && configProblem == null, description, details);
+        ejected.isEmpty() && refusedTotal == 0 && configProblem == null && !degraded,
+        description,
+        details);
   }
 
   /** Whether the node is a Sentinel shard; false for one removed since the ring was read. */

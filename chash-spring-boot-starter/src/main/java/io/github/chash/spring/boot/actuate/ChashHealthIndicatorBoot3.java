@@ -3,6 +3,7 @@ package io.github.chash.spring.boot.actuate;
 import io.github.chash.cache.ConfigWatch;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.FailoverConfig;
+import io.github.chash.membership.MembershipFollower;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -14,21 +15,31 @@ final class ChashHealthIndicatorBoot3 implements HealthIndicator {
   private final FailoverConfig failover;
   private final Refusals refusals;
   private final ObjectProvider<ConfigWatch> watch;
+  private final ObjectProvider<MembershipFollower> follower;
 
   ChashHealthIndicatorBoot3(
       ShardedCacheManager manager,
       FailoverConfig failover,
       Refusals refusals,
-      ObjectProvider<ConfigWatch> watch) {
+      ObjectProvider<ConfigWatch> watch,
+      ObjectProvider<MembershipFollower> follower) {
     this.manager = manager;
     this.failover = failover;
     this.refusals = refusals;
     this.watch = watch;
+    this.follower = follower;
   }
 
   @Override
   public Health health() {
-    ChashHealth health = ChashHealth.of(manager, failover, refusals.byCache(), watch.getIfUnique());
+    MembershipFollower following = follower.getIfUnique();
+    ChashHealth health =
+        ChashHealth.of(
+            manager,
+            failover,
+            refusals.byCache(),
+            watch.getIfUnique(),
+            following == null ? null : following.status());
     // UP without a description: Boot's aggregate takes the description of the UP status it picks
     Health.Builder builder =
         health.up()

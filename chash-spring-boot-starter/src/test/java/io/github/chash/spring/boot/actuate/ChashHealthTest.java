@@ -54,7 +54,7 @@ class ChashHealthTest {
       while (manager.liveRing().size() == 2 && System.nanoTime() < deadline) {
         users.getIfPresent(key, ValueType.OBJECT);
       }
-      ChashHealth health = ChashHealth.of(manager, FAILOVER, Map.of(), null);
+      ChashHealth health = ChashHealth.of(manager, FAILOVER, Map.of(), null, null);
       Map<?, ?> ejected = (Map<?, ?>) health.details().get("ejected");
       return (String) ((Map<?, ?>) ejected.get("down")).get("reason");
     }

@@ -1,0 +1,165 @@
+package io.github.chash.spring.boot.membership;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.chash.cache.ShardedCacheManager;
+import io.github.chash.config.NodeConfig;
+import io.github.chash.membership.MembershipFollower;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A Boot web application configured with {@code chash.membership.source=zookeeper} against a real
+ * ZooKeeper server (Curator's {@code TestingServer}, in-process on a free port): its cache manager
+ * follows the znode, and {@code /actuator/health} over HTTP reports what it follows.
+ */
+class ZooKeeperMembershipHttpTest {
+  private static final String PATH = "/chash/nodes";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private TestingServer server;
+  private CuratorFramework writer;
+  private ConfigurableApplicationContext app;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestingServer(true);
+    writer = CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(100));
+    writer.start();
+    writer.create().creatingParentsIfNeeded().forPath(PATH, nodes("shard-a", "shard-b"));
+    app =
+        new SpringApplicationBuilder(App.class)
+            .web(WebApplicationType.SERVLET)
+            .properties(
+                "server.port=0",
+                "management.endpoints.web.exposure.include=health",
+                "management.endpoint.health.show-details=always",
+                "chash.membership.source=zookeeper",
+                "chash.membership.zookeeper.connect-string=" + server.getConnectString(),
+                "chash.membership.zookeeper.path=" + PATH,
+                "chash.membership.zookeeper.session-timeout=10s")
+            .run();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (app != null) {
+      app.close();
+    }
+    writer.close();
+    server.close();
+  }
+
+  private static byte[] nodes(String... ids) {
+    StringBuilder yaml = new StringBuilder("nodes:\n");
+    for (String id : ids) {
+      yaml.append("  - { id: ").append(id).append(" }\n");
+    }
+    return yaml.toString().getBytes(UTF_8);
+  }
+
+  private List<String> ids() {
+    return app.getBean(ShardedCacheManager.class).nodeConfigs().stream()
+        .map(NodeConfig::id)
+        .toList();
+  }
+
+  private JsonNode chashHealth() throws Exception {
+    String port = app.getEnvironment().getProperty("local.server.port");
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    JsonNode health = JSON.readTree(response.body());
+    // DEGRADED is outside Boot's status order: the application itself stays UP, so 200 always
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(health.path("status").asText()).as(response.body()).isEqualTo("UP");
+    return health.path("components").path("chash");
+  }
+
+  @Test
+  void theCacheManagerFollowsTheZnode_andHealthShowsTheEpochItRuns() throws Exception {
+    MembershipFollower follower = app.getBean(MembershipFollower.class);
+    Until.holds(
+        "the znode's first state applied", () -> ids().equals(List.of("shard-a", "shard-b")));
+
+    long epoch = writer.setData().forPath(PATH, nodes("shard-a", "shard-b", "shard-d")).getMzxid();
+    long millis =
+        Until.holds(
+            "the added node followed",
+            () -> ids().equals(List.of("shard-a", "shard-b", "shard-d")));
+    System.out.printf("zookeeper change followed by the Boot app in %d ms%n", millis);
+
+    JsonNode chash = chashHealth();
+    JsonNode membership = chash.path("details").path("membership");
+    assertThat(chash.path("status").asText()).as(chash.toString()).isEqualTo("UP");
+    assertThat(membership.path("source").asText())
+        .isEqualTo("zookeeper " + server.getConnectString() + " " + PATH);
+    assertThat(membership.path("state").asText()).isEqualTo("CONNECTED");
+    assertThat(membership.path("appliedEpoch").asLong()).isEqualTo(epoch);
+    assertThat(membership.path("latestEpoch").asLong()).isEqualTo(epoch);
+    assertThat(membership.path("appliedRevision").asText()).startsWith("mzxid 0x");
+    assertThat(membership.path("behind").asBoolean(true)).isFalse();
+    assertThat(follower.status().appliedEpoch()).isEqualTo(epoch);
+  }
+
+  @Test
+  void aBadStateOrALostServer_keepTheRing_andHealthIsDegradedWithWhy() throws Exception {
+    Until.holds(
+        "the znode's first state applied", () -> ids().equals(List.of("shard-a", "shard-b")));
+    MembershipFollower follower = app.getBean(MembershipFollower.class);
+    long applied = follower.status().appliedEpoch();
+
+    long bad =
+        writer.setData().forPath(PATH, "nodes: [{id: x, weight: -1}]".getBytes(UTF_8)).getMzxid();
+    Until.holds("the bad state seen", () -> follower.status().latestEpoch() == bad);
+    JsonNode behind = chashHealth();
+    assertThat(behind.path("status").asText()).as(behind.toString()).isEqualTo("DEGRADED");
+    assertThat(behind.path("description").asText())
+        .contains(
+            "behind the membership source: epoch " + applied + " runs, " + bad + " announced");
+    JsonNode membership = behind.path("details").path("membership");
+    assertThat(membership.path("behind").asBoolean()).isTrue();
+    assertThat(membership.path("appliedEpoch").asLong()).isEqualTo(applied);
+    assertThat(membership.path("problem").asText()).contains("weight");
+    assertThat(ids()).containsExactly("shard-a", "shard-b");
+
+    server.stop();
+    Until.holds(
+        "the lost server seen", () -> follower.status().state().name().equals("UNREACHABLE"));
+    JsonNode lost = chashHealth();
+    assertThat(lost.path("status").asText()).isEqualTo("DEGRADED");
+    assertThat(lost.path("description").asText()).contains("membership source unreachable since");
+    assertThat(lost.path("details").path("membership").path("state").asText())
+        .isEqualTo("UNREACHABLE");
+    assertThat(ids()).containsExactly("shard-a", "shard-b");
+  }
+
+  /**
+   * A Boot web application with nothing of its own: the test chash.yaml, then the znode's nodes.
+   */
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class App {}
+}
