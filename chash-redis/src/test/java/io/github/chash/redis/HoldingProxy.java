@@ -16,8 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A TCP proxy on a free loopback port in front of a loopback server that holds the first request
  * containing a marker (e.g. {@code TRACKING}) until the test releases it: a server that answers
- * that one command late, past the client's timeout, while every other byte passes through. Each
- * connection is pumped by two daemon threads; {@link #close} closes every socket, which ends them.
+ * that one command late, past the client's timeout, while every other byte passes through. Or,
+ * {@linkplain #pause paused}, one that holds every request: what one client sees of a healthy
+ * server while its pod is throttled, paused or partitioned from it, when other clients see nothing
+ * wrong. Each connection is pumped by two daemon threads; {@link #close} closes every socket, which
+ * ends them.
  */
 final class HoldingProxy implements AutoCloseable {
   private static final long NEVER_SECONDS = 30;
@@ -29,6 +32,11 @@ final class HoldingProxy implements AutoCloseable {
   private final AtomicBoolean holding = new AtomicBoolean();
   private final CountDownLatch held = new CountDownLatch(1);
   private final CountDownLatch released = new CountDownLatch(1);
+
+  /**
+   * Open (count 0) but while {@link #pause paused}: every request waits at it before it is sent.
+   */
+  private volatile CountDownLatch gate = new CountDownLatch(0);
 
   private HoldingProxy(int targetPort, String marker) throws IOException {
     this.targetPort = targetPort;
@@ -42,6 +50,21 @@ final class HoldingProxy implements AutoCloseable {
   /** Starts a proxy to {@code 127.0.0.1:targetPort} holding the first request with the marker. */
   static HoldingProxy start(int targetPort, String marker) throws IOException {
     return new HoldingProxy(targetPort, marker);
+  }
+
+  /** Starts a proxy to {@code 127.0.0.1:targetPort} that holds nothing until {@link #pause}d. */
+  static HoldingProxy start(int targetPort) throws IOException {
+    return new HoldingProxy(targetPort, "");
+  }
+
+  /** Holds every request from now on (replies to those already sent pass) until {@link #resume}. */
+  void pause() {
+    gate = new CountDownLatch(1);
+  }
+
+  /** Sends the held requests, and every later one, on. */
+  void resume() {
+    gate.countDown();
   }
 
   int port() {
@@ -85,6 +108,9 @@ final class HoldingProxy implements AutoCloseable {
                     held.countDown();
                     released.await(NEVER_SECONDS, TimeUnit.SECONDS);
                   }
+                  if (requests) {
+                    gate.await(NEVER_SECONDS, TimeUnit.SECONDS);
+                  }
                   out.write(buffer, 0, n);
                   out.flush();
                 }
@@ -101,6 +127,9 @@ final class HoldingProxy implements AutoCloseable {
   }
 
   private boolean contains(byte[] buffer, int length) {
+    if (marker.length == 0) {
+      return false; // no marker: nothing is held but while paused
+    }
     outer:
     for (int i = 0; i + marker.length <= length; i++) {
       for (int j = 0; j < marker.length; j++) {
@@ -116,6 +145,7 @@ final class HoldingProxy implements AutoCloseable {
   @Override
   public void close() {
     released.countDown();
+    gate.countDown();
     closeQuietly(listening);
     sockets.forEach(HoldingProxy::closeQuietly);
   }

@@ -73,6 +73,9 @@ final class FailurePolicy {
    * Read-only when there was no streak (the hot path).
    */
   void succeeded(NodeSlot slot, boolean write, int failuresBefore) {
+    if (!slot.answered) {
+      slot.answered = true;
+    }
     if (slot.failureTotal.get() != failuresBefore) {
       return;
     }
@@ -306,6 +309,9 @@ final class FailurePolicy {
     slot.ejectedAtNanos = ticker.read();
     slot.stats.ejection();
     recorder.ejected(slot.id(), ejectionCause(slot));
+    if (!slot.answered) {
+      slot.mustFlush = true; // nothing this JVM marked vouches for its entries (NodeSlot#answered)
+    }
     router.update(r -> r.without(slot));
     LOG.log(
         Level.WARNING,

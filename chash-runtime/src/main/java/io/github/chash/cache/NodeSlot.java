@@ -75,6 +75,14 @@ final class NodeSlot {
   /** Some mark could not be made while the node was out: it must be emptied before it rejoins. */
   volatile boolean mustFlush;
 
+  /**
+   * Whether the node has answered a call of this JVM since the slot was made. A node ejected before
+   * it ever answered may have been out since before this JVM started, when an earlier run of it may
+   * have written the node's keys elsewhere and lost its marks with its memory: no mark of this JVM
+   * vouches for its entries, so it is emptied before it rejoins ({@link FailurePolicy#eject}).
+   */
+  volatile boolean answered;
+
   /** When it was ejected or last failed a probe ({@code Ticker} nanos); guarded by the lock. */
   long ejectedAtNanos;
 

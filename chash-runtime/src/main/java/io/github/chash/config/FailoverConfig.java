@@ -103,9 +103,9 @@ public record FailoverConfig(
     this(failureLimit, retryAfter, timeout, onRejoin, DEFAULT_FALLBACK_TTL);
   }
 
-  /** {@return the defaults: 3 failures, 30s, 100ms, flush, 1m, 10s} */
+  /** {@return the defaults: 3 failures, 30s, 100ms, keep, 1m, 10s} */
   public static FailoverConfig defaults() {
-    return new FailoverConfig(3, Duration.ofSeconds(30), Duration.ofMillis(100), OnRejoin.FLUSH);
+    return new FailoverConfig(3, Duration.ofSeconds(30), Duration.ofMillis(100), OnRejoin.KEEP);
   }
 
   /**

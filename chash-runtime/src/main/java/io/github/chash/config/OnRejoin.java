@@ -2,9 +2,16 @@ package io.github.chash.config;
 
 /** What happens to a node's entries when it rejoins the live ring after an ejection. */
 public enum OnRejoin {
-  /** Delete this library's keys first, so no value written before the outage is served stale. */
+  /**
+   * Delete this library's keys on the node first, for every JVM: a fleet-wide act one JVM decides,
+   * so never the default.
+   */
   FLUSH("flush"),
-  /** Keep the entries: faster warm-up, but values updated during the outage may be served stale. */
+  /**
+   * The default: keep the entries, less the keys this JVM wrote elsewhere or failed to write there
+   * during the outage, which are deleted first; a node that never answered this JVM before it was
+   * ejected is emptied, as no mark of this JVM vouches for it.
+   */
   KEEP("keep");
 
   private final String configName;

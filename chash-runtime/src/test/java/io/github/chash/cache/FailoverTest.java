@@ -365,6 +365,31 @@ class FailoverTest {
   }
 
   @Test
+  void keep_aNodeThatNeverAnsweredThisJvm_isEmptiedWhenItRejoins() {
+    start(OnRejoin.KEEP);
+    FaultyNode d = nodes.get("d");
+    String key = keyOwnedBy("d");
+    d.put(key, "v1", Duration.ofMinutes(10)); // written by an earlier run of this JVM, or another
+    d.failing(true); // out to this JVM from its start: an earlier run's marks are lost
+    for (int i = 0; i < 3; i++) {
+      users.getIfPresent(key, ValueType.OBJECT);
+    }
+    assertThat(liveIds()).doesNotContain("d");
+    d.failing(false);
+    ticker.advance(RETRY_AFTER);
+    manager.failurePolicy().probeDue();
+
+    assertThat(liveIds()).contains("d");
+    assertThat(d.clears).hasValue(1);
+    assertThat(users.getIfPresent(key, ValueType.OBJECT)).isNull();
+  }
+
+  @Test
+  void keepIsTheDefault() {
+    assertThat(FailoverConfig.defaults().onRejoin()).isEqualTo(OnRejoin.KEEP);
+  }
+
+  @Test
   void probeDue_failedProbeWaitsAnotherRetryAfter() {
     start(OnRejoin.FLUSH);
     FaultyNode a = nodes.get("a");

@@ -28,8 +28,19 @@ public final class ManagerHooks {
    * node answers.
    */
   public static ShardedCacheManager manualManager(ChashConfig config, Clock clock) {
-    return LoopbackFleet.connected(
-        ShardedCaches.builder().config(config).ticker(clock.ticker).scheduleProbes(false).build());
+    return LoopbackFleet.connected(startingManualManager(config, clock));
+  }
+
+  /**
+   * {@link #manualManager(ChashConfig, Clock)} returned at once, whether its nodes answer or not: a
+   * JVM that starts while a node is out to it.
+   */
+  public static ShardedCacheManager startingManualManager(ChashConfig config, Clock clock) {
+    return ShardedCaches.builder()
+        .config(config)
+        .ticker(clock.ticker)
+        .scheduleProbes(false)
+        .build();
   }
 
   /**

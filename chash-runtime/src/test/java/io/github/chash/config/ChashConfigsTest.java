@@ -219,7 +219,10 @@ class ChashConfigsTest {
         .containsExactly(
             NodeConfig.local("local-a"),
             new NodeConfig("cache-1", NodeType.REDIS, 2, 0, "redis://127.0.0.1:6380"));
-    assertThat(config.failover()).isEqualTo(FailoverConfig.defaults());
+    // the example names flush, the default until issue 42 made keep the default
+    assertThat(config.failover())
+        .isEqualTo(
+            new FailoverConfig(3, Duration.ofSeconds(30), Duration.ofMillis(100), OnRejoin.FLUSH));
     assertThat(config.check())
         .isEqualTo(new CheckConfig(1.2, 1_000_000, "users:{n}", null, null, null, null));
   }
