@@ -86,11 +86,23 @@ final class CopyMarks {
   }
 
   /**
-   * An off-home write that {@link #beginOffHomeWrite} marked landed in routing generation {@code
-   * g}.
+   * {@return the key's mark as a write is sent, null when none} What the write's landing may
+   * replace or forget, and nothing newer: a write that fails after this one was sent marks the key
+   * again, and this one's landing must keep that mark (its value may be the older one there).
    */
-  void written(String key, long g) {
-    marks.computeIfPresent(key, (k, old) -> new Mark(g));
+  Mark current(String key) {
+    return isEmpty() ? null : marks.get(key);
+  }
+
+  /**
+   * An off-home write that {@link #beginOffHomeWrite} marked landed in routing generation {@code
+   * g}: its mark {@code sent} (its {@link #current} when sent) now vouches for the copy, unless a
+   * newer mark replaced it meanwhile.
+   */
+  void written(String key, long g, Mark sent) {
+    if (sent != null) {
+      marks.computeIfPresent(key, (k, old) -> old == sent ? new Mark(g) : old);
+    }
   }
 
   /** A write landed on the key's home, or a delete landed: no mark is needed any more. */
@@ -100,9 +112,14 @@ final class CopyMarks {
     }
   }
 
-  /** Removes the key's mark if it is still {@code mark} (a newer write keeps its own). */
+  /**
+   * Removes the key's mark if it is still {@code mark} (a newer write keeps its own); nothing when
+   * {@code mark} is null (a write sent while the key had no mark forgets none made since).
+   */
   void forget(String key, Mark mark) {
-    marks.computeIfPresent(key, (k, old) -> old == mark ? release() : old);
+    if (mark != null) {
+      marks.computeIfPresent(key, (k, old) -> old == mark ? release() : old);
+    }
   }
 
   /** The node was emptied: nothing is left to vouch for. */

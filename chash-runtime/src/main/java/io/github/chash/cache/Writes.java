@@ -252,13 +252,14 @@ final class Writes {
       return false; // the key moved while it loaded: its new target holds no lease of it
     }
     Duration ttl = freshTtl(stored);
+    CopyMarks.Mark sent = target.marks.current(routingKey.text());
     boolean landed =
         putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
     if (lease.marker != null && !landed) {
       stats.leaseLost(); // a refresh that found its entry replaced held no lease
     }
     if (landed) {
-      target.marks.forget(routingKey.text());
+      target.marks.forget(routingKey.text(), sent);
       stats.put();
       target.stats.put();
       migration.deletePreviousOutsideWindows(r, target, routingKey);
@@ -433,9 +434,16 @@ final class Writes {
           }
         });
     Map<Group, NodeCalls.Sent<Map<String, ValueRefusedException>>> sent = new LinkedHashMap<>();
+    Map<String, CopyMarks.Mark> marksSent = new java.util.HashMap<>();
     groups.forEach(
         (group, values) ->
-            values.keySet().forEach(key -> fencePrevious(r, group.target, keys.get(key))));
+            values
+                .keySet()
+                .forEach(
+                    key -> {
+                      fencePrevious(r, group.target, keys.get(key));
+                      marksSent.put(key, group.target.marks.current(keys.get(key).text()));
+                    }));
     groups.forEach(
         (group, values) -> {
           lifetimes.wrote(group.ttl);
@@ -462,7 +470,14 @@ final class Writes {
               calls.refused(group.target);
               writeOnce(r, group.target, keys.get(key), null, false, null); // no older value stays
             } else {
-              landed(r, group.target, keys.get(key), values.get(key), group.atHome, true);
+              landed(
+                  r,
+                  group.target,
+                  keys.get(key),
+                  values.get(key),
+                  group.atHome,
+                  true,
+                  marksSent.get(key));
               written.add(key);
             }
           }
@@ -510,9 +525,10 @@ final class Writes {
     if (stored != null) {
       lifetimes.wrote(given);
     }
+    CopyMarks.Mark sent = target.marks.current(routingKey.text());
     switch (calls.write(target, routingKey, stored, given)) {
       case LANDED -> {
-        landed(r, target, routingKey, stored, atHome, deletePrevious);
+        landed(r, target, routingKey, stored, atHome, deletePrevious, sent);
         return true;
       }
       case REFUSED -> {
@@ -563,18 +579,23 @@ final class Writes {
     return !r.degraded || r.home(routingKey) == target;
   }
 
-  /** A write landed: its marks and counters, and the deletes on the key's previous owners. */
+  /**
+   * A write landed: its marks and counters, and the deletes on the key's previous owners. Only the
+   * mark the key had when the write was sent ({@code sent}) is forgotten or replaced: a write of
+   * the key that failed after this one was sent may have left this one's older value there.
+   */
   private void landed(
       Routing r,
       NodeSlot target,
       RoutingKey routingKey,
       Object stored,
       boolean atHome,
-      boolean deletePrevious) {
+      boolean deletePrevious,
+      CopyMarks.Mark sent) {
     if (stored == null || atHome) {
-      target.marks.forget(routingKey.text());
+      target.marks.forget(routingKey.text(), sent);
     } else {
-      target.marks.written(routingKey.text(), r.generation);
+      target.marks.written(routingKey.text(), r.generation, sent);
     }
     if (stored != null && !(stored instanceof Marker)) {
       stats.put();
