@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -378,18 +379,16 @@ class RedisCacheNodeIT {
     return out.toString();
   }
 
-  static void awaitPing(CacheNode node) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (true) {
-      try {
-        node.ping();
-        return;
-      } catch (CacheNodeException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(20);
-      }
-    }
+  static void awaitPing(CacheNode node) {
+    Awaitility.await(node.id() + " answers a ping")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(20))
+        .atMost(Duration.ofSeconds(10))
+        .ignoreExceptionsInstanceOf(CacheNodeException.class) // not yet
+        .until(
+            () -> {
+              node.ping();
+              return true;
+            });
   }
 }

@@ -18,9 +18,11 @@ import io.github.chash.internal.codec.JdkSerializationCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -236,10 +238,11 @@ class RedisFaultIT {
         assertThat(users.<String>get("users:1", STRING, () -> "loaded", false, false))
             .isEqualTo("loaded");
         // the first connection of a JVM can take longer than the connect timeout: wait for it
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!logs.text().contains("refused authentication") && System.nanoTime() < deadline) {
-          Thread.sleep(20);
-        }
+        Awaitility.await("the refused authentication logged")
+            .pollDelay(Duration.ZERO)
+            .pollInterval(Duration.ofMillis(20))
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> logs.text().contains("refused authentication"));
       }
       List<String> ours =
           logs.lines().stream().filter(line -> line.contains("RedisCacheNode:")).toList();
@@ -290,10 +293,11 @@ class RedisFaultIT {
         assertThat(users.getIfPresent("users:2", STRING)).isNull();
         // each frozen server is one warning that calls it a timeout and says what to check (the
         // attempts end a connect timeout after they began: waited for, not slept through)
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (connectWarnings(logs).size() < 3 && System.nanoTime() < deadline) {
-          Thread.sleep(20);
-        }
+        Awaitility.await("a warning for each frozen server")
+            .pollDelay(Duration.ZERO)
+            .pollInterval(Duration.ofMillis(20))
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> connectWarnings(logs).size() >= 3);
         List<String> warnings = connectWarnings(logs);
         assertThat(warnings).hasSize(3);
         for (int i = 0; i < 3; i++) {

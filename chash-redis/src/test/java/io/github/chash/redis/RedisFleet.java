@@ -2,12 +2,13 @@ package io.github.chash.redis;
 
 import io.github.chash.cache.LoopbackFleet;
 import io.github.chash.cache.ManagerHooks;
-import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ShardedCaches;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.KeyLayout;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Several {@link RedisServerProcess}es with node ids {@code r1, r2, ...} ({@link LoopbackFleet}):
@@ -61,14 +62,16 @@ public final class RedisFleet extends LoopbackFleet<RedisServerProcess> {
    * whether it is on}
    */
   public static boolean awaitTrackingOn(ShardedCacheManager manager, String nodeId, long seconds) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!ManagerHooks.tracking(manager, nodeId)) {
-      if (System.nanoTime() - deadline > 0) {
-        return false;
-      }
-      ServerProcesses.sleep(5);
+    try {
+      Awaitility.await("channel to " + nodeId + " on")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(5))
+          .atMost(Duration.ofSeconds(seconds))
+          .until(() -> ManagerHooks.tracking(manager, nodeId));
+      return true;
+    } catch (ConditionTimeoutException stillOff) {
+      return false;
     }
-    return true;
   }
 
   @Override

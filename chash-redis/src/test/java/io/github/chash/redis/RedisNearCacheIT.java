@@ -2,17 +2,19 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.cache.WriteHistory;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,17 +44,16 @@ class RedisNearCacheIT {
 
   /** Reads until the key's value is served from B's near cache (at most 5 s). */
   private static void nearHit(InterceptedCache b, String key, String value) {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (true) {
-      long before = b.stats().nearHitCount();
-      Object got = b.getIfPresent(key, STRING);
-      if (value.equals(got) && b.stats().nearHitCount() > before) {
-        return;
-      }
-      assertThat(System.nanoTime())
-          .as("%s never served from the near cache", key)
-          .isLessThan(deadline);
-    }
+    Awaitility.await(key + " never served from the near cache")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(1))
+        .atMost(Duration.ofSeconds(5))
+        .until(
+            () -> {
+              long before = b.stats().nearHitCount();
+              Object got = b.getIfPresent(key, STRING);
+              return value.equals(got) && b.stats().nearHitCount() > before;
+            });
   }
 
   @Test
@@ -217,13 +218,11 @@ class RedisNearCacheIT {
 
   /** Waits (at most 10 s) until the manager's channel to the node is on, or off. */
   private static void awaitTracking(ShardedCacheManager manager, String id, boolean on) {
-    long deadline = System.nanoTime() + NEVER_NANOS;
-    while (io.github.chash.cache.ManagerHooks.tracking(manager, id) != on) {
-      assertThat(System.nanoTime())
-          .as("channel to %s never %s", id, on ? "on" : "off")
-          .isLessThan(deadline);
-      ServerProcesses.sleep(5);
-    }
+    Awaitility.await("channel to " + id + " never " + (on ? "on" : "off"))
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .atMost(Duration.ofNanos(NEVER_NANOS))
+        .until(() -> io.github.chash.cache.ManagerHooks.tracking(manager, id) == on);
   }
 
   @Test
@@ -325,28 +324,30 @@ class RedisNearCacheIT {
    * unlike its id, never the same for a new connection to a restarted server.
    */
   private static String trackingClient(RedisServerProcess server) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (true) {
-      String list = (String) server.command("CLIENT", "LIST");
-      for (String line : list.split("\n")) {
-        if (line.contains(" name=chash-tracking ") && flags(line).contains("t")) {
-          return field(line, "addr");
-        }
-      }
-      assertThat(System.nanoTime()).as("no tracking client on %s", server).isLessThan(deadline);
-      ServerProcesses.sleep(10);
-    }
+    return Awaitility.await("no tracking client on " + server)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> {
+              String list = (String) server.command("CLIENT", "LIST");
+              for (String line : list.split("\n")) {
+                if (line.contains(" name=chash-tracking ") && flags(line).contains("t")) {
+                  return field(line, "addr");
+                }
+              }
+              return null; // not yet
+            },
+            Objects::nonNull);
   }
 
   /** Waits until a tracking connection other than {@code before} is on (at most 10 s). */
   private static void awaitNewTrackingClient(RedisServerProcess server, String before) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (trackingClient(server).equals(before)) {
-      assertThat(System.nanoTime())
-          .as("tracking never came back on %s", server)
-          .isLessThan(deadline);
-      ServerProcesses.sleep(10);
-    }
+    Awaitility.await("tracking never came back on " + server)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> !trackingClient(server).equals(before));
   }
 
   private static String flags(String clientLine) {

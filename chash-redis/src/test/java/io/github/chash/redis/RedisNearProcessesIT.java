@@ -2,7 +2,6 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.internal.cache.InterceptedCache;
 import java.io.BufferedReader;
@@ -10,10 +9,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -263,13 +265,11 @@ class RedisNearProcessesIT {
         a.put(keys[k], Long.toString(++version[k])); // B's channel is down: unreported
       }
     }
-    long deadline = System.nanoTime() + WAIT_NANOS;
-    while (trackingClient(server).equals(before)) {
-      assertThat(System.nanoTime())
-          .as("B's tracking never came back on %s", id)
-          .isLessThan(deadline);
-      ServerProcesses.sleep(5);
-    }
+    Awaitility.await("B's tracking never came back on " + id)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .atMost(Duration.ofNanos(WAIT_NANOS))
+        .until(() -> !trackingClient(server).equals(before));
     long back = System.nanoTime();
     RedisFleet.connected(jvmA);
     for (int k : onServer) {
@@ -296,17 +296,22 @@ class RedisNearProcessesIT {
 
   /** The client-side address of the server's one tracking connection (at most 10 s). */
   private static String trackingClient(RedisServerProcess server) {
-    long deadline = System.nanoTime() + WAIT_NANOS;
-    while (true) {
-      if (server.isRunning()) {
-        for (String line : ((String) server.command("CLIENT", "LIST")).split("\n")) {
-          if (line.contains(" name=chash-tracking ") && field(line, "flags").contains("t")) {
-            return field(line, "addr"); // tracking on: the server acknowledged it
-          }
-        }
-      }
-      assertThat(System.nanoTime()).as("no tracking client on %s", server).isLessThan(deadline);
-      ServerProcesses.sleep(5);
-    }
+    return Awaitility.await("no tracking client on " + server)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .atMost(Duration.ofNanos(WAIT_NANOS))
+        .until(
+            () -> {
+              if (server.isRunning()) {
+                for (String line : ((String) server.command("CLIENT", "LIST")).split("\n")) {
+                  if (line.contains(" name=chash-tracking ")
+                      && field(line, "flags").contains("t")) {
+                    return field(line, "addr"); // tracking on: the server acknowledged it
+                  }
+                }
+              }
+              return null; // not yet
+            },
+            Objects::nonNull);
   }
 }

@@ -2,10 +2,10 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,6 +13,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -147,10 +148,11 @@ class RedisTrackingRaceIT {
 
   /** Waits until no connection of the server has tracking on (at most 30 s). */
   private static void awaitNoTrackingClient(RedisServerProcess server) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NEVER_SECONDS);
-    while (((String) server.command("CLIENT", "LIST")).contains(" name=chash-tracking ")) {
-      assertThat(System.nanoTime()).as("the dropped connection never closed").isLessThan(deadline);
-      ServerProcesses.sleep(5);
-    }
+    Awaitility.await("the dropped connection never closed")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .atMost(Duration.ofSeconds(NEVER_SECONDS))
+        .until(
+            () -> !((String) server.command("CLIENT", "LIST")).contains(" name=chash-tracking "));
   }
 }

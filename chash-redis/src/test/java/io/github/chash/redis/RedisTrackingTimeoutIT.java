@@ -2,18 +2,21 @@ package io.github.chash.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.chash.cache.ServerProcesses;
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.cache.ValueType;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -110,12 +113,20 @@ class RedisTrackingTimeoutIT {
    * invalidation's trip, not at once; {@return the last value read}
    */
   private static Object awaitValue(InterceptedCache b, String key, String expected) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NEVER_SECONDS);
-    Object read = b.getIfPresent(key, STRING);
-    while (!expected.equals(read) && System.nanoTime() - deadline < 0) {
-      ServerProcesses.sleep(5);
-      read = b.getIfPresent(key, STRING);
+    AtomicReference<Object> read = new AtomicReference<>();
+    try {
+      Awaitility.await(expected + " read")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(5))
+          .atMost(Duration.ofSeconds(NEVER_SECONDS))
+          .until(
+              () -> {
+                read.set(b.getIfPresent(key, STRING));
+                return expected.equals(read.get());
+              });
+    } catch (ConditionTimeoutException notSeen) {
+      // the caller's assertion on the last value read says so
     }
-    return read;
+    return read.get();
   }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 
 /**
  * One Sentinel-managed shard for tests: a primary, its replicas and three sentinels (quorum 2) that
@@ -100,13 +101,11 @@ final class SentinelShard implements AutoCloseable {
 
   /** Polls every 10 ms until the condition holds, at most {@link #BOUND}. */
   static void await(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + BOUND.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(what + ": not within " + BOUND);
-      }
-      ServerProcesses.sleep(10);
-    }
+    Awaitility.await(what + ": not within " + BOUND)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(BOUND)
+        .until(condition::getAsBoolean);
   }
 
   @Override

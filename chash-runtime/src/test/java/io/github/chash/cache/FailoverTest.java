@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -625,10 +626,11 @@ class FailoverTest {
       cache.getIfPresent(key, ValueType.OBJECT);
       assertThat(real.liveRing().nodes()).extracting(Node::id).containsExactly("b");
       a.failing(false);
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (real.liveRing().size() < 2 && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
+      Awaitility.await("a back in the live ring")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(5))
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> real.liveRing().size() >= 2);
       assertThat(real.liveRing().nodes()).extracting(Node::id).containsExactly("a", "b");
       assertThat(a.clears).hasValue(1);
     } finally {

@@ -1,10 +1,15 @@
 package io.github.chash.cache;
 
 import io.github.chash.config.ChashConfigs;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -153,19 +158,25 @@ public abstract class LoopbackFleet<S extends LoopbackServer>
    * write right away need the connections up.
    */
   public static ShardedCacheManager connected(ShardedCacheManager manager) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    for (var node : manager.ring().nodes()) {
-      while (true) {
-        try {
-          manager.node(node.id()).ping();
-          break;
-        } catch (RuntimeException notYet) {
-          if (System.nanoTime() > deadline) {
-            throw new IllegalStateException("node " + node.id() + " never answered", notYet);
-          }
-          ServerProcesses.sleep(20);
-        }
-      }
+    // the nodes not heard from yet, in ring order: each is pinged until it answers, then the next
+    Deque<String> silent = new ConcurrentLinkedDeque<>();
+    manager.ring().nodes().forEach(node -> silent.add(node.id()));
+    try {
+      Awaitility.await("every node answered")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(20))
+          .atMost(Duration.ofSeconds(10))
+          .ignoreExceptionsInstanceOf(RuntimeException.class) // not yet
+          .until(
+              () -> {
+                for (String id = silent.peek(); id != null; id = silent.peek()) {
+                  manager.node(id).ping();
+                  silent.poll();
+                }
+                return true;
+              });
+    } catch (ConditionTimeoutException e) {
+      throw new IllegalStateException("node " + silent.peek() + " never answered", e);
     }
     return manager;
   }

@@ -7,6 +7,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.function.IntFunction;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 
 /**
  * The life of a real server process that tests run on 127.0.0.1, shared by {@code
@@ -169,17 +172,20 @@ public abstract class LoopbackServer implements TestServer, AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("could not run " + name, e);
     }
-    long deadline = System.nanoTime() + STARTUP.toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException(name + " exited on port " + port + ": " + log());
-      }
-      if (answers()) {
-        return;
-      }
-      ServerProcesses.sleep(20);
+    String exited = name + " exited on port " + port;
+    String silent = name + " did not answer on port " + port;
+    try {
+      Awaitility.await(silent)
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(20))
+          .atMost(STARTUP)
+          .failFast(exited, () -> !process.isAlive())
+          .until(this::answers);
+    } catch (TerminalFailureException e) {
+      throw new IllegalStateException(exited + ": " + log(), e);
+    } catch (ConditionTimeoutException e) {
+      ServerProcesses.kill(process);
+      throw new IllegalStateException(silent + ": " + log(), e);
     }
-    ServerProcesses.kill(process);
-    throw new IllegalStateException(name + " did not answer on port " + port + ": " + log());
   }
 }

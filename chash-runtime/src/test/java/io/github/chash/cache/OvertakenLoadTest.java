@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -181,9 +182,11 @@ class OvertakenLoadTest {
                   }
                 }));
       }
-      while (!allWaiting(threads)) {
-        Thread.onSpinWait();
-      }
+      Awaitility.await("every joiner waiting")
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(1))
+          .forever() // unbounded, as before
+          .until(() -> allWaiting(threads));
       release.countDown();
       reloading.get(30, TimeUnit.SECONDS);
 
@@ -269,9 +272,11 @@ class OvertakenLoadTest {
                 return get(loader(load));
               }));
     }
-    while (!allWaiting(threads)) {
-      Thread.onSpinWait();
-    }
+    Awaitility.await("every joiner waiting")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(1))
+        .forever() // unbounded, as before
+        .until(() -> allWaiting(threads));
     return results;
   }
 

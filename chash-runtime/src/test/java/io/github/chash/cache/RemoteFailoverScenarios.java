@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -190,34 +192,37 @@ public abstract class RemoteFailoverScenarios {
         plantForeignKey(victim);
         timeline.mark("planted a leftover " + leftover + " and a foreign key on " + victim);
 
-        long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
-        boolean flushSeen = false;
-        while (true) {
-          boolean live = isLive(manager, victim);
-          boolean leftoverThere = readable(victim, leftover);
-          if (!leftoverThere && !flushSeen) {
-            flushSeen = true;
-            timeline.mark("flush seen: leftover gone from " + victim);
-          }
-          if (live) {
-            // readmitted: the flush must have come first
-            assertThat(leftoverThere).as("leftover still on %s when it rejoined", victim).isFalse();
-            failuresAtReadmission = manager.nodeStats().get(victim).errorCount();
-            timeline.mark(
-                "readmission seen ("
-                    + (timeline.now() - ejectedAt)
-                    + " ms after ejection; "
-                    + failuresAtReadmission
-                    + " failed calls on "
-                    + victim
-                    + " during the outage)");
-            break;
-          }
-          assertThat(System.nanoTime())
-              .as("readmission of %s in time", victim)
-              .isLessThan(deadline);
-          Thread.sleep(1);
-        }
+        AtomicBoolean flushSeen = new AtomicBoolean();
+        AtomicLong failuresSeen = new AtomicLong(-1);
+        Awaitility.await("readmission of " + victim + " in time")
+            .pollDelay(Duration.ZERO)
+            .pollInterval(Duration.ofMillis(1))
+            .atMost(RETRY_AFTER.plusSeconds(10))
+            .until(
+                () -> {
+                  boolean live = isLive(manager, victim);
+                  boolean leftoverThere = readable(victim, leftover);
+                  if (!leftoverThere && flushSeen.compareAndSet(false, true)) {
+                    timeline.mark("flush seen: leftover gone from " + victim);
+                  }
+                  if (live) {
+                    // readmitted: the flush must have come first (asserted at once, not retried)
+                    assertThat(leftoverThere)
+                        .as("leftover still on %s when it rejoined", victim)
+                        .isFalse();
+                    failuresSeen.set(manager.nodeStats().get(victim).errorCount());
+                    timeline.mark(
+                        "readmission seen ("
+                            + (timeline.now() - ejectedAt)
+                            + " ms after ejection; "
+                            + failuresSeen.get()
+                            + " failed calls on "
+                            + victim
+                            + " during the outage)");
+                  }
+                  return live;
+                });
+        failuresAtReadmission = failuresSeen.get();
         assertThat(foreignKeyKept(victim)).as("the foreign key on %s", victim).isTrue();
 
         Thread.sleep(300);
@@ -496,13 +501,12 @@ public abstract class RemoteFailoverScenarios {
     assertThat(isLive(manager, owner)).as("%s ejected", owner).isFalse();
   }
 
-  private static void awaitLive(ShardedCacheManager manager, String id)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + RETRY_AFTER.plusSeconds(10).toNanos();
-    while (!isLive(manager, id)) {
-      assertThat(System.nanoTime()).as("%s readmitted in time", id).isLessThan(deadline);
-      Thread.sleep(10);
-    }
+  private static void awaitLive(ShardedCacheManager manager, String id) {
+    Awaitility.await(id + " readmitted in time")
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(RETRY_AFTER.plusSeconds(10))
+        .until(() -> isLive(manager, id));
   }
 
   private static boolean isLive(ShardedCacheManager manager, String id) {
@@ -623,14 +627,16 @@ public abstract class RemoteFailoverScenarios {
     }
 
     /** Polls every millisecond until the condition holds; returns when, in ms since start. */
-    long await(BooleanSupplier condition, Duration max, String what) throws InterruptedException {
-      long deadline = System.nanoTime() + max.toNanos();
-      while (!condition.getAsBoolean()) {
-        if (System.nanoTime() > deadline) {
-          print("timed out waiting for " + what);
-          throw new AssertionError("no " + what + " within " + max);
-        }
-        Thread.sleep(1);
+    long await(BooleanSupplier condition, Duration max, String what) {
+      try {
+        Awaitility.await("no " + what + " within " + max)
+            .pollDelay(Duration.ZERO)
+            .pollInterval(Duration.ofMillis(1))
+            .atMost(max)
+            .until(condition::getAsBoolean);
+      } catch (ConditionTimeoutException e) {
+        print("timed out waiting for " + what);
+        throw e;
       }
       return now();
     }

@@ -6,7 +6,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -80,21 +82,18 @@ public final class ServerProcesses {
    */
   public static void awaitState(Process process, char state) {
     Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (true) {
-      try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
-        if (threads.allMatch(task -> inState(task.resolve("stat"), state))) {
-          return;
-        }
-      } catch (IOException | UncheckedIOException e) {
-        return; // no /proc, or the process is gone
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            "process " + process.pid() + " never reached state " + state);
-      }
-      Thread.onSpinWait();
-    }
+    Awaitility.await("process " + process.pid() + " never reached state " + state)
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(1))
+        .atMost(Duration.ofSeconds(5))
+        .until(
+            () -> {
+              try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
+                return threads.allMatch(task -> inState(task.resolve("stat"), state));
+              } catch (IOException | UncheckedIOException e) {
+                return true; // no /proc, or the process is gone
+              }
+            });
   }
 
   private static boolean inState(Path stat, char state) {

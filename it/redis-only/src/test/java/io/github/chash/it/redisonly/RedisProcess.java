@@ -1,12 +1,13 @@
 package io.github.chash.it.redisonly;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 
 /**
  * A {@code redis-server} on a free 127.0.0.1 port, without persistence, stopped by {@link
@@ -42,19 +43,26 @@ final class RedisProcess implements AutoCloseable {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
     RedisProcess server = new RedisProcess(process, port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (true) {
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-        return server;
-      } catch (IOException notYet) {
-        if (!process.isAlive() || System.nanoTime() > deadline) {
-          server.close();
-          throw new UncheckedIOException("redis-server did not start on port " + port, notYet);
-        }
-        Thread.sleep(20); // polling for the server's port, not ordering calls
-      }
+    String failure = "redis-server did not start on port " + port;
+    try {
+      Awaitility.await(failure)
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(20)) // polling for the server's port, not ordering calls
+          .atMost(Duration.ofSeconds(10))
+          .failFast(failure + ": the process exited", () -> !process.isAlive())
+          .ignoreExceptionsInstanceOf(IOException.class) // not yet
+          .until(
+              () -> {
+                try (Socket socket = new Socket()) {
+                  socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                  return true;
+                }
+              });
+    } catch (RuntimeException notStarted) {
+      server.close();
+      throw notStarted;
     }
+    return server;
   }
 
   int port() {
