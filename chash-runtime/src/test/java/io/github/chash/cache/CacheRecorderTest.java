@@ -112,15 +112,16 @@ class CacheRecorderTest {
         users(
             recorder,
             new CacheConfig("users", TEN_MINUTES)
-                .withNear(new NearConfig(100, Duration.ofSeconds(30))),
+                .withNear(new NearConfig(100, Duration.ofMinutes(5))),
             remote);
     String key = users.routingKey(42, "test");
 
     assertThat(users.get(key, STRING, () -> "loaded", false, false)).isEqualTo("loaded");
     assertThat(users.getIfPresent(key, STRING)).isEqualTo("loaded"); // from the node, kept
-    // one hot key, read twice in each of 3,200 sampling windows (8.4 ms apart: 27 s, inside the
-    // near ttl): it is timed in the windows that draw it, about one in NEAR_HIT_SAMPLING
-    int windows = 3_200;
+    // one hot key, read twice in each of 16 x NEAR_HIT_SAMPLING sampling windows (8.4 ms apart:
+    // 137 s, inside the near ttl and the node's): it is timed in the windows that draw it, about
+    // one in NEAR_HIT_SAMPLING
+    int windows = 16 * CacheRecorder.NEAR_HIT_SAMPLING;
     int nearReads = 2 * windows;
     for (int i = 0; i < windows; i++) {
       assertThat(users.getIfPresent(key, STRING)).isEqualTo("loaded"); // near
@@ -142,8 +143,8 @@ class CacheRecorderTest {
     assertThat(recorder.events)
         .filteredOn(e -> !e.contains(" r ") && !e.contains("near hit"))
         .containsExactly("users load success", "users load failure");
-    // about 12 of the 3,200 windows draw the key, each timing both its reads: none timed would be
-    // a hot key never sampled, all (or a random one-in-256 read in every window) the sampling gone
+    // about 16 of the windows draw the key, each timing both its reads: none timed would be
+    // a hot key never sampled, all (or reads drawn one by one) the sampling gone
     long timed = recorder.events.stream().filter(e -> e.equals("users near hit")).count();
     assertThat(timed).isBetween(2L, nearReads / 8L);
     assertThat(timed % 2).as("a window times all of its key's hits or none").isZero();
