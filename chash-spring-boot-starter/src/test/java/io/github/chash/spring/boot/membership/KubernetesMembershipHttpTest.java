@@ -3,7 +3,6 @@ package io.github.chash.spring.boot.membership;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.discovery.v1.Endpoint;
 import io.fabric8.kubernetes.api.model.discovery.v1.EndpointBuilder;
 import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
@@ -16,15 +15,9 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.config.NodeConfig;
 import io.github.chash.kubernetes.KubernetesSource;
 import io.github.chash.membership.MembershipFollower;
 import java.net.InetAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -50,8 +43,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 class KubernetesMembershipHttpTest {
   private static final String NAMESPACE = "shop";
   private static final String SERVICE = "cache";
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   /** fabric8's configuration of the client the starter builds: this API server, no kubeconfig. */
   private static final Map<String, String> CLIENT_PROPERTIES =
@@ -168,24 +159,11 @@ class KubernetesMembershipHttpTest {
   }
 
   private List<String> ids() {
-    return app.getBean(ShardedCacheManager.class).nodeConfigs().stream()
-        .map(NodeConfig::id)
-        .toList();
+    return RunningApp.ids(app);
   }
 
   private JsonNode chashHealth() throws Exception {
-    String port = app.getEnvironment().getProperty("local.server.port");
-    HttpResponse<String> response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    JsonNode health = JSON.readTree(response.body());
-    // DEGRADED is outside Boot's status order: the application itself stays UP, so 200 always
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    assertThat(health.path("status").asText()).as(response.body()).isEqualTo("UP");
-    return health.path("components").path("chash");
+    return RunningApp.chashHealth(app);
   }
 
   @Test

@@ -4,14 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.chash.cache.ShardedCacheManager;
-import io.github.chash.config.NodeConfig;
 import io.github.chash.membership.MembershipFollower;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -33,8 +26,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class ZooKeeperMembershipHttpTest {
   private static final String PATH = "/chash/nodes";
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private TestingServer server;
   private CuratorFramework writer;
@@ -78,24 +69,11 @@ class ZooKeeperMembershipHttpTest {
   }
 
   private List<String> ids() {
-    return app.getBean(ShardedCacheManager.class).nodeConfigs().stream()
-        .map(NodeConfig::id)
-        .toList();
+    return RunningApp.ids(app);
   }
 
   private JsonNode chashHealth() throws Exception {
-    String port = app.getEnvironment().getProperty("local.server.port");
-    HttpResponse<String> response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    JsonNode health = JSON.readTree(response.body());
-    // DEGRADED is outside Boot's status order: the application itself stays UP, so 200 always
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    assertThat(health.path("status").asText()).as(response.body()).isEqualTo("UP");
-    return health.path("components").path("chash");
+    return RunningApp.chashHealth(app);
   }
 
   @Test
