@@ -83,10 +83,13 @@ class ZooKeeperMembershipHttpTest {
         "the znode's first state applied", () -> ids().equals(List.of("shard-a", "shard-b")));
 
     long epoch = writer.setData().forPath(PATH, nodes("shard-a", "shard-b", "shard-d")).getMzxid();
+    // the manager moves a moment before the follower's status does: wait for both
     long millis =
         Until.holds(
-            "the added node followed",
-            () -> ids().equals(List.of("shard-a", "shard-b", "shard-d")));
+            "the added node followed, and its epoch in the status",
+            () ->
+                ids().equals(List.of("shard-a", "shard-b", "shard-d"))
+                    && follower.status().appliedEpoch() == epoch);
     System.out.printf("zookeeper change followed by the Boot app in %d ms%n", millis);
 
     JsonNode chash = chashHealth();
