@@ -110,30 +110,33 @@ final class NearCache {
       Integer.SIZE - Integer.numberOfTrailingZeros(CacheRecorder.NEAR_HIT_SAMPLING);
 
   /**
-   * {@return whether a lookup of {@code routingKey} now is one of the timed ones} Each window draws
-   * one key in {@link CacheRecorder#NEAR_HIT_SAMPLING} from the key's hash (which the lookup
-   * computes anyway: {@code String} keeps it) mixed with the window's number read off {@link
+   * {@return whether a lookup of {@code routingKey} at {@code now} is one of the timed ones} Each
+   * window draws one key in {@link CacheRecorder#NEAR_HIT_SAMPLING} from the key's hash (which the
+   * lookup computes anyway: {@code String} keeps it) mixed with the window's number read off {@link
    * #readTicker}: the draw costs a multiply, where a random number per hit ({@code
    * ThreadLocalRandom}) measured 3 ns, a tenth of the hit. Over time every key is timed in one
    * window in that many, a hot one as often as a cold one, so the sample is not biased to the keys
    * that happen to be drawn first.
    */
-  boolean sampled(String routingKey) {
-    int window = (int) (readTicker.read() >>> WINDOW_SHIFT);
+  private static boolean sampled(String routingKey, long now) {
+    int window = (int) (now >>> WINDOW_SHIFT);
     return ((routingKey.hashCode() + window) * 0x9E3779B9) >>> SAMPLE_SHIFT == 0;
   }
 
-  /** {@return the key's value if an entry may serve it in {@code r}, else null} Counts a hit. */
-  Object value(Routing r, String routingKey, ValueType type) {
-    Entry e = valid(r, routingKey, type);
+  /**
+   * {@return the key's value if an entry may serve it in {@code r}, else null} Counts a hit, and
+   * times it in {@code stats} when it is {@linkplain #sampled sampled}.
+   */
+  Object value(Routing r, String routingKey, ValueType type, StatsCounter stats) {
+    Entry e = hit(r, routingKey, type, stats);
     return e == null ? null : e.value;
   }
 
   /**
    * {@link #value} with the time the node's copy has left (null when unknown), for refresh-ahead.
    */
-  CacheNode.StoredEntry entry(Routing r, String routingKey, ValueType type) {
-    Entry e = valid(r, routingKey, type);
+  CacheNode.StoredEntry entry(Routing r, String routingKey, ValueType type, StatsCounter stats) {
+    Entry e = hit(r, routingKey, type, stats);
     if (e == null) {
       return null;
     }
@@ -144,14 +147,27 @@ final class NearCache {
     return new CacheNode.StoredEntry(e.value, left);
   }
 
-  private Entry valid(Routing r, String routingKey, ValueType type) {
+  /**
+   * The entry that may serve the key, timed when sampled: the coarse clock is read once, for the
+   * draw and the deadline both (a second read measured in the hit's cost).
+   */
+  private Entry hit(Routing r, String routingKey, ValueType type, StatsCounter stats) {
+    long now = readTicker.read();
+    long started =
+        stats.timed && sampled(routingKey, now) ? System.nanoTime() : StatsCounter.UNTIMED;
+    Entry e = valid(r, routingKey, type, now);
+    if (e != null) {
+      stats.nearHit(started);
+    }
+    return e;
+  }
+
+  private Entry valid(Routing r, String routingKey, ValueType type, long now) {
     Entry e = entries.getIfPresent(routingKey);
     if (e == null) {
       return null;
     }
-    if (e.generation != r.generation
-        || e.session != e.from.session()
-        || readTicker.read() - e.deadline >= 0) {
+    if (e.generation != r.generation || e.session != e.from.session() || now - e.deadline >= 0) {
       entries.asMap().remove(routingKey, e);
       return null;
     }

@@ -307,7 +307,7 @@ final class Reads {
     Map<NodeSlot, List<String>> byTarget = new LinkedHashMap<>();
     Map<String, Object> found = new HashMap<>();
     for (String key : routingKeys) {
-      Object kept = near == null ? null : near.value(r, key, type);
+      Object kept = near == null ? null : near.value(r, key, type, stats);
       if (kept != null) {
         found.put(key, kept); // bulk reads use what the near cache holds, and do not fill it
         continue;

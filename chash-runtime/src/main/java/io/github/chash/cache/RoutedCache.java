@@ -193,11 +193,8 @@ final class RoutedCache implements InterceptedCache {
   public Object getIfPresent(RoutingKey routingKey, ValueType type) {
     Routing r = router.forCache(name);
     // the near cache first: a hit there needs no ring lookup
-    long started =
-        near == null ? StatsCounter.UNTIMED : stats.nearStartTime(near, routingKey.text());
-    Object kept = near == null ? null : near.value(r, routingKey.text(), type);
+    Object kept = near == null ? null : near.value(r, routingKey.text(), type, stats);
     if (kept != null) {
-      stats.nearHit(started);
       return kept;
     }
     return reads.read(r, r.target(routingKey), routingKey, type);
@@ -210,21 +207,16 @@ final class RoutedCache implements InterceptedCache {
     Routing r = router.forCache(name);
     NodeSlot target = null; // looked up only when a node is called: a near hit needs no ring
     Object cached;
-    long started =
-        near == null ? StatsCounter.UNTIMED : stats.nearStartTime(near, routingKey.text());
     if (refreshWindowNanos == 0) {
-      cached = near == null ? null : near.value(r, routingKey.text(), type);
-      if (cached != null) {
-        stats.nearHit(started);
-      } else {
+      cached = near == null ? null : near.value(r, routingKey.text(), type, stats);
+      if (cached == null) {
         target = r.target(routingKey);
         cached = reads.read(r, target, routingKey, type);
       }
     } else {
-      CacheNode.StoredEntry entry = near == null ? null : near.entry(r, routingKey.text(), type);
-      if (entry != null) {
-        stats.nearHit(started);
-      } else {
+      CacheNode.StoredEntry entry =
+          near == null ? null : near.entry(r, routingKey.text(), type, stats);
+      if (entry == null) {
         target = r.target(routingKey);
         entry = reads.readEntry(r, target, routingKey, type);
       }

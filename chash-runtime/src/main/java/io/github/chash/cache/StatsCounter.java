@@ -30,21 +30,14 @@ final class StatsCounter {
     return timed ? System.nanoTime() : 0;
   }
 
-  /** {@link #nearStartTime} when this lookup is not one of the timed ones. */
+  /** The start time of a near-cache lookup that is not one of the timed ones. */
   static final long UNTIMED = Long.MIN_VALUE;
 
   /**
-   * {@return the clock's time when this cache is timed and {@code near} {@linkplain
-   * NearCache#sampled samples} this lookup of {@code routingKey}, else {@link #UNTIMED}} A near hit
-   * takes tens of nanoseconds: two clock reads and a histogram update on each would cost several
-   * times the hit, so only a sample is timed (the hits themselves are all counted, by the near
-   * cache).
+   * A near-cache hit whose lookup began at {@code startTime}, or {@link #UNTIMED}: only a sample is
+   * timed ({@link NearCache#sampled}), since two clock reads and a histogram update on each hit
+   * would cost several times the hit; the near cache counts them all.
    */
-  long nearStartTime(NearCache near, String routingKey) {
-    return timed && near.sampled(routingKey) ? System.nanoTime() : UNTIMED;
-  }
-
-  /** A near-cache hit whose lookup began at {@link #nearStartTime}. */
   void nearHit(long startTime) {
     if (startTime != UNTIMED) {
       timings.nearHit(System.nanoTime() - startTime);
