@@ -732,7 +732,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
           HELD
               + "local v = redis.call('GET', KEYS[1]) "
               + "local at = ARGV[1] == '' and 1 or 21 "
-              + "if held(v) and string.sub(v, at, at + 4) ~= ARGV[3] then return 0 end "
+              + "local m = string.sub(v or '', at, at + 4) "
+              + "if held(v) and (string.sub(m, 1, 4) ~= string.sub(ARGV[3], 1, 4) "
+              + "or m == ARGV[3]) then return 0 end "
               + "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4]) return 1");
   private static final byte[] NONE = new byte[0];
 
@@ -835,7 +837,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
         in ->
             new byte[][] {
               stored(key, MarkerBytes.encode(lease), lease, in),
-              MarkerBytes.TOMBSTONE_PREFIX,
+              MarkerBytes.LEASE_PREFIX,
               ttlArg(ttl)
             });
   }

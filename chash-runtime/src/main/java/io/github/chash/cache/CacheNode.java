@@ -293,8 +293,8 @@ public interface CacheNode extends AutoCloseable {
   }
 
   /**
-   * Stores the lease under the key unless a value or another lease is held there (nothing, or a
-   * tombstone, is replaced), atomically on the server.
+   * Stores the lease under the key unless a value or another lease is held there (nothing, a
+   * tombstone or a vouch is replaced), atomically on the server.
    *
    * @param key the routing key
    * @param lease the new lease

@@ -126,7 +126,7 @@ final class Migration {
         spared.add(prior.home(routingKey));
       }
     }
-    deletePrevious(r, target, routingKey, spared);
+    deletePrevious(r, target, routingKey, spared, List.of());
   }
 
   /**
@@ -138,11 +138,53 @@ final class Migration {
     if (r.priors.isEmpty()) {
       return;
     }
-    deletePrevious(r, target, routingKey, List.of());
+    deletePrevious(r, target, routingKey, List.of(), List.of());
+  }
+
+  /**
+   * {@link #deletePrevious} after a write of this ring landed on the key's target: on the previous
+   * owners that reads consult (within their windows), a {@link Marker#vouch} for the window takes
+   * the copy's place rather than nothing, since reads serve the target's copy only while each of
+   * those owners vouches for it. A previous owner holding nothing may have held a newer write of a
+   * JVM on its ring that the server evicted or lost (issue 40: 787-802 of 812 moved keys read stale
+   * on real servers under {@code maxmemory}), so nothing there is no proof.
+   */
+  void vouchPrevious(Routing r, NodeSlot target, RoutingKey routingKey) {
+    if (r.priors.isEmpty()) {
+      return;
+    }
+    deletePrevious(r, target, routingKey, List.of(), vouched(r, target, routingKey));
+  }
+
+  /**
+   * The previous owners a write landed on {@code target} leaves a vouch on: those reads consult
+   * with the target ({@link #consulted}); none when reads do not consult them.
+   */
+  private List<NodeSlot> vouched(Routing r, NodeSlot target, RoutingKey routingKey) {
+    if (target == null
+        || router.window.isZero()
+        || Planted.on(Planted.NO_VOUCH)
+        || !target.conditionalFor(routingKey)
+        || (r.degraded && r.home(routingKey) != target)) {
+      return List.of();
+    }
+    long now = policy.now();
+    List<NodeSlot> vouched = new ArrayList<>(2);
+    for (Prior prior : r.priors) {
+      NodeSlot from = prior.home(routingKey);
+      if (prior.inWindow(now) && from != target && from.conditionalFor(routingKey)) {
+        vouched.add(from);
+      }
+    }
+    return vouched;
   }
 
   private void deletePrevious(
-      Routing r, NodeSlot target, RoutingKey routingKey, List<NodeSlot> spared) {
+      Routing r,
+      NodeSlot target,
+      RoutingKey routingKey,
+      List<NodeSlot> spared,
+      List<NodeSlot> vouched) {
     List<NodeSlot> done = new ArrayList<>(spared);
     for (Prior prior : r.priors) {
       NodeSlot from = prior.home(routingKey);
@@ -155,7 +197,12 @@ final class Migration {
         if (!from.ejected) {
           tombstoneUnawaited(from, routingKey);
         }
-      } else if (calls.write(from, routingKey, null, null) == NodeCalls.Outcome.LANDED) {
+      } else if (calls.write(
+              from,
+              routingKey,
+              vouched.contains(from) ? Marker.vouch() : null,
+              vouched.contains(from) ? router.window : null)
+          == NodeCalls.Outcome.LANDED) {
         from.marks.forget(routingKey.text());
       }
     }

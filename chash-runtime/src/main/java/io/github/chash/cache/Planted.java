@@ -24,6 +24,12 @@ final class Planted {
   /** Rule 7: a move copies and deletes without its condition. */
   static final String UNCONDITIONAL_MOVE = "move without its condition";
 
+  /**
+   * Rule 7: this ring's writes leave nothing on a key's previous owners, and reads take nothing
+   * there for a vouch.
+   */
+  static final String NO_VOUCH = "no vouch";
+
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
 

@@ -166,10 +166,12 @@ final class Reads {
   /**
    * A read under the rules between JVMs (see the package comment): the key's target and its
    * previous owners ({@code consulted}, target first) are read at once, each within its node
-   * timeout. Only JVMs still on an older ring write to a previous owner (this ring's writes delete
-   * the key there), so the oldest ring's owner holding anything has the newest entry: its value is
-   * the answer, its tombstone or lease a miss. A value or tombstone found on a previous owner is
-   * moved to the target ({@link Writes#move}). Any node that failed makes the read a miss.
+   * timeout. Only JVMs still on an older ring write an entry of their own to a previous owner (this
+   * ring's writes leave a {@link Marker#vouch} there), so the oldest ring's owner holding such an
+   * entry has the newest one: its value is the answer, its tombstone or lease a miss. A value or
+   * tombstone found on a previous owner is moved to the target ({@link Writes#move}). The target's
+   * own entry is served only while every previous owner vouches for it. Any node that failed makes
+   * the read a miss.
    *
    * @return what the read returns: its value (null on a miss) and, when the target's entry won, the
    *     time it has left
@@ -193,6 +195,11 @@ final class Reads {
     CacheNode.Held won = held.get(winner);
     if (winner == 0) {
       if (won.value() == null) {
+        return CacheNode.Held.NOTHING;
+      }
+      if (!vouched(held)) {
+        // a previous owner holding nothing may have lost a newer write (evicted, restarted)
+        stats.safetyMiss();
         return CacheNode.Held.NOTHING;
       }
       // the previous owners held nothing, but the two reads were not ordered: a move may have
@@ -269,14 +276,38 @@ final class Reads {
     return failed ? null : held;
   }
 
-  /** The oldest ring's owner holding anything (index 0: the target). */
+  /**
+   * The oldest ring's owner holding an entry of its own, not a vouch for a newer ring's target
+   * (index 0: the target).
+   */
   private static int winner(List<CacheNode.Held> held) {
     for (int i = held.size() - 1; i > 0; i--) {
-      if (held.get(i).holds()) {
+      if (held.get(i).holds() && !vouch(held.get(i))) {
         return i;
       }
     }
     return 0;
+  }
+
+  /**
+   * Whether every previous owner read ({@code held} from index 1) vouches for the target's entry:
+   * one holding nothing may have lost a newer write of a JVM on its ring, which the server evicted
+   * or lost in a restart, so the target's copy may be older.
+   */
+  private static boolean vouched(List<CacheNode.Held> held) {
+    if (Planted.on(Planted.NO_VOUCH)) {
+      return true;
+    }
+    for (int i = 1; i < held.size(); i++) {
+      if (!vouch(held.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean vouch(CacheNode.Held held) {
+    return held.marker() != null && held.marker().isVouch();
   }
 
   /**

@@ -159,8 +159,8 @@ final class Writes {
    * are told apart by identity.
    */
   static final class Lease {
-    static final Lease NONE = new Lease(null, null, null);
-    static final Lease REFUSED = new Lease(null, null, null);
+    static final Lease NONE = new Lease(null, null, null, List.of());
+    static final Lease REFUSED = new Lease(null, null, null, List.of());
 
     /** The node the lease is on. */
     final NodeSlot at;
@@ -171,10 +171,17 @@ final class Writes {
     /** What a refresh found before its load. */
     final CacheNode.Held seen;
 
-    private Lease(NodeSlot at, Marker marker, CacheNode.Held seen) {
+    /**
+     * The key's previous owners that reads consult, which hold the same lease: the fill turns each
+     * into a vouch for the target's new entry, unless a JVM on an older ring wrote there meanwhile.
+     */
+    final List<NodeSlot> previous;
+
+    private Lease(NodeSlot at, Marker marker, CacheNode.Held seen, List<NodeSlot> previous) {
       this.at = at;
       this.marker = marker;
       this.seen = seen;
+      this.previous = previous;
     }
 
     /**
@@ -202,8 +209,41 @@ final class Writes {
         routingKey,
         target -> {
           Marker lease = leaseFor(target, routingKey.text());
-          return lease == null ? Lease.REFUSED : new Lease(target, lease, null);
+          if (lease == null) {
+            return Lease.REFUSED;
+          }
+          List<NodeSlot> previous = leasePrevious(target, routingKey, lease);
+          return previous == null ? Lease.REFUSED : new Lease(target, lease, null, previous);
         });
+  }
+
+  /**
+   * Within migration windows, the lease on each previous owner that reads consult, so that the fill
+   * can leave a vouch there (reads serve the target's copy only while each such owner vouches for
+   * it) and a write of a JVM on an older ring meanwhile, which replaces the lease, keeps it from
+   * doing so. Null, with the leases taken given back, when one is refused: that owner holds a value
+   * or another load's lease.
+   */
+  private List<NodeSlot> leasePrevious(NodeSlot target, RoutingKey routingKey, Marker lease) {
+    List<NodeSlot> consulted =
+        Planted.on(Planted.NO_VOUCH)
+            ? null
+            : migration.consulted(router.forCache(cacheName), target, routingKey);
+    if (consulted == null || consulted == Migration.UNREADABLE) {
+      return List.of();
+    }
+    List<NodeSlot> taken = new java.util.ArrayList<>(consulted.size() - 1);
+    for (NodeSlot owner : consulted.subList(1, consulted.size())) {
+      if (calls.writeIf(
+              owner, routingKey.text(), () -> owner.node.lease(routingKey.text(), lease, LEASE_TTL))
+          != NodeCalls.Outcome.LANDED) {
+        taken.add(target);
+        giveBack(routingKey, lease, taken);
+        return null;
+      }
+      taken.add(owner);
+    }
+    return taken;
   }
 
   /**
@@ -215,7 +255,7 @@ final class Writes {
         routingKey,
         target -> {
           CacheNode.Held seen = calls.awaitRead(calls.sendHeld(target, routingKey.text(), type));
-          return seen == null ? Lease.REFUSED : new Lease(target, null, seen);
+          return seen == null ? Lease.REFUSED : new Lease(target, null, seen, List.of());
         });
   }
 
@@ -249,6 +289,7 @@ final class Writes {
     Routing r = router.forCache(cacheName);
     NodeSlot target = r.target(routingKey);
     if (target != lease.at || !atHome(r, target, routingKey)) {
+      giveBack(routingKey, lease.marker, lease.previous);
       return false; // the key moved while it loaded: its new target holds no lease of it
     }
     Duration ttl = freshTtl(stored);
@@ -257,11 +298,20 @@ final class Writes {
         putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
     if (lease.marker != null && !landed) {
       stats.leaseLost(); // a refresh that found its entry replaced held no lease
+      giveBack(routingKey, lease.marker, lease.previous);
     }
     if (landed) {
       target.marks.forget(routingKey.text(), sent);
       stats.put();
       target.stats.put();
+      for (NodeSlot owner : lease.previous) {
+        calls.writeIf(
+            owner,
+            routingKey.text(),
+            () ->
+                owner.node.putIfLeased(
+                    routingKey.text(), lease.marker, Marker.vouch(), router.window));
+      }
       migration.deletePreviousOutsideWindows(r, target, routingKey);
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
     }
@@ -281,15 +331,23 @@ final class Writes {
     if (lease.marker == null) {
       return;
     }
-    NodeSlot at = lease.at;
+    List<NodeSlot> leased = new java.util.ArrayList<>(lease.previous);
+    leased.add(lease.at);
+    giveBack(routingKey, lease.marker, leased);
+  }
+
+  /** {@link #release} of the lease on each of {@code leased}. */
+  private void giveBack(RoutingKey routingKey, Marker lease, List<NodeSlot> leased) {
     Marker deleted = router.deleted();
     String key = routingKey.text();
-    calls.writeIf(
-        at,
-        key,
-        deleted == null
-            ? () -> at.node.deleteIfLeased(key, lease.marker)
-            : () -> at.node.putIfLeased(key, lease.marker, deleted, router.window));
+    for (NodeSlot at : leased) {
+      calls.writeIf(
+          at,
+          key,
+          deleted == null
+              ? () -> at.node.deleteIfLeased(key, lease)
+              : () -> at.node.putIfLeased(key, lease, deleted, router.window));
+    }
   }
 
   /**
@@ -333,8 +391,8 @@ final class Writes {
    * target still holds {@code atTarget} (or, when it held nothing, still the {@code lease} taken
    * before the previous owners were read again: "nothing" can come back after a write, when a
    * joining JVM empties the node) and no write of the key began in this JVM since {@code stamp};
-   * then deleted on each previous owner only if that owner still holds what was read there, so a
-   * write that a JVM on an older ring made meanwhile stays, and wins.
+   * then replaced by a {@link Marker#vouch} on each previous owner only if that owner still holds
+   * what was read there, so a write that a JVM on an older ring made meanwhile stays, and wins.
    *
    * @return whether the entry was copied to the target
    */
@@ -358,6 +416,7 @@ final class Writes {
         : putOver(target, routingKey, lease, atTarget, entry, ttl, stamp))) {
       return false;
     }
+    boolean vouch = !Planted.on(Planted.NO_VOUCH);
     for (int i = 0; i < from.size(); i++) {
       NodeSlot owner = from.get(i);
       CacheNode.Held held = seen.get(i);
@@ -366,7 +425,11 @@ final class Writes {
             owner,
             routingKey,
             () ->
-                unconditional ? evicted(owner, routingKey) : owner.node.deleteIf(routingKey, held));
+                unconditional
+                    ? evicted(owner, routingKey)
+                    : vouch
+                        ? owner.node.putIf(routingKey, held, Marker.vouch(), router.window)
+                        : owner.node.deleteIf(routingKey, held));
       }
     }
     followMoves(r, java.util.Collections.singletonMap(RoutingKey.of(routingKey), target));
@@ -602,7 +665,7 @@ final class Writes {
       target.stats.put();
     }
     if (deletePrevious) {
-      migration.deletePrevious(r, target, routingKey);
+      migration.vouchPrevious(r, target, routingKey);
     }
   }
 

@@ -6,20 +6,24 @@ import java.nio.ByteBuffer;
 /**
  * How a remote node stores a {@link Marker}: 4 bytes no codec of this library starts a value with
  * ({@code 00 63 68 4D}, "\0chM": JDK serialization starts with {@code AC ED}, JSON with a printable
- * character), the kind ({@code L} or {@code T}), and the token's 8 bytes. A cache whose values are
- * raw bytes another client reads (a verbatim key layout) must not take markers.
+ * character), the kind ({@code L}, {@code T} or {@code V}), and the token's 8 bytes. A cache whose
+ * values are raw bytes another client reads (a verbatim key layout) must not take markers.
  */
 public final class MarkerBytes {
   private static final byte[] MAGIC = {0x00, 0x63, 0x68, 0x4D};
   private static final byte LEASE = 'L';
   private static final byte TOMBSTONE = 'T';
+  private static final byte VOUCH = 'V';
 
   /** Marker bytes: the magic, the kind, the token. */
   public static final int LENGTH = MAGIC.length + 1 + Long.BYTES;
 
-  /** The bytes every tombstone starts with (the magic and its kind), for a server-side check. */
-  public static final byte[] TOMBSTONE_PREFIX =
-      ByteBuffer.allocate(MAGIC.length + 1).put(MAGIC).put(TOMBSTONE).array();
+  /**
+   * The bytes every lease starts with (the magic and its kind), for a server-side check: a lease is
+   * stored over nothing or any other marker, whose bytes start with the same magic.
+   */
+  public static final byte[] LEASE_PREFIX =
+      ByteBuffer.allocate(MAGIC.length + 1).put(MAGIC).put(LEASE).array();
 
   private MarkerBytes() {}
 
@@ -31,7 +35,12 @@ public final class MarkerBytes {
   public static byte[] encode(Marker marker) {
     return ByteBuffer.allocate(LENGTH)
         .put(MAGIC)
-        .put(marker.isLease() ? LEASE : TOMBSTONE)
+        .put(
+            switch (marker.kind()) {
+              case LEASE -> LEASE;
+              case TOMBSTONE -> TOMBSTONE;
+              case VOUCH -> VOUCH;
+            })
         .putLong(marker.token())
         .array();
   }
@@ -53,6 +62,7 @@ public final class MarkerBytes {
         switch (bytes[4]) {
           case LEASE -> Marker.Kind.LEASE;
           case TOMBSTONE -> Marker.Kind.TOMBSTONE;
+          case VOUCH -> Marker.Kind.VOUCH;
           default -> null;
         };
     return kind == null ? null : new Marker(kind, ByteBuffer.wrap(bytes, 5, 8).getLong());
