@@ -80,7 +80,7 @@ public final class HookedNode implements CacheNode {
 
   @Override
   public void put(String key, Object value, Duration ttl) {
-    before("put");
+    before(value instanceof Marker m && m.isVouch() ? "vouch" : "put");
     delegate.put(key, value, ttl);
   }
 

@@ -497,14 +497,14 @@ public abstract class MembershipProtocolScenarios {
   /**
    * Three managers stand for three JVMs of a fleet: one still on three nodes, two on four within
    * their window (found by the fleet simulation, seed 354154235). The older JVM wrote v1 on a key's
-   * previous owner; a newer JVM puts v2, and between v2's landing on the fourth node and its delete
+   * previous owner; a newer JVM puts v2, and between v2's landing on the fourth node and its vouch
    * on the previous owner (a {@link HookedNode} runs the other newer JVM's read there) the read
-   * finds v2 on the target and v1 on the previous owner. Once the put has completed, no read
-   * returns v1. Before the fix, that read took v1 for an older ring's newer write and moved it over
-   * v2, where every later read found it.
+   * finds v2 on the target and, without the fence, v1 on the previous owner. Once the put has
+   * completed, no read returns v1. Before the fix, that read took v1 for an older ring's newer
+   * write and moved it over v2, where every later read found it.
    */
   @Test
-  void readBetweenANewerRingsPutAndItsDeleteOnThePreviousOwner_neverRestoresTheOlderValue() {
+  void readBetweenANewerRingsPutAndItsVouchOnThePreviousOwner_neverRestoresTheOlderValue() {
     String key;
     String previousOwner;
     try (Rollout probe = new Rollout()) {
@@ -524,7 +524,7 @@ public abstract class MembershipProtocolScenarios {
       Object[] between = new Object[1];
       boolean[] ran = new boolean[1];
       hooked[0].onceBefore(
-          "evict",
+          "vouch",
           () -> {
             ran[0] = true;
             between[0] = readerUsers.getIfPresent(key, STRING);
@@ -533,7 +533,7 @@ public abstract class MembershipProtocolScenarios {
       Object after = readerUsers.getIfPresent(key, STRING);
       Object later = readerUsers.getIfPresent(key, STRING);
       System.out.printf(
-          "%n=== %s: a read between a newer ring's put (v2) and its delete on the previous"
+          "%n=== %s: a read between a newer ring's put (v2) and its vouch on the previous"
               + " owner returned %s; after the put: %s, then %s%n",
           getClass().getSimpleName(), between[0], after, later);
       assertThat(ran[0]).as("the read between the put's two steps ran").isTrue();
