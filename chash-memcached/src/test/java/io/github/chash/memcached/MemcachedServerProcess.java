@@ -145,6 +145,38 @@ public final class MemcachedServerProcess extends LoopbackServer {
   }
 
   /**
+   * Stores {@code count} items of junk (keys of their own per {@code batch}), each with a key
+   * {@code keyLength} characters long and a value {@code valueLength} bytes long, so that they fall
+   * in the slab class of items of that size (pipelined with {@code noreply}, then a {@code version}
+   * awaited): at the server's memory limit, it evicts that class's least recently used items, as a
+   * production cache does.
+   */
+  public void fillWithJunk(int batch, int count, int keyLength, int valueLength) {
+    try (Socket socket = connect()) {
+      OutputStream out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
+      byte[] value = new byte[valueLength];
+      java.util.Arrays.fill(value, (byte) 'x');
+      for (int i = 0; i < count; i++) {
+        String number = batch + "_" + i;
+        String key = "junk:" + "0".repeat(Math.max(0, keyLength - 5 - number.length())) + number;
+        out.write(
+            ("set " + key + " 0 0 " + valueLength + " noreply\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.write(value);
+        out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+      }
+      out.write("version\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String reply = readLine(new BufferedInputStream(socket.getInputStream()));
+      if (!reply.startsWith("VERSION")) {
+        throw new IllegalStateException("junk sets answered " + reply);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("memcached on port " + port() + ": junk sets failed", e);
+    }
+  }
+
+  /**
    * The meta-protocol {@code mg key t} of a key: its remaining TTL in seconds as the server counts
    * it ({@code -1}: none), or null when the key is absent.
    */
