@@ -142,7 +142,7 @@ record SimWeaknesses(boolean evictions, boolean restarts, boolean byteCompare, b
     }
     SimServer s = all.get(r.nextInt(all.size()));
     String what;
-    if (r.nextInt(3) == 0 || !s.recognisesRestarts()) {
+    if (r.nextInt(3) == 0 || !s.persists()) {
       // memcached keeps nothing across a restart
       s.restartEmpty();
       what = "restarts empty";
