@@ -27,6 +27,10 @@ import java.util.TreeMap;
  * moment completed before the read began: a slow fill must not store a value older than a write or
  * evict another JVM completed meanwhile.
  *
+ * <p>Half the seeds (unless {@code -Dchash.fleet.near=false}) give every JVM's cache a near cache:
+ * a near hit may miss another JVM's write whose report is still on its way, and is held to that
+ * bound ({@link #NEAR_BOUND_NANOS}) instead.
+ *
  * <p>No server faults: failure detection is per JVM (an ejection in one JVM is not seen by the
  * others), which the cross-JVM guarantee leaves out, and which {@link SimRun} covers within a JVM.
  */
@@ -37,7 +41,8 @@ final class FleetSimRun {
       List.of(Algorithm.RING, Algorithm.MAGLEV, Algorithm.KETAMA, Algorithm.RENDEZVOUS);
 
   /** What one run did. */
-  record Result(long seed, long ops, long hash, List<String> violations, String setup) {}
+  record Result(
+      long seed, long ops, long hash, List<String> violations, String setup, long nearHits) {}
 
   private final long seed;
   private final int ops;
@@ -56,6 +61,16 @@ final class FleetSimRun {
   private final Algorithm algorithm;
   private final long meanThinkNanos;
   private final FailoverConfig failover;
+
+  /** Every JVM's near cache of {@code users}, or null. */
+  private final io.github.chash.config.NearConfig near;
+
+  /**
+   * How late a near hit may be about another JVM's write: the channel's slowest report (500 ms) and
+   * the notice of its loss (20 ms), with room to spare. A near cache promises no more between JVMs
+   * (configuration.md); a hit older than a write completed this long before it began is stale.
+   */
+  static final long NEAR_BOUND_NANOS = 600_000_000L;
 
   private final String[] names;
   private final long[] db;
@@ -99,16 +114,34 @@ final class FleetSimRun {
       }
     }
 
+    long nearHits() {
+      return manager.cacheStats().get("users").nearHitCount();
+    }
+
     KeyStripes stripes() {
       return ((RoutedCache) manager.cache("users")).stripes();
     }
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace) {
-    this(seed, ops, keepTrace, SimWeaknesses.fromProperties(SimWeaknesses.FLEET));
+    this(
+        seed,
+        ops,
+        keepTrace,
+        SimWeaknesses.fromProperties(SimWeaknesses.FLEET),
+        Boolean.parseBoolean(System.getProperty("chash.fleet.near", "true")));
   }
 
+  /** A run without near caches (the seeds that found bugs before they were drawn). */
   FleetSimRun(long seed, int ops, boolean keepTrace, SimWeaknesses weak) {
+    this(seed, ops, keepTrace, weak, false);
+  }
+
+  /**
+   * @param nearCaches whether half the seeds (drawn from a stream of their own) give every JVM's
+   *     cache a near cache, whose hits are held to the bound near caches promise between JVMs
+   */
+  FleetSimRun(long seed, int ops, boolean keepTrace, SimWeaknesses weak, boolean nearCaches) {
     this.seed = seed;
     this.weak = weak;
     this.ops = ops;
@@ -131,6 +164,12 @@ final class FleetSimRun {
             Duration.ofMillis(100),
             OnRejoin.FLUSH,
             Duration.ofMillis(500 + r.nextInt(30_000)));
+    SplittableRandom nearDice = new SplittableRandom(SimScheduler.mix(seed, 3_000_017));
+    near =
+        nearCaches && nearDice.nextBoolean()
+            ? new io.github.chash.config.NearConfig(
+                1_000, Duration.ofMillis(1_000 + nearDice.nextInt(9_000)))
+            : null;
     long simTarget = 4_000_000_000L + r.nextLong(12_000_000_000L);
     meanThinkNanos = Math.max(100_000, simTarget * jvms * clientsPerJvm / Math.max(1, ops));
     names = new String[keyCount];
@@ -139,14 +178,14 @@ final class FleetSimRun {
     for (int i = 0; i < keyCount; i++) {
       names[i] = "k" + i;
       List<long[]> w = new ArrayList<>();
-      w.add(new long[] {0, 0, 0, 0});
+      w.add(new long[] {0, 0, 0, 0, 0});
       writes.add(w);
       sameBytes.add(new java.util.HashMap<>());
     }
     setup.append(
         String.format(
             "keys=%d jvms=%d clients/jvm=%d ttl=%s window=%s spread=%dms algorithm=%s"
-                + " think=%.2fms%s",
+                + " think=%.2fms near=%s%s",
             keyCount,
             jvms,
             clientsPerJvm,
@@ -155,6 +194,7 @@ final class FleetSimRun {
             spreadNanos / 1_000_000,
             algorithm.configName(),
             meanThinkNanos / 1e6,
+            near == null ? "none" : near.ttl(),
             weak.describe()));
   }
 
@@ -184,7 +224,7 @@ final class FleetSimRun {
             .ring(RingSettings.of(algorithm))
             .failover(failover)
             .migration(new MigrationConfig(window))
-            .cache(new CacheConfig("users", ttl));
+            .cache(new CacheConfig("users", ttl).withNear(near));
     nodes.forEach(b::node);
     return b.build();
   }
@@ -264,12 +304,16 @@ final class FleetSimRun {
       sched.at(sched.now() + 1, this::snapshotLoop);
     }
     weak.start(sched, trace, seed, () -> List.copyOf(servers.values()), () -> clientsLeft > 0);
+    long nearHits = 0;
     try {
       sched.run();
+      for (Jvm jvm : fleet) {
+        nearHits += near == null ? 0 : jvm.nearHits();
+      }
     } finally {
       fleet.forEach(jvm -> jvm.manager.close());
     }
-    return new Result(seed, opsDone, trace.hash(), violations, setup.toString());
+    return new Result(seed, opsDone, trace.hash(), violations, setup.toString(), nearHits);
   }
 
   private void membership(Jvm jvm, List<List<NodeConfig>> plan, long[] moments) {
@@ -371,6 +415,7 @@ final class FleetSimRun {
     } else if (dice < 60) {
       boolean sync = dice < 46;
       read(
+          jvm,
           me,
           k,
           rk,
@@ -386,7 +431,7 @@ final class FleetSimRun {
             }
           });
     } else {
-      read(me, k, rk, "getIfPresent", () -> jvm.typed.getIfPresent(names[k]));
+      read(jvm, me, k, rk, "getIfPresent", () -> jvm.typed.getIfPresent(names[k]));
     }
     me.opKeys = List.of();
   }
@@ -424,7 +469,7 @@ final class FleetSimRun {
 
   private long bump(int k, boolean put) {
     long v = ++db[k];
-    writes.get(k).add(new long[] {++tick, Long.MAX_VALUE, put ? 1 : 0, v});
+    writes.get(k).add(new long[] {++tick, Long.MAX_VALUE, put ? 1 : 0, v, Long.MAX_VALUE});
     return v;
   }
 
@@ -433,16 +478,32 @@ final class FleetSimRun {
     sched.opReturned(me.opKeys);
     long[] w = writes.get(k).get((int) v);
     w[1] = ++tick;
+    w[4] = sched.now();
     floorBegin[k] = Math.max(floorBegin[k], w[0]);
     trace.add(me.name, rk, what + " done");
+  }
+
+  /**
+   * The floor of a read that began at {@code at}: the latest begin of a write completed by then.
+   */
+  private long floorBefore(int k, long at) {
+    long f = 0;
+    for (long[] w : writes.get(k)) {
+      if (w[4] <= at) {
+        f = Math.max(f, w[0]);
+      }
+    }
+    return f;
   }
 
   private interface Read {
     String read();
   }
 
-  private void read(SimScheduler.Actor me, int k, String rk, String what, Read op) {
+  private void read(Jvm jvm, SimScheduler.Actor me, int k, String rk, String what, Read op) {
     long f = floorBegin[k];
+    long began = sched.now();
+    long nearHitsBefore = near == null ? 0 : jvm.nearHits();
     tick++;
     trace.add(me.name, rk, what + " " + names[k] + " begins");
     String got;
@@ -459,6 +520,13 @@ final class FleetSimRun {
     trace.add(me.name, rk, what + " " + names[k] + " -> " + got);
     if (got == null) {
       return;
+    }
+    // a near hit takes no simulated time (no node call) and counts one; within its bound it may
+    // miss another JVM's write whose report is still under way
+    boolean nearHit = near != null && sched.now() == began && jvm.nearHits() > nearHitsBefore;
+    if (nearHit) {
+      f = floorBefore(k, began - NEAR_BOUND_NANOS);
+      what = what + " (near hit)";
     }
     int hash = got.indexOf('#');
     int loadedAt = got.indexOf('@');

@@ -89,7 +89,7 @@ class FleetSimulationTest {
     String one = System.getProperty("chash.fleet.seed");
     if (one != null && !one.isBlank()) {
       FleetSimRun.Result r = new FleetSimRun(Long.parseLong(one.trim()), ops, true).run();
-      System.out.println("seed " + r.seed() + ": " + r.setup());
+      System.out.println("seed " + r.seed() + ": " + r.setup() + "; near hits " + r.nearHits());
       r.violations().forEach(System.out::println);
       assertThat(r.violations()).isEmpty();
       return;
@@ -102,19 +102,28 @@ class FleetSimulationTest {
             : (System.nanoTime() ^ System.currentTimeMillis() * 1_000_003L) & 0xFFFF_FFFFL;
     long started = System.nanoTime();
     long allOps = 0;
+    long nearHits = 0;
     List<FleetSimRun.Result> failed = new ArrayList<>();
     int violations = 0;
     for (int i = 0; i < seeds; i++) {
       FleetSimRun.Result r = new FleetSimRun(firstSeed + i, ops, false).run();
       allOps += r.ops();
+      nearHits += r.nearHits();
       if (!r.violations().isEmpty()) {
         failed.add(r);
         violations += r.violations().size();
       }
     }
     System.out.printf(
-        "fleet simulation: %d seeds from %d, %d ops in %.1f s: %d seeds with %d stale reads%n",
-        seeds, firstSeed, allOps, (System.nanoTime() - started) / 1e9, failed.size(), violations);
+        "fleet simulation: %d seeds from %d, %d ops (%d near hits) in %.1f s: %d seeds with %d"
+            + " stale reads%n",
+        seeds,
+        firstSeed,
+        allOps,
+        nearHits,
+        (System.nanoTime() - started) / 1e9,
+        failed.size(),
+        violations);
     failed.forEach(r -> System.out.println("  " + r.setup() + "\n  " + r.violations().get(0)));
     assertThat(failed)
         .as(
