@@ -63,7 +63,8 @@ class MutationGateTest {
           new Bug(Planted.NO_VOUCH, List.of(1011L, 1021L), List.of(), 40),
           new Bug(Planted.UNCONDITIONAL_MOVE, List.of(), List.of(), 40),
           new Bug(SimServer.RESTART_NOT_RECOGNISED, List.of(1L), List.of(), 40),
-          new Bug(Planted.NEAR_IGNORES_INVALIDATION, List.of(2L), List.of(), 40));
+          new Bug(Planted.NEAR_IGNORES_INVALIDATION, List.of(2L), List.of(), 40),
+          new Bug(SimServer.NO_WRITE_VERSION, List.of(), List.of(), 40));
 
   /**
    * Planted bugs the simulations do not catch yet, with 300 seeds of each (600 runs, about 70 s

@@ -75,23 +75,4 @@ class SimProtocolScenariosTest extends MembershipProtocolScenarios {
         "memcached-like servers cannot list their keys: a sweep deletes no leftover there");
     olderJvmsSweepOfANewerRingsTarget_leavesNoOlderValueReadable();
   }
-
-  /**
-   * Not on servers that compare bytes: there the move lands (the reader reads B after A's second
-   * put), which is the ABA of issue 40 this scenario was written for. chash's Redis node escapes it
-   * by a random write version in every entry of a prefixed cache (so equal values are unequal
-   * bytes), which the simulated server, comparing bare values, does not model; a verbatim cache on
-   * Redis, whose entries are raw bytes, is exposed as this server is. Memcached-like servers
-   * compare {@code cas} uniques and run it.
-   */
-  @Override
-  @Test
-  void moveOverAValuePutAgainWithEqualBytes_neverLandsTheOlderWrite() {
-    Assumptions.assumeFalse(
-        servers == Servers.REDIS_LIKE,
-        "issue 40: a server that compares bare bytes takes the second put of A for the first and"
-            + " lands the move of B (ABA); chash's Redis node versions each prefixed entry, which"
-            + " this simulated server does not model");
-    super.moveOverAValuePutAgainWithEqualBytes_neverLandsTheOlderWrite();
-  }
 }

@@ -22,8 +22,18 @@ class SimServerTest {
   }
 
   @Test
-  void aRedisLikeServerComparesBytes_soEqualBytesOfAnotherWritePass() {
-    assertThat(putIfAfterEqualBytesWritten(SimServer.Compare.BYTES)).isTrue();
+  void aRedisLikeServerComparesBytes_withTheNodesWriteVersion_soAnotherWriteFails() {
+    assertThat(putIfAfterEqualBytesWritten(SimServer.Compare.BYTES)).isFalse();
+  }
+
+  @Test
+  void aRedisLikeServerWithoutTheWriteVersion_letsEqualBytesOfAnotherWritePass() {
+    Planted.bugs = java.util.Set.of(SimServer.NO_WRITE_VERSION);
+    try {
+      assertThat(putIfAfterEqualBytesWritten(SimServer.Compare.BYTES)).isTrue();
+    } finally {
+      Planted.bugs = java.util.Set.of();
+    }
   }
 
   @Test

@@ -21,8 +21,9 @@ import java.util.function.Supplier;
  *       or from one of its older snapshots (an RDB file, a VM snapshot), and no call fails: only
  *       its connections break, and its incarnation id ({@link SimNode#serverRunId}) changes.
  *   <li>{@code -Dchash.sim.byteCompare=true}: conditional calls compare what is stored, not who
- *       stored it: a Redis-like server (half of them) by the value's bytes, a memcached-like one by
- *       its {@code cas} unique.
+ *       stored it: a Redis-like server (half of them) by the stored bytes (the value's, and the
+ *       write version chash's Redis node stores with it: {@link SimServer.Compare#BYTES}), a
+ *       memcached-like one by its {@code cas} unique.
  *   <li>{@code -Dchash.sim.equalPuts=true}: the workload sometimes puts a value equal to one of the
  *       key's last values again (the same bytes, a different write), which is what exposes ABA.
  * </ul>
