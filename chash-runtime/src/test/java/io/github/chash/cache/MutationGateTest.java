@@ -51,9 +51,10 @@ class MutationGateTest {
    * that ignores an invalidation: fleet seed 2 (near caches in half the fleet's seeds, each hit
    * held to the bound near caches promise between JVMs); no unknown mark: one-JVM seed 56; a
    * restart not recognised (planted in the simulated servers' model of the Redis node's check):
-   * fleet seed 1; no fence, no lease and a move without its condition: the scripted scenarios over
-   * simulated servers (the fence's fleet seed 354154235 no longer meets the read between a put's
-   * two steps since the vouch rule added calls, nor did 1,000 more seeds).
+   * fleet seed 1; no fence, no lease, a move without its condition and no write version (planted in
+   * the model of the Redis node's entry header): the scripted scenarios over simulated servers (the
+   * fence's fleet seed 354154235 no longer meets the read between a put's two steps since the vouch
+   * rule added calls, nor did 1,000 more seeds).
    */
   private static final List<Bug> GATED =
       List.of(
