@@ -11,9 +11,14 @@ import io.github.chash.config.ChashConfig;
 import io.github.chash.config.ChashConfigs;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.internal.cache.InterceptedCache;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,6 +44,7 @@ class RedisRestartIT {
     // the next test's restart must not find this one's file: an empty snapshot replaces it
     RedisServerProcess server = fleet.server(victim);
     if (server.isRunning()) {
+      server.command("CONFIG", "SET", "appendonly", "no");
       server.command("FLUSHALL");
       server.command("SAVE");
     }
@@ -101,6 +107,68 @@ class RedisRestartIT {
       // and the node serves again: a new write is read back
       users.put(keys.get(0), "v3");
       assertThat(users.getIfPresent(keys.get(0), STRING)).isEqualTo("v3");
+    }
+  }
+
+  /**
+   * The AOF row: the server persists by append-only files, fsynced at every write, and comes back
+   * from a copy of them taken between v1 and v2 (a host crash that lost the page cache, a VM
+   * snapshot, a restored volume).
+   */
+  @RepeatedTest(5)
+  void quietRestartFromOlderAppendOnlyFiles_servesNothingItRestored() throws IOException {
+    RedisServerProcess server = fleet.server(victim);
+    Path files = server.dir().resolve("appendonlydir");
+    Path copy = Files.createTempDirectory("chash-aof-");
+    try (ShardedCacheManager manager = manager(config(FAILOVER))) {
+      InterceptedCache users = InterceptedCache.of(manager.cache("users"));
+      List<String> keys = RingKeys.keysOwnedBy(manager, users, victim, KEYS);
+      server.command("CONFIG", "SET", "appendfsync", "always");
+      server.command("CONFIG", "SET", "appendonly", "yes"); // a rewrite makes the first files
+      Awaitility.await("the AOF rewrite of port " + server.port())
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> aofRewriteDone(server));
+      keys.forEach(k -> users.put(k, "v1"));
+      copyTree(files, copy);
+      keys.forEach(k -> users.put(k, "v2"));
+
+      server.kill();
+      deleteTree(files);
+      copyTree(copy, files);
+      server.restartFromAppendOnlyFiles();
+
+      assertThat(server.keys("chash:users:*")).as("restored from the AOF").hasSize(KEYS);
+      assertThat(staleReads(users, keys)).isEmpty();
+      assertThat(staleReads(users, keys)).isEmpty();
+      users.put(keys.get(0), "v3");
+      assertThat(users.getIfPresent(keys.get(0), STRING)).isEqualTo("v3");
+    } finally {
+      deleteTree(copy);
+    }
+  }
+
+  private static boolean aofRewriteDone(RedisServerProcess server) {
+    String info = (String) server.command("INFO", "persistence");
+    return info.contains("aof_rewrite_in_progress:0") && info.contains("aof_rewrite_scheduled:0");
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (var files = Files.list(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var files = Files.walk(dir)) {
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
     }
   }
 

@@ -39,6 +39,9 @@ public final class RedisServerProcess extends LoopbackServer {
   /** The port of the server this one replicates when it starts, or 0. */
   private int replicaOf;
 
+  /** Whether the next start loads the append-only files ({@code appendonly yes}), once. */
+  private boolean appendOnlyStart;
+
   /** A sentinel's configuration lines after its port, or null for a server. */
   private final List<String> sentinelConfig;
 
@@ -150,6 +153,25 @@ public final class RedisServerProcess extends LoopbackServer {
   public void restartAsReplicaOf(RedisServerProcess primary) {
     replicaOf = primary.port();
     restart();
+  }
+
+  /**
+   * Starts the server again after {@link #kill()}, on the same port, from its append-only files
+   * ({@code appendonlydir} in {@link #dir()}, which the server writes once {@code CONFIG SET
+   * appendonly yes}), not its RDB file; later restarts load the RDB file again.
+   */
+  public void restartFromAppendOnlyFiles() {
+    appendOnlyStart = true;
+    try {
+      restart();
+    } finally {
+      appendOnlyStart = false;
+    }
+  }
+
+  /** The server's working directory: its RDB file and its {@code appendonlydir}. */
+  public Path dir() {
+    return dir;
   }
 
   /** {@code redis://127.0.0.1:PORT}, or {@code rediss://} for a TLS server (no credentials). */
@@ -290,7 +312,7 @@ public final class RedisServerProcess extends LoopbackServer {
                 "--save",
                 "",
                 "--appendonly",
-                "no",
+                appendOnlyStart ? "yes" : "no",
                 "--dir",
                 dir.toString(),
                 "--daemonize",
