@@ -162,7 +162,7 @@ final class FleetSimRun {
             Boolean.getBoolean("chash.fleet.drops") ? 1_000_000 : 3,
             Duration.ofSeconds(1),
             Duration.ofMillis(100),
-            OnRejoin.FLUSH,
+            onRejoin(seed),
             Duration.ofMillis(500 + r.nextInt(30_000)));
     SplittableRandom nearDice = new SplittableRandom(SimScheduler.mix(seed, 3_000_017));
     near =
@@ -185,7 +185,7 @@ final class FleetSimRun {
     setup.append(
         String.format(
             "keys=%d jvms=%d clients/jvm=%d ttl=%s window=%s spread=%dms algorithm=%s"
-                + " think=%.2fms near=%s%s",
+                + " think=%.2fms near=%s onRejoin=%s%s",
             keyCount,
             jvms,
             clientsPerJvm,
@@ -195,7 +195,18 @@ final class FleetSimRun {
             algorithm.configName(),
             meanThinkNanos / 1e6,
             near == null ? "none" : near.ttl(),
+            failover.onRejoin(),
             weak.describe()));
+  }
+
+  /**
+   * How a node ejected in one JVM comes back: {@code keep}, the default, in three seeds of four,
+   * {@code flush} in the rest, from dice of their own so that the rest of a seed runs as before.
+   */
+  private static OnRejoin onRejoin(long seed) {
+    return new SplittableRandom(SimScheduler.mix(seed, 4_000_037)).nextInt(4) == 0
+        ? OnRejoin.FLUSH
+        : OnRejoin.KEEP;
   }
 
   private SimServer server(String id) {
