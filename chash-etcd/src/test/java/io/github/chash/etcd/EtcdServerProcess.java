@@ -13,25 +13,32 @@ import org.awaitility.Awaitility;
 /**
  * A real {@code etcd} process (Debian's {@code etcd-server}) on free loopback ports, a one-member
  * cluster with its data in a directory of the test's; stopped and started again on the same ports
- * and data.
+ * and data. Public, in chash-etcd's test-jar, for the starter's Boot test of the etcd properties.
  */
-final class EtcdServerProcess implements AutoCloseable {
+public final class EtcdServerProcess implements AutoCloseable {
   private final Path dataDir;
   private final int clientPort = ServerProcesses.freePort(2379);
   private final int peerPort = ServerProcesses.freePort(2380);
   private Process process;
 
-  EtcdServerProcess(Path dir) {
+  /**
+   * Starts etcd, its data under {@code dir}; skips the test where {@code etcd} is not on the PATH.
+   *
+   * @param dir a directory of the test's
+   */
+  public EtcdServerProcess(Path dir) {
     ServerProcesses.requireOnPath("etcd", "etcd-server");
     this.dataDir = dir.resolve("etcd");
     start();
   }
 
-  String endpoint() {
+  /** {@return the client URL, {@code http://127.0.0.1:PORT}} */
+  public String endpoint() {
     return "http://" + ServerProcesses.LOOPBACK + ":" + clientPort;
   }
 
-  void start() {
+  /** Starts the process, and waits until it listens. */
+  public void start() {
     String client = endpoint();
     String peer = "http://" + ServerProcesses.LOOPBACK + ":" + peerPort;
     List<String> command =
@@ -77,7 +84,7 @@ final class EtcdServerProcess implements AutoCloseable {
   }
 
   /** Kills the process; {@link #start} runs it again on the same ports and data. */
-  void stop() {
+  public void stop() {
     ServerProcesses.kill(process);
   }
 
