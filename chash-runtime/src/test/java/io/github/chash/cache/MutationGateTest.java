@@ -68,9 +68,11 @@ class MutationGateTest {
           new Bug(SimServer.NO_WRITE_VERSION, List.of(), List.of(), 40));
 
   /**
-   * Planted bugs the simulations do not catch yet, with 300 seeds of each (600 runs, about 70 s
-   * each): the gate is weak there, and they join {@link #GATED} once caught. Run them with {@code
-   * -Dchash.gate.bugs}.
+   * Planted bugs the simulations do not catch yet: the gate is weak there, and they join {@link
+   * #GATED} once caught. Run them with {@code -Dchash.gate.bugs}. The sweep's order survived 1,000
+   * seeds of each simulation and the scripted scenarios (2,002 runs, 287 s): since the vouch rule a
+   * previous owner holding nothing is a miss, which is what the home-first order guarded, so it may
+   * no longer be a bug.
    */
   private static final List<Bug> NOT_YET_CAUGHT =
       List.of(new Bug(Planted.SWEEP_HOME_LAST, List.of(4120415617L), List.of(), 300));
