@@ -165,15 +165,7 @@ class EtcdMembershipHttpIT {
 
     long bad = put("nodes: [{id: x, weight: -1}]");
     Until.holds("the bad state seen", () -> follower.status().latestEpoch() == bad);
-    JsonNode behind = chashHealth();
-    assertThat(behind.path("status").asText()).as(behind.toString()).isEqualTo("DEGRADED");
-    assertThat(behind.path("description").asText())
-        .contains(
-            "behind the membership source: epoch " + applied + " runs, " + bad + " announced");
-    JsonNode membership = behind.path("details").path("membership");
-    assertThat(membership.path("behind").asBoolean()).isTrue();
-    assertThat(membership.path("appliedEpoch").asLong()).isEqualTo(applied);
-    assertThat(membership.path("problem").asText()).contains(KEY, "weight");
+    RunningApp.assertBehind(app, applied, bad, KEY, "weight");
     assertThat(ids()).containsExactly("shard-a", "shard-b");
 
     long good = put(nodes("shard-a", "shard-b", "shard-d"));

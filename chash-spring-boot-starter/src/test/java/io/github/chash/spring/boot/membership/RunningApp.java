@@ -42,4 +42,26 @@ final class RunningApp {
     assertThat(health.path("status").asText()).as(response.body()).isEqualTo("UP");
     return health.path("components").path("chash");
   }
+
+  /**
+   * Asserts that the app's {@code chash} health is DEGRADED because it runs epoch {@code applied}
+   * while the source announced {@code announced}, whose problem names each of {@code problem}.
+   */
+  static void assertBehind(
+      ConfigurableApplicationContext app, long applied, long announced, String... problem)
+      throws Exception {
+    JsonNode behind = chashHealth(app);
+    assertThat(behind.path("status").asText()).as(behind.toString()).isEqualTo("DEGRADED");
+    assertThat(behind.path("description").asText())
+        .contains(
+            "behind the membership source: epoch "
+                + applied
+                + " runs, "
+                + announced
+                + " announced");
+    JsonNode membership = behind.path("details").path("membership");
+    assertThat(membership.path("behind").asBoolean()).isTrue();
+    assertThat(membership.path("appliedEpoch").asLong()).isEqualTo(applied);
+    assertThat(membership.path("problem").asText()).contains(problem);
+  }
 }

@@ -115,15 +115,7 @@ class ZooKeeperMembershipHttpTest {
     long bad =
         writer.setData().forPath(PATH, "nodes: [{id: x, weight: -1}]".getBytes(UTF_8)).getMzxid();
     Until.holds("the bad state seen", () -> follower.status().latestEpoch() == bad);
-    JsonNode behind = chashHealth();
-    assertThat(behind.path("status").asText()).as(behind.toString()).isEqualTo("DEGRADED");
-    assertThat(behind.path("description").asText())
-        .contains(
-            "behind the membership source: epoch " + applied + " runs, " + bad + " announced");
-    JsonNode membership = behind.path("details").path("membership");
-    assertThat(membership.path("behind").asBoolean()).isTrue();
-    assertThat(membership.path("appliedEpoch").asLong()).isEqualTo(applied);
-    assertThat(membership.path("problem").asText()).contains("weight");
+    RunningApp.assertBehind(app, applied, bad, "weight");
     assertThat(ids()).containsExactly("shard-a", "shard-b");
 
     server.stop();
