@@ -201,7 +201,7 @@ final class Migration {
               from,
               routingKey,
               vouched.contains(from) ? Marker.vouch() : null,
-              vouched.contains(from) ? router.window : null)
+              vouched.contains(from) ? router.vouchTtl() : null)
           == NodeCalls.Outcome.LANDED) {
         from.marks.forget(routingKey.text());
       }

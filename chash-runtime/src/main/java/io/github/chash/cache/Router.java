@@ -25,6 +25,17 @@ final class Router {
   }
 
   /**
+   * How long a {@link Marker#vouch} lives: two windows. A vouch is written after its writer's ring
+   * change, and the JVMs that consult the previous owner keep doing so until their own windows end,
+   * each at most one window after the last of them changed, and the rollout of a change fits in a
+   * window (operations.md): so no JVM in its window finds a vouch expired and misses a moved key
+   * until its next write.
+   */
+  java.time.Duration vouchTtl() {
+    return window.multipliedBy(2);
+  }
+
+  /**
    * Deletes the key's copy on the node as a delete at its owner must be made ({@link #deleted}):
    * within windows, on a node with conditional calls, the window's tombstone takes its place, so
    * that a JVM on a newer ring reading the node as the key's previous owner never takes "nothing"

@@ -310,7 +310,7 @@ final class Writes {
             routingKey.text(),
             () ->
                 owner.node.putIfLeased(
-                    routingKey.text(), lease.marker, Marker.vouch(), router.window));
+                    routingKey.text(), lease.marker, Marker.vouch(), router.vouchTtl()));
       }
       migration.deletePreviousOutsideWindows(r, target, routingKey);
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
@@ -428,7 +428,7 @@ final class Writes {
                 unconditional
                     ? evicted(owner, routingKey)
                     : vouch
-                        ? owner.node.putIf(routingKey, held, Marker.vouch(), router.window)
+                        ? owner.node.putIf(routingKey, held, Marker.vouch(), router.vouchTtl())
                         : owner.node.deleteIf(routingKey, held));
       }
     }
