@@ -237,8 +237,8 @@ final class Writes {
       if (calls.writeIf(
               owner, routingKey.text(), () -> owner.node.lease(routingKey.text(), lease, LEASE_TTL))
           != NodeCalls.Outcome.LANDED) {
-        taken.add(target);
-        giveBack(routingKey, lease, taken);
+        giveBackPrevious(routingKey, lease, taken);
+        giveBack(routingKey, lease, target);
         return null;
       }
       taken.add(owner);
@@ -289,7 +289,7 @@ final class Writes {
     Routing r = router.forCache(cacheName);
     NodeSlot target = r.target(routingKey);
     if (target != lease.at || !atHome(r, target, routingKey)) {
-      giveBack(routingKey, lease.marker, lease.previous);
+      giveBackPrevious(routingKey, lease.marker, lease.previous);
       return false; // the key moved while it loaded: its new target holds no lease of it
     }
     Duration ttl = freshTtl(stored);
@@ -298,7 +298,7 @@ final class Writes {
         putOver(target, routingKey.text(), lease.marker, lease.seen, stored, ttl, stamp);
     if (lease.marker != null && !landed) {
       stats.leaseLost(); // a refresh that found its entry replaced held no lease
-      giveBack(routingKey, lease.marker, lease.previous);
+      giveBackPrevious(routingKey, lease.marker, lease.previous);
     }
     if (landed) {
       target.marks.forget(routingKey.text(), sent);
@@ -331,22 +331,32 @@ final class Writes {
     if (lease.marker == null) {
       return;
     }
-    List<NodeSlot> leased = new java.util.ArrayList<>(lease.previous);
-    leased.add(lease.at);
-    giveBack(routingKey, lease.marker, leased);
+    giveBackPrevious(routingKey, lease.marker, lease.previous);
+    giveBack(routingKey, lease.marker, lease.at);
   }
 
-  /** {@link #release} of the lease on each of {@code leased}. */
-  private void giveBack(RoutingKey routingKey, Marker lease, List<NodeSlot> leased) {
+  /** {@link #release} of the lease on the key's target. */
+  private void giveBack(RoutingKey routingKey, Marker lease, NodeSlot at) {
     Marker deleted = router.deleted();
     String key = routingKey.text();
-    for (NodeSlot at : leased) {
-      calls.writeIf(
-          at,
-          key,
-          deleted == null
-              ? () -> at.node.deleteIfLeased(key, lease)
-              : () -> at.node.putIfLeased(key, lease, deleted, router.window));
+    calls.writeIf(
+        at,
+        key,
+        deleted == null
+            ? () -> at.node.deleteIfLeased(key, lease)
+            : () -> at.node.putIfLeased(key, lease, deleted, router.window));
+  }
+
+  /**
+   * {@link #release} of the lease on the key's previous owners: it leaves nothing there, which
+   * reads take for no vouch (a miss), whatever the lease replaced. A tombstone would do no better,
+   * and the next read would move it over the target's entry, which may be another JVM's newer
+   * write.
+   */
+  private void giveBackPrevious(RoutingKey routingKey, Marker lease, List<NodeSlot> owners) {
+    String key = routingKey.text();
+    for (NodeSlot at : owners) {
+      calls.writeIf(at, key, () -> at.node.deleteIfLeased(key, lease));
     }
   }
 
