@@ -158,25 +158,15 @@ final class Migration {
 
   /**
    * The previous owners a write landed on {@code target} leaves a vouch on: those reads consult
-   * with the target ({@link #consulted}); none when reads do not consult them.
+   * with the target ({@link #consulted}, the one rule for which owners they are); none when reads
+   * do not consult them, or cannot (they miss then anyway).
    */
   private List<NodeSlot> vouched(Routing r, NodeSlot target, RoutingKey routingKey) {
-    if (target == null
-        || router.window.isZero()
-        || Planted.on(Planted.NO_VOUCH)
-        || !target.conditionalFor(routingKey)
-        || (r.degraded && r.home(routingKey) != target)) {
-      return List.of();
-    }
-    long now = policy.now();
-    List<NodeSlot> vouched = new ArrayList<>(2);
-    for (Prior prior : r.priors) {
-      NodeSlot from = prior.home(routingKey);
-      if (prior.inWindow(now) && from != target && from.conditionalFor(routingKey)) {
-        vouched.add(from);
-      }
-    }
-    return vouched;
+    List<NodeSlot> consulted =
+        target == null || Planted.on(Planted.NO_VOUCH) ? null : consulted(r, target, routingKey);
+    return consulted == null || consulted == UNREADABLE
+        ? List.of()
+        : consulted.subList(1, consulted.size());
   }
 
   private void deletePrevious(
@@ -197,11 +187,9 @@ final class Migration {
         if (!from.ejected) {
           tombstoneUnawaited(from, routingKey);
         }
-      } else if (calls.write(
-              from,
-              routingKey,
-              vouched.contains(from) ? Marker.vouch() : null,
-              vouched.contains(from) ? router.vouchTtl() : null)
+      } else if ((vouched.contains(from)
+              ? calls.write(from, routingKey, Marker.vouch(), router.vouchTtl())
+              : calls.write(from, routingKey, null, null))
           == NodeCalls.Outcome.LANDED) {
         from.marks.forget(routingKey.text());
       }
