@@ -10,7 +10,9 @@ import io.github.chash.config.NodeType;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,6 +33,8 @@ public final class ShardedCaches {
    * from their home while it was out, or whose write failed); see the operations guide.
    */
   static final int MAX_MARKS = 100_000;
+
+  private static final System.Logger LOG = System.getLogger(ShardedCaches.class.getName());
 
   private ShardedCaches() {}
 
@@ -71,6 +75,10 @@ public final class ShardedCaches {
    */
   public static final class Builder {
     private ChashConfig config;
+
+    /** The configuration a started manager changes to at once: one whose rollout is under way. */
+    private ChashConfig changeTo;
+
     private RingSettings ring;
     private FailoverConfig failover;
     private final Map<String, NodeConfig> nodeConfigs = new LinkedHashMap<>();
@@ -98,12 +106,33 @@ public final class ShardedCaches {
       if (this.config != null) {
         throw new IllegalStateException("config was already set to " + this.config.source());
       }
-      this.config = Objects.requireNonNull(config, "config");
+      Objects.requireNonNull(config, "config");
+      ChashConfig first = firstRing(config, Instant.now());
+      this.config = first;
+      this.changeTo = first == config ? null : config;
       ring(config.ring());
       failover(config.failover());
-      config.nodes().forEach(this::node);
+      first.nodes().forEach(this::node);
       config.caches().values().forEach(this::cache);
       return this;
+    }
+
+    /**
+     * The ring a JVM starts on: the configuration's own, or, while the rollout of a configuration
+     * that names the ring it replaces runs ({@link MigrationConfig.Replaces}), that ring, from
+     * which {@link #build} then changes to the configuration's as any running JVM does. A JVM a
+     * rolling restart starts on the new ring so reads and fences the previous owners that the JVMs
+     * not yet replaced still write to (issue 41: without it, 122 to 5,644 stale reads per rollout).
+     */
+    private static ChashConfig firstRing(ChashConfig config, Instant now) {
+      MigrationConfig migration = config.migration();
+      MigrationConfig.Replaces replaces = migration.replaces();
+      if (replaces == null
+          || migration.window().isZero()
+          || !replaces.inRollout(now, migration.window())) {
+        return config;
+      }
+      return config.withNodes(replaces.nodes());
     }
 
     /**
@@ -358,7 +387,26 @@ public final class ShardedCaches {
               slots,
               nodeConfigs,
               near));
+      if (changeTo != null) {
+        changeOnStart(manager);
+      }
       return manager;
+    }
+
+    private void changeOnStart(RingCacheManager manager) {
+      LOG.log(
+          Level.INFO,
+          "{0}: started during the rollout that began at {1}: from the ring it replaces, {2},"
+              + " to its own",
+          changeTo.source(),
+          changeTo.migration().replaces().since(),
+          config.nodes().stream().map(NodeConfig::id).toList());
+      try {
+        manager.reconfigure(changeTo);
+      } catch (RuntimeException | Error e) {
+        manager.close();
+        throw e;
+      }
     }
 
     /** The node as a ring member: a configured node keeps its name (ketama, jedis). */

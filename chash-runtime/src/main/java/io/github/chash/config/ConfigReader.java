@@ -38,7 +38,8 @@ final class ConfigReader {
     nodesValue.ifPresent(n -> checkPoints(ring, nodes, n, problems));
     Map<String, CacheConfig> caches = CachesBlock.read(block(map, "caches"));
     FailoverConfig failover = FailoverBlock.read(block(map, "failover"), anySentinelShard);
-    MigrationConfig migration = MigrationBlock.read(block(map, "migration"));
+    MigrationConfig migration =
+        MigrationBlock.read(block(map, "migration"), nodes, ring.algorithm());
     RedisConfig redis = RedisConfig.RULES.read(block(map, "redis"));
     MemcachedConfig memcached = MemcachedConfig.RULES.read(block(map, "memcached"));
     CheckConfig check = CheckBlock.read(block(map, "check"));

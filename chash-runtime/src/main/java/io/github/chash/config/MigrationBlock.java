@@ -1,21 +1,155 @@
 package io.github.chash.config;
 
+import io.github.chash.internal.text.Quotes;
+import io.github.chash.ring.Algorithm;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
-/** Reads {@code migration:}; its rule is {@link MigrationConfig}'s. */
+/** Reads {@code migration:}; its rules are {@link MigrationConfig}'s. */
 final class MigrationBlock {
-  static final List<String> KEYS = List.of("window");
+  static final List<String> KEYS = List.of("window", "replaces");
+  private static final List<String> REPLACES_KEYS = List.of("since", "nodes");
 
   private MigrationBlock() {}
 
-  static MigrationConfig read(Optional<YamlMap> block) {
+  /**
+   * @param nodes the configuration's nodes, which {@code replaces.nodes} may name by id
+   * @param algorithm the ring's, for the entries of nodes it no longer has
+   */
+  static MigrationConfig read(
+      Optional<YamlMap> block, List<NodeConfig> nodes, Algorithm algorithm) {
     MigrationConfig d = MigrationConfig.defaults();
     if (block.isEmpty()) {
       return d;
     }
+    YamlMap map = block.get().allowOnly(KEYS);
     // zero is a valid window (no migration)
     return new MigrationConfig(
-        new Fields(block.get().allowOnly(KEYS)).durationOrZero("window", d.window()));
+        new Fields(map).durationOrZero("window", d.window()),
+        map.get("replaces").map(r -> replaces(r, map, nodes, algorithm)).orElse(null));
+  }
+
+  /**
+   * {@code replaces:}: {@code since}, an ISO-8601 instant, and {@code nodes}, each a node's id when
+   * the configuration still has it, else its whole entry (a node removed by the change).
+   */
+  private static MigrationConfig.Replaces replaces(
+      Node value, YamlMap parent, List<NodeConfig> nodes, Algorithm algorithm) {
+    Problems problems = parent.problems();
+    String path = parent.child("replaces");
+    Optional<YamlMap> block = YamlMap.of(value, path, problems);
+    if (block.isEmpty()) {
+      return null;
+    }
+    YamlMap map = block.get().allowOnly(REPLACES_KEYS);
+    int before = problems.count();
+    Instant since =
+        map.require("since", "when the rollout began, e.g. 2026-12-07T10:00:00Z")
+            .map(n -> instant(n, map.child("since"), problems))
+            .orElse(null);
+    List<NodeConfig> replaced =
+        map.require("nodes", "the replaced ring's nodes")
+            .map(n -> replacedNodes(n, map.child("nodes"), nodes, algorithm, problems))
+            .orElse(List.of());
+    return problems.count() > before ? null : new MigrationConfig.Replaces(since, replaced);
+  }
+
+  private static Instant instant(Node node, String path, Problems problems) {
+    String text = Scalars.text(node);
+    if (node instanceof ScalarNode && text != null) {
+      try {
+        return Instant.parse(text);
+      } catch (DateTimeParseException e) {
+        // reported below
+      }
+    }
+    problems.at(
+        node,
+        path
+            + " must be an ISO-8601 instant such as 2026-12-07T10:00:00Z, was "
+            + Scalars.describe(node));
+    return null;
+  }
+
+  private static List<NodeConfig> replacedNodes(
+      Node value, String path, List<NodeConfig> nodes, Algorithm algorithm, Problems problems) {
+    if (!(value instanceof SequenceNode seq) || seq.getValue().isEmpty()) {
+      problems.at(
+          value,
+          path
+              + " must list the replaced ring's nodes (an id of nodes, or a removed node's entry),"
+              + (value instanceof SequenceNode
+                  ? " at least one"
+                  : " was " + Scalars.describe(value)));
+      return List.of();
+    }
+    Map<String, NodeConfig> current =
+        nodes.stream().collect(Collectors.toMap(NodeConfig::id, Function.identity()));
+    List<NodeConfig> replaced = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    List<Node> items = seq.getValue();
+    for (int i = 0; i < items.size(); i++) {
+      Node item = items.get(i);
+      String itemPath = path + "[" + i + "]";
+      NodeConfig node = replacedNode(item, itemPath, current, algorithm, problems);
+      if (node == null) {
+        continue;
+      }
+      if (!ids.add(node.id())) {
+        problems.at(item, itemPath + " names " + Quotes.quote(node.id()) + " twice");
+      } else {
+        replaced.add(node);
+      }
+    }
+    return replaced;
+  }
+
+  /** A kept node by its id (the same node: one entry, in {@code nodes}); a removed one whole. */
+  private static NodeConfig replacedNode(
+      Node item,
+      String path,
+      Map<String, NodeConfig> current,
+      Algorithm algorithm,
+      Problems problems) {
+    if (item instanceof ScalarNode) {
+      String id = Scalars.text(item);
+      NodeConfig node = id == null ? null : current.get(id);
+      if (node == null) {
+        problems.at(
+            item,
+            path
+                + " "
+                + Scalars.describe(item)
+                + " is not the id of a node in nodes; give a removed node's whole entry,"
+                + " e.g. { id: r4, type: redis, uri: \"redis://10.0.0.4:6379\" }");
+      }
+      return node;
+    }
+    Optional<YamlMap> entry = YamlMap.of(item, path, problems);
+    if (entry.isEmpty()) {
+      return null;
+    }
+    NodeConfig node = NodesBlock.readOne(entry.get(), algorithm);
+    if (node != null && current.containsKey(node.id())) {
+      problems.at(
+          item,
+          path
+              + " repeats node "
+              + Quotes.quote(node.id())
+              + " of nodes: name a node the change keeps by its id only");
+      return null;
+    }
+    return node;
   }
 }

@@ -56,6 +56,15 @@ final class NodesBlock {
     return nodes;
   }
 
+  /**
+   * One node entry on its own (a node another list names, such as {@code migration.replaces}); null
+   * when it has problems, which are reported.
+   */
+  static NodeConfig readOne(YamlMap map, Algorithm algorithm) {
+    return readNode(
+        map.allowOnly(KEYS), algorithm, new HashMap<>(), new HashMap<>(), new HashMap<>());
+  }
+
   private static NodeConfig readNode(
       YamlMap map,
       Algorithm algorithm,

@@ -41,10 +41,17 @@ public abstract class FleetProcessesScenario {
   protected abstract String recorderUri();
 
   private String yaml(List<String> ids) {
+    return yaml(ids, "");
+  }
+
+  /** The configuration of {@code ids}; {@code migration} adds to its migration block. */
+  private String yaml(List<String> ids, String migration) {
     return fleet().nodesYaml(ids)
         + "caches:\n  users: { ttl: 10m }\n"
         + "failover: { failureLimit: 3, retryAfter: 1s, timeout: 200ms }\n"
-        + "migration: { window: 1m }\n";
+        + "migration: { window: 1m"
+        + migration
+        + " }\n";
   }
 
   @Test
@@ -73,41 +80,20 @@ public abstract class FleetProcessesScenario {
     int addSpread = 10 + random.nextInt(21);
     int removeSpread = 10 + random.nextInt(21);
     int runSeconds = 3 + addSpread + 3 + removeSpread + 3;
-    String recorder = recorderUri();
     List<Process> processes = new ArrayList<>();
     List<Path> configs = new ArrayList<>();
     List<Path> outputs = new ArrayList<>();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     for (int p = 0; p < PROCESSES; p++) {
       Path config = dir.resolve("chash-" + p + ".yaml");
       write(config, yaml(three));
       Path out = dir.resolve("out-" + p + ".txt");
       configs.add(config);
       outputs.add(out);
-      processes.add(
-          new ProcessBuilder(
-                  java,
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  FleetWorker.class.getName(),
-                  config.toString(),
-                  recorder,
-                  Integer.toString(KEYS),
-                  Integer.toString(runSeconds + 180),
-                  out.toString())
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("log-" + p + ".txt").toFile())
-              .start());
+      processes.add(startWorker(dir, p, runSeconds + 180));
     }
     try {
-      long readyBy = System.nanoTime() + 120_000_000_000L;
       for (Path out : outputs) {
-        while (!Files.exists(Path.of(out + ".ready"))) {
-          assertThat(System.nanoTime() < readyBy)
-              .as("worker %s ready within 2 minutes", out)
-              .isTrue();
-          Thread.sleep(50);
-        }
+        awaitReady(out);
       }
       Thread.sleep(3_000); // every JVM runs on 3 nodes
       rollOut(configs, yaml(four), addSpread, random);
@@ -123,12 +109,121 @@ public abstract class FleetProcessesScenario {
     } finally {
       processes.forEach(Process::destroyForcibly);
     }
-    for (int p = 0; p < PROCESSES; p++) {
+    assertExitedCleanly(dir, processes);
+    Result r = check(rep, outputs, three, four);
+    assertThat(r.added).as("processes that moved to 4 nodes").hasSize(PROCESSES);
+    assertThat(r.removed).as("processes that moved back to 3 nodes").hasSize(PROCESSES);
+    r.assertCoherent();
+  }
+
+  /**
+   * Issue 41's rolling restart, as Kubernetes ships a changed ConfigMap: the 3 processes on 3 nodes
+   * are replaced one at a time, {@code chash.fleet.restartGap} (default 5 s) apart, by fresh JVMs
+   * started on 4 nodes (each new one ready before the old one stops, as a rollout with surge does),
+   * while the processes not yet replaced keep writing on the old ring. The new configuration names
+   * the ring it replaces ({@code migration.replaces}); without it ({@code
+   * -Dchash.fleet.noReplaces=true}) a fresh JVM knows no previous owner.
+   */
+  @Test
+  void rollingRestart_freshJvmsOnTheNewRing_noStaleReadNoException() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Boolean.getBoolean("chash.fleet.real") || "1".equals(System.getenv("CHASH_FLEET")),
+        "opt-in: -Dchash.fleet.real=true");
+    int repetitions = Integer.getInteger("chash.fleet.repetitions", 1);
+    long gapMillis = Long.getLong("chash.fleet.restartGap", 5_000);
+    boolean replaces = !Boolean.getBoolean("chash.fleet.noReplaces");
+    System.out.printf(
+        "%n=== rolling restart of %d processes: %d repetitions, %d ms apart, replaces %s%n",
+        PROCESSES, repetitions, gapMillis, replaces);
+    for (int rep = 1; rep <= repetitions; rep++) {
+      fleet().reset();
+      recorder(RedisCommands::flushall);
+      rollingRestart(rep, gapMillis, replaces);
+    }
+  }
+
+  private void rollingRestart(int rep, long gapMillis, boolean replaces) throws Exception {
+    List<String> four = fleet().nodeIds().subList(0, 4);
+    List<String> three = four.subList(0, 3);
+    Path dir = Files.createTempDirectory("chash-restart");
+    int most = 600;
+    List<Process> processes = new ArrayList<>();
+    List<Path> outputs = new ArrayList<>();
+    try {
+      for (int p = 0; p < PROCESSES; p++) {
+        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
+        outputs.add(dir.resolve("out-" + p + ".txt"));
+        processes.add(startWorker(dir, p, most));
+      }
+      for (Path out : outputs) {
+        awaitReady(out);
+      }
+      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      String since = java.time.Instant.now().toString();
+      String next =
+          yaml(
+              four,
+              replaces ? ", replaces: { since: \"" + since + "\", nodes: " + three + " }" : "");
+      for (int old = 0; old < PROCESSES; old++) {
+        int fresh = PROCESSES + old;
+        write(dir.resolve("chash-" + fresh + ".yaml"), next);
+        outputs.add(dir.resolve("out-" + fresh + ".txt"));
+        processes.add(startWorker(dir, fresh, most));
+        awaitReady(outputs.get(fresh));
+        Files.writeString(Path.of(outputs.get(old) + ".stop"), "stop");
+        assertThat(processes.get(old).waitFor(60, TimeUnit.SECONDS))
+            .as("old worker ended")
+            .isTrue();
+        Thread.sleep(gapMillis);
+      }
+      Thread.sleep(3_000);
+      for (int p = PROCESSES; p < 2 * PROCESSES; p++) {
+        Files.writeString(Path.of(outputs.get(p) + ".stop"), "stop");
+      }
+      for (Process p : processes) {
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("worker ended").isTrue();
+      }
+    } finally {
+      processes.forEach(Process::destroyForcibly);
+    }
+    assertExitedCleanly(dir, processes);
+    Result r = check(rep, outputs, three, four);
+    assertThat(r.added).as("fresh processes on 4 nodes").hasSize(PROCESSES);
+    r.assertCoherent();
+  }
+
+  /** Starts worker {@code p} on {@code dir/chash-p.yaml}, writing {@code dir/out-p.txt}. */
+  private Process startWorker(Path dir, int p, int mostSeconds) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(
+            java,
+            "-cp",
+            System.getProperty("java.class.path"),
+            FleetWorker.class.getName(),
+            dir.resolve("chash-" + p + ".yaml").toString(),
+            recorderUri(),
+            Integer.toString(KEYS),
+            Integer.toString(mostSeconds),
+            dir.resolve("out-" + p + ".txt").toString())
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("log-" + p + ".txt").toFile())
+        .start();
+  }
+
+  private static void awaitReady(Path out) throws InterruptedException {
+    long readyBy = System.nanoTime() + 120_000_000_000L;
+    while (!Files.exists(Path.of(out + ".ready"))) {
+      assertThat(System.nanoTime() < readyBy).as("worker %s ready within 2 minutes", out).isTrue();
+      Thread.sleep(50);
+    }
+  }
+
+  private static void assertExitedCleanly(Path dir, List<Process> processes) throws Exception {
+    for (int p = 0; p < processes.size(); p++) {
       assertThat(processes.get(p).exitValue())
           .as("worker %s exit; its log: %s", p, Files.readString(dir.resolve("log-" + p + ".txt")))
           .isZero();
     }
-    check(rep, addSpread, removeSpread, outputs, three, four);
   }
 
   /** Writes the new file to every process, one at a time, at random moments over the spread. */
@@ -168,13 +263,19 @@ public abstract class FleetProcessesScenario {
     return Rings.create(c.ring(), c.nodes().stream().map(NodeConfig::toNode).toList());
   }
 
-  private void check(
-      int rep,
-      int addSpread,
-      int removeSpread,
-      List<Path> outputs,
-      List<String> three,
-      List<String> four)
+  /**
+   * What one run's outputs show; its assertions are the caller's, but for {@link #assertCoherent}.
+   */
+  private record Result(
+      List<Long> added, List<Long> removed, long stale, long exceptions, long hits) {
+    void assertCoherent() {
+      assertThat(exceptions).as("exceptions that reached callers").isZero();
+      assertThat(stale).as("stale reads across processes").isZero();
+      assertThat(hits).isPositive();
+    }
+  }
+
+  private Result check(int rep, List<Path> outputs, List<String> three, List<String> four)
       throws Exception {
     Ring small = ring(three);
     Ring big = ring(four);
@@ -272,14 +373,12 @@ public abstract class FleetProcessesScenario {
       (inRollout ? during : outside).add(r[1]);
     }
     System.out.printf(
-        "=== changes (ms): %s%n=== repetition %d: add over %d s, remove over %d s; %d reads, %d hits, %d loader calls,"
+        "=== changes (ms): %s%n=== repetition %d: %d reads, %d hits, %d loader calls,"
             + " %d migration hits, %d node errors; stale reads %d, caller exceptions %d; convergence add %.1f s,"
             + " remove %.1f s (%d and %d processes changed); moved-key read latency p50/p99:"
             + " during the rollouts %s, outside %s %s%n",
         changes,
         rep,
-        addSpread,
-        removeSpread,
         reads,
         hits,
         loads,
@@ -294,11 +393,7 @@ public abstract class FleetProcessesScenario {
         percentiles(during),
         percentiles(outside),
         examples);
-    assertThat(added).as("processes that moved to 4 nodes").hasSize(PROCESSES);
-    assertThat(removed).as("processes that moved back to 3 nodes").hasSize(PROCESSES);
-    assertThat(exceptions).as("exceptions that reached callers").isZero();
-    assertThat(stale).as("stale reads across processes").isZero();
-    assertThat(hits).isPositive();
+    return new Result(added, removed, stale, exceptions, hits);
   }
 
   /** Runs the call on a connection to the recorder. */
