@@ -30,6 +30,12 @@ final class Planted {
    */
   static final String NO_VOUCH = "no vouch";
 
+  /**
+   * A JVM started during a rollout ignores the ring its configuration replaces ({@code
+   * migration.replaces}): it knows no previous owner.
+   */
+  static final String NO_REPLACED_RING = "a fresh JVM ignores the replaced ring";
+
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
 

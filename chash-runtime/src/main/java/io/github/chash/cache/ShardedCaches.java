@@ -128,6 +128,7 @@ public final class ShardedCaches {
       MigrationConfig migration = config.migration();
       MigrationConfig.Replaces replaces = migration.replaces();
       if (replaces == null
+          || Planted.on(Planted.NO_REPLACED_RING)
           || migration.window().isZero()
           || !replaces.inRollout(now, migration.window())) {
         return config;

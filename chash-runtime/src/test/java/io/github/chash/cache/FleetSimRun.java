@@ -87,40 +87,57 @@ final class FleetSimRun {
   private long opsDone;
   private int clientsLeft;
   private final List<Jvm> fleet = new ArrayList<>();
+  private List<NodeConfig> initial;
+  private boolean[][] restarts;
   private final StringBuilder setup = new StringBuilder();
 
-  /** One JVM of the fleet. */
+  /** Every manager any JVM ran, replaced ones included: closed at the end. */
+  private final List<RingCacheManager> managers = new ArrayList<>();
+
+  /**
+   * One JVM of the fleet; a restart replaces its manager with a fresh one (a new pod under the same
+   * name), whose clients take over the old one's.
+   */
   private final class Jvm {
     final String name;
-    final RingCacheManager manager;
-    final InterceptedCache cache;
-    final TypedCache<Object, String> typed;
+    RingCacheManager manager;
+    InterceptedCache cache;
+    TypedCache<Object, String> typed;
     final String[] routingKeys = new String[keyCount];
 
     Jvm(String name, List<NodeConfig> nodes) {
       this.name = name;
-      manager =
-          (RingCacheManager)
-              ShardedCaches.builder()
-                  .config(config(nodes))
-                  .ticker(sched.clock)
-                  .scheduleProbes(false)
-                  .nodeFactory(new SimNode.Factory(sched, trace, FleetSimRun.this::server))
-                  .build();
-      cache = InterceptedCache.of(manager.cache("users"));
-      typed = manager.cache("users").typed(String.class);
+      start(config(nodes));
       for (int i = 0; i < keyCount; i++) {
         routingKeys[i] = cache.routingKey(names[i], WHERE);
       }
     }
 
+    /**
+     * Replaces this JVM with a fresh one started on {@code config}; the old manager's calls under
+     * way finish, and it takes no new ones (a pod that terminates gracefully).
+     */
+    void start(ChashConfig config) {
+      manager =
+          (RingCacheManager)
+              ShardedCaches.builder()
+                  .config(config)
+                  .ticker(sched.clock)
+                  .scheduleProbes(false)
+                  .nodeFactory(new SimNode.Factory(sched, trace, FleetSimRun.this::server))
+                  .build();
+      managers.add(manager);
+      cache = InterceptedCache.of(manager.cache("users"));
+      typed = manager.cache("users").typed(String.class);
+    }
+
     long nearHits() {
       return manager.cacheStats().get("users").nearHitCount();
     }
+  }
 
-    KeyStripes stripes() {
-      return ((RoutedCache) manager.cache("users")).stripes();
-    }
+  private static KeyStripes stripes(RingCacheManager manager) {
+    return ((RoutedCache) manager.cache("users")).stripes();
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace) {
@@ -230,11 +247,21 @@ final class FleetSimRun {
   }
 
   private ChashConfig config(List<NodeConfig> nodes) {
+    return config(nodes, null);
+  }
+
+  /** The configuration of {@code nodes}, naming the ring it replaces when that is not null. */
+  private ChashConfig config(List<NodeConfig> nodes, List<NodeConfig> replaced) {
     ChashConfig.Builder b =
         ChashConfig.builder()
             .ring(RingSettings.of(algorithm))
             .failover(failover)
-            .migration(new MigrationConfig(window))
+            .migration(
+                new MigrationConfig(
+                    window,
+                    replaced == null
+                        ? null
+                        : new MigrationConfig.Replaces(java.time.Instant.now(), replaced)))
             .cache(new CacheConfig("users", ttl).withNear(near));
     nodes.forEach(b::node);
     return b.build();
@@ -243,7 +270,7 @@ final class FleetSimRun {
   Result run() {
     SplittableRandom r = setupRandom;
     int n = 2 + r.nextInt(3);
-    List<NodeConfig> initial = new ArrayList<>();
+    initial = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       initial.add(nodeConfig("n" + i));
     }
@@ -270,10 +297,11 @@ final class FleetSimRun {
     for (int j = 0; j < jvms; j++) {
       fleet.add(new Jvm("j" + j, initial));
     }
+    restarts = restarts(plan.size());
     sched.heldBack =
         thread -> {
-          for (Jvm jvm : fleet) {
-            if (jvm.stripes().holdsBack(thread)) {
+          for (RingCacheManager manager : managers) {
+            if (stripes(manager).holdsBack(thread)) {
               return true;
             }
           }
@@ -322,9 +350,33 @@ final class FleetSimRun {
         nearHits += near == null ? 0 : jvm.nearHits();
       }
     } finally {
-      fleet.forEach(jvm -> jvm.manager.close());
+      managers.forEach(RingCacheManager::close);
     }
     return new Result(seed, opsDone, trace.hash(), violations, setup.toString(), nearHits);
+  }
+
+  /**
+   * Which JVM takes which change by a restart (a fresh JVM on the new ring, as a rolling restart
+   * ships it) rather than a reconfiguration: one in three, from dice of their own, so that the rest
+   * of a seed runs as before; none with {@code -Dchash.fleet.restarts=false}.
+   */
+  private boolean[][] restarts(int changes) {
+    boolean[][] restart = new boolean[jvms][changes];
+    if (!Boolean.parseBoolean(System.getProperty("chash.fleet.restarts", "true"))) {
+      return restart;
+    }
+    SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 5_000_011));
+    StringBuilder which = new StringBuilder();
+    for (int j = 0; j < jvms; j++) {
+      for (int c = 0; c < changes; c++) {
+        restart[j][c] = dice.nextInt(3) == 0;
+        if (restart[j][c]) {
+          which.append(" j").append(j).append('@').append(c);
+        }
+      }
+    }
+    setup.append(" restarts").append(which.length() == 0 ? " none" : which);
+    return restart;
   }
 
   private void membership(Jvm jvm, List<List<NodeConfig>> plan, long[] moments) {
@@ -334,8 +386,15 @@ final class FleetSimRun {
       if (clientsLeft == 0) {
         return;
       }
-      trace.add(me.name, null, "reconfigure " + plan.get(c).stream().map(NodeConfig::id).toList());
-      jvm.manager.reconfigure(config(plan.get(c)));
+      List<String> ids = plan.get(c).stream().map(NodeConfig::id).toList();
+      if (restarts[fleet.indexOf(jvm)][c]) {
+        // a rolling restart: a fresh JVM on the new ring, told the ring it replaces
+        trace.add(me.name, null, "restart on " + ids);
+        jvm.start(config(plan.get(c), c == 0 ? initial : plan.get(c - 1)));
+      } else {
+        trace.add(me.name, null, "reconfigure " + ids);
+        jvm.manager.reconfigure(config(plan.get(c)));
+      }
     }
   }
 
