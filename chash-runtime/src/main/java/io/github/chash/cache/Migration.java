@@ -70,25 +70,37 @@ final class Migration {
 
   /**
    * The nodes a read of the key consults at once within a migration window when the rules between
-   * JVMs apply (see the package comment): the target first, then the key's previous owners within
-   * their windows, newest first, each node once; {@link #UNREADABLE} when one of those owners is
-   * out, just failed or its copy is marked. Null when there is no such owner, or the old path
-   * applies: the target is away from the key's home, or some node has no conditional calls.
+   * JVMs apply, and their ages ({@link Consulted}); {@link #UNREADABLE} nodes when one of the
+   * previous owners is out, just failed or its copy is marked. Null when there is no such owner, or
+   * the old path applies: the target is away from the key's home, or some node has no conditional
+   * calls.
    */
-  List<NodeSlot> consulted(Routing r, NodeSlot target, CharSequence routingKey) {
+  Consulted consult(Routing r, NodeSlot target, CharSequence routingKey) {
     if (r.priors.isEmpty()
         || !target.conditionalFor(routingKey)
         || (r.degraded && r.home(routingKey) != target)) {
       return null;
     }
     long now = policy.now();
-    List<NodeSlot> out = null;
+    List<NodeSlot> previous = null;
+    // each node's oldest place among the priors in their window (newest first: 0 is the newest);
+    // the target's is -1 unless an older ring of the chain names it too
+    List<Integer> oldest = null;
+    int targetOldest = -1;
+    int place = 0;
     for (Prior prior : r.priors) {
       if (!prior.inWindow(now)) {
         continue;
       }
       NodeSlot from = prior.home(routingKey);
-      if (from == target || (out != null && out.contains(from))) {
+      int at = place++;
+      if (from == target) {
+        targetOldest = at;
+        continue;
+      }
+      int seen = previous == null ? -1 : previous.indexOf(from);
+      if (seen >= 0) {
+        oldest.set(seen, at);
         continue;
       }
       if (!from.conditionalFor(routingKey)) {
@@ -98,15 +110,62 @@ final class Migration {
           || (!from.marks.isEmpty() && from.marks.get(routingKey.toString()) != null)) {
         // a previous owner that cannot be read (or whose copy this JVM cannot vouch for) may hold
         // a newer write of a JVM on its ring: the target's copy may be older, so the read misses
-        return UNREADABLE;
+        return Consulted.UNREADABLE;
       }
-      if (out == null) {
-        out = new ArrayList<>(3);
-        out.add(target);
+      if (previous == null) {
+        previous = new ArrayList<>(2);
+        oldest = new ArrayList<>(2);
       }
-      out.add(from);
+      previous.add(from);
+      oldest.add(at);
     }
-    return out;
+    return previous == null ? null : Consulted.of(target, targetOldest, previous, oldest);
+  }
+
+  /**
+   * The nodes a read of a key consults: the target first, then the previous owners from the newest
+   * to the oldest by their oldest place in the chain of rings; and how many of those are newer than
+   * the target. That is 0 unless the chain came back to a ring that placed the key on the target (a
+   * change reverted, a node added and removed again): JVMs still on that older ring write the
+   * target, so its entry is as old as that ring. Readers take the oldest entry found as the newest
+   * ({@link Reads}).
+   *
+   * @param nodes the target, then the previous owners, newest first
+   * @param newerThanTarget how many previous owners (from index 1) are newer than the target
+   */
+  record Consulted(List<NodeSlot> nodes, int newerThanTarget) {
+    /** The read is a miss, without a call. */
+    static final Consulted UNREADABLE = new Consulted(List.of(), 0);
+
+    static Consulted of(
+        NodeSlot target, int targetOldest, List<NodeSlot> previous, List<Integer> oldest) {
+      Integer[] order = new Integer[previous.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      java.util.Arrays.sort(order, java.util.Comparator.comparingInt(oldest::get));
+      List<NodeSlot> nodes = new ArrayList<>(previous.size() + 1);
+      nodes.add(target);
+      int newer = 0;
+      for (int i : order) {
+        nodes.add(previous.get(i));
+        newer += oldest.get(i) < targetOldest ? 1 : 0;
+      }
+      return new Consulted(nodes, Planted.on(Planted.TARGET_ALWAYS_NEWEST) ? 0 : newer);
+    }
+
+    boolean unreadable() {
+      return this == UNREADABLE;
+    }
+  }
+
+  /**
+   * {@link #consult}'s nodes: the target first, then the key's previous owners that reads consult;
+   * {@link #UNREADABLE} or null as it says.
+   */
+  List<NodeSlot> consulted(Routing r, NodeSlot target, CharSequence routingKey) {
+    Consulted c = consult(r, target, routingKey);
+    return c == null ? null : c.unreadable() ? UNREADABLE : c.nodes();
   }
 
   /**

@@ -36,6 +36,12 @@ final class Planted {
    */
   static final String NO_REPLACED_RING = "a fresh JVM ignores the replaced ring";
 
+  /**
+   * Rule 7: readers rank a key's target as the newest node, even when the chain came back to a ring
+   * that placed the key there (a change reverted mid-rollout).
+   */
+  static final String TARGET_ALWAYS_NEWEST = "the target is always the newest";
+
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
 

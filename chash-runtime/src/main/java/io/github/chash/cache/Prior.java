@@ -27,6 +27,14 @@ final class Prior {
     this.windowEndsNanos = windowEndsNanos;
   }
 
+  /**
+   * This ring with its window ending at {@code windowEndsNanos}: a later occurrence of the same
+   * placement merged into it ({@link Routing}'s chain). Its leftovers are swept again.
+   */
+  Prior until(long windowEndsNanos) {
+    return new Prior(ring, slots, windowEndsNanos);
+  }
+
   /** The key's owner in this ring. */
   NodeSlot home(CharSequence routingKey) {
     return slots[ring.locateIndex(VerbatimKeys.hashed(routingKey))];

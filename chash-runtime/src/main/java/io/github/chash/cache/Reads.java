@@ -70,7 +70,7 @@ final class Reads {
     Object value = null;
     boolean readable = target != null && r.readable(target, routingKey);
     if (target != null && !readable) stats.safetyMiss();
-    List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
+    Migration.Consulted consulted = readable ? migration.consult(r, target, routingKey) : null;
     if (consulted != null) {
       value = readAcross(r, consulted, routingKey.text(), type).value();
     } else if (readable) {
@@ -99,7 +99,7 @@ final class Reads {
     CacheNode.StoredEntry entry = null;
     boolean readable = target != null && r.readable(target, routingKey);
     if (target != null && !readable) stats.safetyMiss();
-    List<NodeSlot> consulted = readable ? migration.consulted(r, target, routingKey) : null;
+    Migration.Consulted consulted = readable ? migration.consult(r, target, routingKey) : null;
     if (consulted != null) {
       CacheNode.Held got = readAcross(r, consulted, routingKey.text(), type);
       entry = got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
@@ -143,7 +143,7 @@ final class Reads {
     if (target == null || target.justFailed() || !r.readable(target, routingKey)) {
       return null;
     }
-    List<NodeSlot> consulted = migration.consulted(r, target, routingKey);
+    Migration.Consulted consulted = migration.consult(r, target, routingKey);
     if (consulted != null) {
       CacheNode.Held got = readAcross(r, consulted, routingKey.text(), type);
       return got.value() == null ? null : new CacheNode.StoredEntry(got.value(), got.ttl());
@@ -165,23 +165,26 @@ final class Reads {
 
   /**
    * A read under the rules between JVMs (see the package comment): the key's target and its
-   * previous owners ({@code consulted}, target first) are read at once, each within its node
-   * timeout. Only JVMs still on an older ring write an entry of their own to a previous owner (this
-   * ring's writes leave a {@link Marker#vouch} there), so the oldest ring's owner holding such an
-   * entry has the newest one: its value is the answer, its tombstone or lease a miss. A value or
-   * tombstone found on a previous owner is moved to the target ({@link Writes#move}). The target's
-   * own entry is served only while every previous owner vouches for it. Any node that failed makes
-   * the read a miss.
+   * previous owners ({@code consulted}) are read at once, each within its node timeout. Only JVMs
+   * on an older ring write an entry of their own to an older ring's owner (a newer ring's writes
+   * leave a {@link Marker#vouch} there), so the entry found on the oldest node ({@link
+   * Migration.Consulted}: the target is older than the owners between when the chain came back to
+   * its ring) is the newest: its value is the answer, its tombstone or lease a miss. It is served
+   * only while every older node vouches for it: one holding nothing may have lost a newer write
+   * (evicted, restarted). A value or tombstone found on a previous owner is moved to the target
+   * ({@link Writes#move}). Any node that failed makes the read a miss.
    *
    * @return what the read returns: its value (null on a miss) and, when the target's entry won, the
    *     time it has left
    */
   private CacheNode.Held readAcross(
-      Routing r, List<NodeSlot> consulted, String routingKey, ValueType type) {
-    if (consulted == Migration.UNREADABLE) {
+      Routing r, Migration.Consulted across, String routingKey, ValueType type) {
+    if (across.unreadable()) {
       stats.safetyMiss();
       return CacheNode.Held.NOTHING;
     }
+    List<NodeSlot> consulted = across.nodes();
+    int newer = across.newerThanTarget();
     long stamp = stripes.stamp(routingKey);
     List<NodeCalls.Sent<CacheNode.Held>> sent = new ArrayList<>(consulted.size());
     for (NodeSlot slot : consulted) {
@@ -191,20 +194,21 @@ final class Reads {
     if (held == null) {
       return CacheNode.Held.NOTHING;
     }
-    int winner = winner(held);
+    int[] byAge = byAge(consulted.size(), newer);
+    int winner = winner(held, byAge);
     CacheNode.Held won = held.get(winner);
+    if (winner == 0 && won.value() == null) {
+      return CacheNode.Held.NOTHING;
+    }
+    if (!olderVouch(held, byAge, winner)) {
+      // an older node holding nothing may have lost a newer write (evicted, restarted)
+      stats.safetyMiss();
+      return CacheNode.Held.NOTHING;
+    }
     if (winner == 0) {
-      if (won.value() == null) {
-        return CacheNode.Held.NOTHING;
-      }
-      if (!vouched(held)) {
-        // a previous owner holding nothing may have lost a newer write (evicted, restarted)
-        stats.safetyMiss();
-        return CacheNode.Held.NOTHING;
-      }
-      // the previous owners held nothing, but the two reads were not ordered: a move may have
-      // copied a newer value to the target after the target's read and deleted it where it was
-      // before the previous owner's; a read of the target after theirs sees the copy
+      // the older owners held vouches, but the reads were not ordered: a move may have copied a
+      // newer value to the target after the target's read and vouched where it was before the
+      // previous owner's; a read of the target after theirs sees the copy
       CacheNode.Held again = calls.awaitRead(calls.sendHeld(consulted.get(0), routingKey, type));
       return again == null || again.value() == null ? CacheNode.Held.NOTHING : again;
     }
@@ -239,9 +243,11 @@ final class Reads {
         return answer;
       }
       held.set(0, CacheNode.Held.NOTHING);
-      winner = winner(held);
+      winner = winner(held, byAge);
       won = held.get(winner);
-      if (winner == 0 || (won.marker() != null && won.marker().isLease())) {
+      if (winner == 0
+          || !olderVouch(held, byAge, winner)
+          || (won.marker() != null && won.marker().isLease())) {
         return answer; // nothing to move now; the lease expires, or a write replaces it
       }
     }
@@ -277,11 +283,28 @@ final class Reads {
   }
 
   /**
-   * The oldest ring's owner holding an entry of its own, not a vouch for a newer ring's target
-   * (index 0: the target).
+   * The indexes of {@code consulted} from the oldest node to the newest: the previous owners from
+   * the oldest, the target after those older than it ({@code newer} of them are newer).
    */
-  private static int winner(List<CacheNode.Held> held) {
-    for (int i = held.size() - 1; i > 0; i--) {
+  private static int[] byAge(int size, int newer) {
+    int[] order = new int[size];
+    int at = 0;
+    for (int i = size - 1; i > newer; i--) {
+      order[at++] = i;
+    }
+    order[at++] = 0;
+    for (int i = newer; i > 0; i--) {
+      order[at++] = i;
+    }
+    return order;
+  }
+
+  /**
+   * The oldest node holding an entry of its own, not a vouch for a newer ring's target; the target
+   * (index 0) when none does.
+   */
+  private static int winner(List<CacheNode.Held> held, int[] byAge) {
+    for (int i : byAge) {
       if (held.get(i).holds() && !vouch(held.get(i))) {
         return i;
       }
@@ -290,15 +313,18 @@ final class Reads {
   }
 
   /**
-   * Whether every previous owner read ({@code held} from index 1) vouches for the target's entry:
-   * one holding nothing may have lost a newer write of a JVM on its ring, which the server evicted
-   * or lost in a restart, so the target's copy may be older.
+   * Whether every node older than the {@code winner} vouches for a newer ring's copy: one holding
+   * nothing may have lost a newer write of a JVM on its ring, which the server evicted or lost in a
+   * restart, so the winner's copy may be older.
    */
-  private static boolean vouched(List<CacheNode.Held> held) {
+  private static boolean olderVouch(List<CacheNode.Held> held, int[] byAge, int winner) {
     if (Planted.on(Planted.NO_VOUCH)) {
       return true;
     }
-    for (int i = 1; i < held.size(); i++) {
+    for (int i : byAge) {
+      if (i == winner) {
+        return true;
+      }
       if (!vouch(held.get(i))) {
         return false;
       }

@@ -108,20 +108,57 @@ final class Routing {
     for (int i = 0; i < nextSlots.length; i++) {
       nextOut[i] = nextSlots[i].ejected;
     }
-    // a prior that places keys as a newer ring of the chain (or as the next one) adds nothing: a
-    // node flapping in and out keeps a chain of one
-    List<Prior> chain = new ArrayList<>();
-    for (Prior p : concat(new Prior(ring, slots, windowEndsNanos), priors)) {
-      boolean redundant = p.placesAs(next, nextSlots);
-      for (Prior kept : chain) {
-        redundant |= p.placesAs(kept.ring, kept.slotArray());
+    return new Routing(
+        generation + 1,
+        next,
+        nextSlots,
+        nextOut,
+        generation + 1,
+        closed,
+        chain(concat(new Prior(ring, slots, windowEndsNanos), priors), next, nextSlots));
+  }
+
+  /**
+   * The priors after a change to {@code next}, newest first, each placement once at its
+   * <em>oldest</em> place in the chain: readers rank a key's owners by that place (the oldest
+   * ring's entry is the newest, {@link Migration#consult}), and a ring the chain comes back to (a
+   * change reverted, a node added and removed again) is as old as it first was, since JVMs that
+   * never left it still write there. A later occurrence merges into the first, which keeps the
+   * later window end. The newest prior is dropped when it places as {@code next}: it adds nothing
+   * (a node flapping in and out keeps a chain of one); an older one that does stays, marking the
+   * current ring as older than the priors between.
+   */
+  private static List<Prior> chain(List<Prior> newestFirst, Ring next, NodeSlot[] nextSlots) {
+    List<Prior> oldestFirst = new ArrayList<>();
+    for (int i = newestFirst.size() - 1; i >= 0; i--) {
+      Prior p = newestFirst.get(i);
+      int same = -1;
+      for (int j = 0; j < oldestFirst.size() && same < 0; j++) {
+        same = oldestFirst.get(j).placesAs(p.ring, p.slotArray()) ? j : -1;
       }
-      if (!redundant) {
-        chain.add(p);
+      if (same < 0) {
+        oldestFirst.add(p);
+      } else if (p.windowEndsNanos - oldestFirst.get(same).windowEndsNanos > 0) {
+        oldestFirst.set(same, oldestFirst.get(same).until(p.windowEndsNanos));
       }
     }
-    return new Routing(
-        generation + 1, next, nextSlots, nextOut, generation + 1, closed, List.copyOf(chain));
+    int newest = oldestFirst.size() - 1;
+    if (newest >= 0 && oldestFirst.get(newest).placesAs(next, nextSlots)) {
+      oldestFirst.remove(newest);
+    }
+    // the current ring's older place holds while a newer prior is read: the owners between are
+    // not older than the target while JVMs that never left its ring may still write there
+    for (int i = 0; i < oldestFirst.size(); i++) {
+      if (oldestFirst.get(i).placesAs(next, nextSlots)) {
+        long end = oldestFirst.get(i).windowEndsNanos;
+        for (Prior newer : oldestFirst.subList(i + 1, oldestFirst.size())) {
+          end = newer.windowEndsNanos - end > 0 ? newer.windowEndsNanos : end;
+        }
+        oldestFirst.set(i, oldestFirst.get(i).until(end));
+      }
+    }
+    java.util.Collections.reverse(oldestFirst);
+    return List.copyOf(oldestFirst);
   }
 
   private static List<Prior> concat(Prior first, List<Prior> rest) {

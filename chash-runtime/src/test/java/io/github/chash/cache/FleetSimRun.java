@@ -89,6 +89,10 @@ final class FleetSimRun {
   private final List<Jvm> fleet = new ArrayList<>();
   private List<NodeConfig> initial;
   private boolean[][] restarts;
+
+  /** Per change, whether the next one starts while its rollout runs. */
+  private boolean[] hurried;
+
   private final StringBuilder setup = new StringBuilder();
 
   /** Every manager any JVM ran, replaced ones included: closed at the end. */
@@ -294,6 +298,7 @@ final class FleetSimRun {
       plan.add(next);
       current = next;
     }
+    hurried = hurried(plan);
     for (int j = 0; j < jvms; j++) {
       fleet.add(new Jvm("j" + j, initial));
     }
@@ -322,6 +327,11 @@ final class FleetSimRun {
     for (int c = 0; c < plan.size(); c++) {
       startsAt[c] = t;
       t += spreadNanos + window.toNanos() + r.nextLong(window.toNanos());
+      if (c > 0 && hurried[c - 1]) {
+        // starts while the previous change's rollout is under way
+        startsAt[c] = startsAt[c - 1] + hurryDice.nextLong(spreadNanos + 1);
+        t = startsAt[c] + spreadNanos + window.toNanos() + r.nextLong(window.toNanos());
+      }
     }
     clientsLeft = jvms * clientsPerJvm;
     int perClient = Math.max(1, ops / clientsLeft);
@@ -332,6 +342,11 @@ final class FleetSimRun {
       long[] moments = new long[plan.size()];
       for (int c = 0; c < plan.size(); c++) {
         moments[c] = startsAt[c] + r.nextLong(spreadNanos + 1);
+      }
+      for (int c = 0; c + 1 < plan.size(); c++) {
+        if (hurried[c] && moments[c] >= startsAt[c + 1]) {
+          moments[c] = -1; // the next change reached this JVM first: it skips this one
+        }
       }
       sched.actor(jvm.name + "m", () -> membership(jvm, plan, moments));
       sched.actor(jvm.name + "s", () -> maintenance(jvm));
@@ -353,6 +368,46 @@ final class FleetSimRun {
       managers.forEach(RingCacheManager::close);
     }
     return new Result(seed, opsDone, trace.hash(), violations, setup.toString(), nearHits);
+  }
+
+  /**
+   * Whether a change may start while the previous one's rollout runs, other than to revert it
+   * ({@code -Dchash.fleet.overlaps=true}): not yet a gate, see operations.md.
+   */
+  private static final boolean OVERLAPS = Boolean.getBoolean("chash.fleet.overlaps");
+
+  /** The dice of the rollout shapes beyond one change at a time; their own, as the restarts'. */
+  private SplittableRandom hurryDice;
+
+  /**
+   * Rollouts as fleets really run them (issue 41), from dice of their own: a change that starts
+   * while the previous one's rollout is under way (one in four), and a change reverted while its
+   * rollout runs (one seed in four: the plan ends with the ring before its last change). A JVM that
+   * the next change reaches before this one skips this one: it never ran that ring. With {@code
+   * -Dchash.fleet.rollouts=false}, changes are one at a time, as operations.md asked before.
+   * {@return per change, whether the next starts within its rollout}
+   */
+  private boolean[] hurried(List<List<NodeConfig>> plan) {
+    hurryDice = new SplittableRandom(SimScheduler.mix(seed, 6_000_029));
+    if (!Boolean.parseBoolean(System.getProperty("chash.fleet.rollouts", "true"))) {
+      return new boolean[plan.size()];
+    }
+    boolean rollback = hurryDice.nextInt(4) == 0;
+    if (rollback) {
+      plan.add(plan.size() > 1 ? plan.get(plan.size() - 2) : initial);
+      setup.append(" rollback");
+    }
+    boolean[] hurried = new boolean[plan.size()];
+    StringBuilder which = new StringBuilder();
+    for (int c = 0; c + 1 < plan.size(); c++) {
+      boolean reverted = rollback && c + 2 == plan.size();
+      hurried[c] = (hurryDice.nextInt(4) == 0 && OVERLAPS) || reverted;
+      if (hurried[c]) {
+        which.append(' ').append(c);
+      }
+    }
+    setup.append(" hurried").append(which.length() == 0 ? " none" : which);
+    return hurried;
   }
 
   /**
@@ -382,6 +437,9 @@ final class FleetSimRun {
   private void membership(Jvm jvm, List<List<NodeConfig>> plan, long[] moments) {
     SimScheduler.Actor me = sched.current();
     for (int c = 0; c < plan.size() && clientsLeft > 0; c++) {
+      if (moments[c] < 0) {
+        continue;
+      }
       sched.sleepUntil(Math.max(sched.now(), moments[c]));
       if (clientsLeft == 0) {
         return;
@@ -390,7 +448,13 @@ final class FleetSimRun {
       if (restarts[fleet.indexOf(jvm)][c]) {
         // a rolling restart: a fresh JVM on the new ring, told the ring it replaces
         trace.add(me.name, null, "restart on " + ids);
-        jvm.start(config(plan.get(c), c == 0 ? initial : plan.get(c - 1)));
+        List<NodeConfig> before = c == 0 ? initial : plan.get(c - 1);
+        List<NodeConfig> twoBefore = c < 2 ? initial : plan.get(c - 2);
+        // a rollback (the change before reverted while its rollout ran) restores the earlier file
+        // as it was: its replaces is an older rollout's, long over, so the fresh JVM starts on
+        // that ring alone, as the JVMs that never left it run
+        boolean revert = c > 0 && hurried[c - 1] && plan.get(c).equals(twoBefore);
+        jvm.start(config(plan.get(c), revert ? null : before));
       } else {
         trace.add(me.name, null, "reconfigure " + ids);
         jvm.manager.reconfigure(config(plan.get(c)));

@@ -66,7 +66,8 @@ class MutationGateTest {
           new Bug(SimServer.RESTART_NOT_RECOGNISED, List.of(1L), List.of(), 40),
           new Bug(Planted.NEAR_IGNORES_INVALIDATION, List.of(2L), List.of(), 40),
           new Bug(SimServer.NO_WRITE_VERSION, List.of(), List.of(), 40),
-          new Bug(Planted.NO_REPLACED_RING, List.of(4L), List.of(), 40));
+          new Bug(Planted.NO_REPLACED_RING, List.of(4L), List.of(), 40),
+          new Bug(Planted.TARGET_ALWAYS_NEWEST, List.of(533545287L), List.of(), 40));
 
   /**
    * Planted bugs the simulations do not catch yet: the gate is weak there, and they join {@link
