@@ -336,7 +336,8 @@ final class Membership {
     long window = nextMigration.window().toNanos();
     router.window = nextMigration.window();
     Routing before = router.current();
-    Routing after = router.update(r -> r.reconfigured(ring, slots, failures.now() + window));
+    long now = failures.now();
+    Routing after = router.update(r -> r.reconfigured(ring, slots, now, now + window));
     if (LOG.isLoggable(Level.INFO)) {
       // the summary samples keys on both rings: only when someone reads it
       LOG.log(

@@ -42,6 +42,12 @@ final class Planted {
    */
   static final String TARGET_ALWAYS_NEWEST = "the target is always the newest";
 
+  /**
+   * Rule 7: a read that finds the target's copy unvouched leaves it there, to be served once the
+   * windows end.
+   */
+  static final String KEEP_UNVOUCHED = "an unvouched copy stays";
+
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
 

@@ -203,6 +203,9 @@ final class Reads {
     if (!olderVouch(held, byAge, winner)) {
       // an older node holding nothing may have lost a newer write (evicted, restarted)
       stats.safetyMiss();
+      if (winner == 0) {
+        writes.dropUnvouched(consulted.get(0), routingKey, won);
+      }
       return CacheNode.Held.NOTHING;
     }
     if (winner == 0) {

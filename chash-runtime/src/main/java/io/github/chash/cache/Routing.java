@@ -102,7 +102,8 @@ final class Routing {
    * newest prior, whose window ends at {@code windowEndsNanos}. Copies written before it are
    * trusted only at their home.
    */
-  Routing reconfigured(Ring next, Map<String, NodeSlot> slotsById, long windowEndsNanos) {
+  Routing reconfigured(
+      Ring next, Map<String, NodeSlot> slotsById, long nowNanos, long windowEndsNanos) {
     NodeSlot[] nextSlots = Prior.inRingOrder(next, slotsById);
     boolean[] nextOut = new boolean[nextSlots.length];
     for (int i = 0; i < nextSlots.length; i++) {
@@ -115,20 +116,22 @@ final class Routing {
         nextOut,
         generation + 1,
         closed,
-        chain(concat(new Prior(ring, slots, windowEndsNanos), priors), next, nextSlots));
+        chain(concat(new Prior(ring, slots, windowEndsNanos), priors), next, nextSlots, nowNanos));
   }
 
   /**
-   * The priors after a change to {@code next}, newest first, each placement once at its
-   * <em>oldest</em> place in the chain: readers rank a key's owners by that place (the oldest
-   * ring's entry is the newest, {@link Migration#consult}), and a ring the chain comes back to (a
-   * change reverted, a node added and removed again) is as old as it first was, since JVMs that
-   * never left it still write there. A later occurrence merges into the first, which keeps the
-   * later window end. The newest prior is dropped when it places as {@code next}: it adds nothing
-   * (a node flapping in and out keeps a chain of one); an older one that does stays, marking the
-   * current ring as older than the priors between.
+   * The priors after a change to {@code next}, newest first, each placement once. Within their
+   * windows, a placement keeps its <em>oldest</em> place: readers rank a key's owners by that place
+   * (the oldest ring's entry is the newest, {@link Migration#consult}), and a ring the chain comes
+   * back to (a change reverted, a node added and removed again) is as old as it first was, since
+   * JVMs that never left it still write there; a later occurrence merges into it, which keeps the
+   * later window end. One whose window had ended gives way to the later occurrence instead: its
+   * rollout is over, so its place no longer ranks anything. The newest prior is dropped when it
+   * places as {@code next}: it adds nothing (a node flapping in and out keeps a chain of one); an
+   * older one that does stays, marking the current ring as older than the priors between.
    */
-  private static List<Prior> chain(List<Prior> newestFirst, Ring next, NodeSlot[] nextSlots) {
+  private static List<Prior> chain(
+      List<Prior> newestFirst, Ring next, NodeSlot[] nextSlots, long nowNanos) {
     List<Prior> oldestFirst = new ArrayList<>();
     for (int i = newestFirst.size() - 1; i >= 0; i--) {
       Prior p = newestFirst.get(i);
@@ -138,6 +141,9 @@ final class Routing {
       }
       if (same < 0) {
         oldestFirst.add(p);
+      } else if (!oldestFirst.get(same).inWindow(nowNanos)) {
+        oldestFirst.remove(same);
+        oldestFirst.add(p);
       } else if (p.windowEndsNanos - oldestFirst.get(same).windowEndsNanos > 0) {
         oldestFirst.set(same, oldestFirst.get(same).until(p.windowEndsNanos));
       }
@@ -146,6 +152,8 @@ final class Routing {
     if (newest >= 0 && oldestFirst.get(newest).placesAs(next, nextSlots)) {
       oldestFirst.remove(newest);
     }
+    // one whose window had ended ranks nothing: as the newest, it adds nothing
+    oldestFirst.removeIf(p -> !p.inWindow(nowNanos) && p.placesAs(next, nextSlots));
     // the current ring's older place holds while a newer prior is read: the owners between are
     // not older than the target while JVMs that never left its ring may still write there
     for (int i = 0; i < oldestFirst.size(); i++) {

@@ -446,6 +446,17 @@ final class Writes {
     return true;
   }
 
+  /**
+   * Deletes the target's copy a read found unvouched, if the target still holds exactly that: an
+   * older node holding nothing may have lost a newer write (evicted, restarted), and once the
+   * windows end no read consults it, so the copy would be served although older.
+   */
+  void dropUnvouched(NodeSlot target, String routingKey, CacheNode.Held held) {
+    if (!target.justFailed() && !Planted.on(Planted.KEEP_UNVOUCHED)) {
+      calls.writeIf(target, routingKey, () -> target.node.deleteIf(routingKey, held));
+    }
+  }
+
   private static boolean evicted(NodeSlot owner, String routingKey) {
     owner.node.evict(routingKey);
     return true;

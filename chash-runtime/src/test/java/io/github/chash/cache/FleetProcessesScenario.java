@@ -210,6 +210,65 @@ public abstract class FleetProcessesScenario {
     r.assertCoherent();
   }
 
+  /**
+   * Issue 41's rollback: a 4th node reaches two of the 3 processes (through their watched files, 2
+   * s apart), and is reverted there while the third never saw it, so JVMs run one ring for
+   * different reasons: the third never left it, the two came back to it.
+   */
+  @Test
+  void rollbackMidRollout_noStaleReadNoException() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Boolean.getBoolean("chash.fleet.real") || "1".equals(System.getenv("CHASH_FLEET")),
+        "opt-in: -Dchash.fleet.real=true");
+    int repetitions = Integer.getInteger("chash.fleet.repetitions", 1);
+    System.out.printf("%n=== rollback of %d processes: %d repetitions%n", PROCESSES, repetitions);
+    for (int rep = 1; rep <= repetitions; rep++) {
+      fleet().reset();
+      recorder(RedisCommands::flushall);
+      rollback(rep);
+    }
+  }
+
+  private void rollback(int rep) throws Exception {
+    List<String> four = fleet().nodeIds().subList(0, 4);
+    List<String> three = four.subList(0, 3);
+    Path dir = Files.createTempDirectory("chash-rollback");
+    List<Process> processes = new ArrayList<>();
+    List<Path> outputs = new ArrayList<>();
+    try {
+      for (int p = 0; p < PROCESSES; p++) {
+        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
+        outputs.add(dir.resolve("out-" + p + ".txt"));
+        processes.add(startWorker(dir, p, 600));
+      }
+      for (Path out : outputs) {
+        awaitReady(out);
+      }
+      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      write(dir.resolve("chash-0.yaml"), yaml(four));
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-1.yaml"), yaml(four));
+      Thread.sleep(3_000);
+      write(dir.resolve("chash-0.yaml"), yaml(three)); // the rollback, before worker 2 changed
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-1.yaml"), yaml(three));
+      Thread.sleep(5_000);
+      for (Path out : outputs) {
+        Files.writeString(Path.of(out + ".stop"), "stop");
+      }
+      for (Process p : processes) {
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("worker ended").isTrue();
+      }
+    } finally {
+      processes.forEach(Process::destroyForcibly);
+    }
+    assertExitedCleanly(dir, processes);
+    Result r = check(rep, outputs, three, four);
+    assertThat(r.added).as("processes that moved to 4 nodes").hasSize(2);
+    assertThat(r.removed).as("processes that came back to 3 nodes").hasSize(2);
+    r.assertCoherent();
+  }
+
   /** Starts worker {@code p} on {@code dir/chash-p.yaml}, writing {@code dir/out-p.txt}. */
   private Process startWorker(Path dir, int p, int mostSeconds) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

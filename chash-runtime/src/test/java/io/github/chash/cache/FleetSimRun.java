@@ -328,8 +328,11 @@ final class FleetSimRun {
       startsAt[c] = t;
       t += spreadNanos + window.toNanos() + r.nextLong(window.toNanos());
       if (c > 0 && hurried[c - 1]) {
-        // starts while the previous change's rollout is under way
-        startsAt[c] = startsAt[c - 1] + hurryDice.nextLong(spreadNanos + 1);
+        // starts while the previous change's rollout is under way, early enough that its own
+        // rollout ends within the window of the previous change's first JVM (operations.md)
+        startsAt[c] =
+            startsAt[c - 1]
+                + hurryDice.nextLong(Math.min(spreadNanos, window.toNanos() - spreadNanos) + 1);
         t = startsAt[c] + spreadNanos + window.toNanos() + r.nextLong(window.toNanos());
       }
     }
