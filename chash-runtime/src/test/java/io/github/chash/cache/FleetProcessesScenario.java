@@ -65,20 +65,31 @@ public abstract class FleetProcessesScenario {
 
   @Test
   void rollingChanges_acrossProcesses_noStaleReadNoException() throws Exception {
-    // opt-in until a JVM whose delete on a previous owner failed (a timeout on a loaded machine)
-    // no longer leaves a copy another JVM reads: then failures are per JVM (operations.md)
+    long seed = Long.getLong("chash.fleet.processSeed", System.nanoTime());
+    Random random = new Random(seed);
+    repeat("fleet of " + PROCESSES + " processes, seed " + seed, rep -> repetition(rep, random));
+  }
+
+  /** One repetition of a shape, on emptied servers and an emptied recorder. */
+  private interface Repetition {
+    void run(int rep) throws Exception;
+  }
+
+  /**
+   * Runs {@code shape} {@code chash.fleet.repetitions} times (default 1). Opt-in until a JVM whose
+   * delete on a previous owner failed (a timeout on a loaded machine) no longer leaves a copy
+   * another JVM reads: then failures are per JVM (operations.md).
+   */
+  private void repeat(String what, Repetition shape) throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Boolean.getBoolean("chash.fleet.real") || "1".equals(System.getenv("CHASH_FLEET")),
         "opt-in: -Dchash.fleet.real=true");
     int repetitions = Integer.getInteger("chash.fleet.repetitions", 1);
-    long seed = Long.getLong("chash.fleet.processSeed", System.nanoTime());
-    Random random = new Random(seed);
-    System.out.printf(
-        "%n=== fleet of %d processes: %d repetitions, seed %d%n", PROCESSES, repetitions, seed);
+    System.out.printf("%n=== %s: %d repetitions%n", what, repetitions);
     for (int rep = 1; rep <= repetitions; rep++) {
       fleet().reset();
       recorder(RedisCommands::flushall);
-      repetition(rep, random);
+      shape.run(rep);
     }
   }
 
@@ -135,20 +146,11 @@ public abstract class FleetProcessesScenario {
    */
   @Test
   void rollingRestart_freshJvmsOnTheNewRing_noStaleReadNoException() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        Boolean.getBoolean("chash.fleet.real") || "1".equals(System.getenv("CHASH_FLEET")),
-        "opt-in: -Dchash.fleet.real=true");
-    int repetitions = Integer.getInteger("chash.fleet.repetitions", 1);
     long gapMillis = Long.getLong("chash.fleet.restartGap", 5_000);
     boolean replaces = !Boolean.getBoolean("chash.fleet.noReplaces");
-    System.out.printf(
-        "%n=== rolling restart of %d processes: %d repetitions, %d ms apart, replaces %s%n",
-        PROCESSES, repetitions, gapMillis, replaces);
-    for (int rep = 1; rep <= repetitions; rep++) {
-      fleet().reset();
-      recorder(RedisCommands::flushall);
-      rollingRestart(rep, gapMillis, replaces);
-    }
+    repeat(
+        "rolling restart, " + gapMillis + " ms apart, replaces " + replaces,
+        rep -> rollingRestart(rep, gapMillis, replaces));
   }
 
   private void rollingRestart(int rep, long gapMillis, boolean replaces) throws Exception {
@@ -195,12 +197,7 @@ public abstract class FleetProcessesScenario {
           .as("the rollout ran within the window, as operations.md asks")
           .isLessThan(Durations.parse(RESTART_WINDOW).toMillis());
       Thread.sleep(3_000);
-      for (int p = PROCESSES; p < 2 * PROCESSES; p++) {
-        Files.writeString(Path.of(outputs.get(p) + ".stop"), "stop");
-      }
-      for (Process p : processes) {
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("worker ended").isTrue();
-      }
+      stop(outputs.subList(PROCESSES, 2 * PROCESSES), processes);
     } finally {
       processes.forEach(Process::destroyForcibly);
     }
@@ -217,16 +214,7 @@ public abstract class FleetProcessesScenario {
    */
   @Test
   void rollbackMidRollout_noStaleReadNoException() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        Boolean.getBoolean("chash.fleet.real") || "1".equals(System.getenv("CHASH_FLEET")),
-        "opt-in: -Dchash.fleet.real=true");
-    int repetitions = Integer.getInteger("chash.fleet.repetitions", 1);
-    System.out.printf("%n=== rollback of %d processes: %d repetitions%n", PROCESSES, repetitions);
-    for (int rep = 1; rep <= repetitions; rep++) {
-      fleet().reset();
-      recorder(RedisCommands::flushall);
-      rollback(rep);
-    }
+    repeat("rollback mid-rollout", this::rollback);
   }
 
   private void rollback(int rep) throws Exception {
@@ -253,12 +241,7 @@ public abstract class FleetProcessesScenario {
       Thread.sleep(2_000);
       write(dir.resolve("chash-1.yaml"), yaml(three));
       Thread.sleep(5_000);
-      for (Path out : outputs) {
-        Files.writeString(Path.of(out + ".stop"), "stop");
-      }
-      for (Process p : processes) {
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("worker ended").isTrue();
-      }
+      stop(outputs, processes);
     } finally {
       processes.forEach(Process::destroyForcibly);
     }
@@ -267,6 +250,16 @@ public abstract class FleetProcessesScenario {
     assertThat(r.added).as("processes that moved to 4 nodes").hasSize(2);
     assertThat(r.removed).as("processes that came back to 3 nodes").hasSize(2);
     r.assertCoherent();
+  }
+
+  /** Tells the workers writing {@code outputs} to stop, and waits for every process to end. */
+  private static void stop(List<Path> outputs, List<Process> processes) throws Exception {
+    for (Path out : outputs) {
+      Files.writeString(Path.of(out + ".stop"), "stop");
+    }
+    for (Process p : processes) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("worker ended").isTrue();
+    }
   }
 
   /** Starts worker {@code p} on {@code dir/chash-p.yaml}, writing {@code dir/out-p.txt}. */
