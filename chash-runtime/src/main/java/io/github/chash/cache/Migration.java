@@ -63,14 +63,8 @@ final class Migration {
   }
 
   /**
-   * What {@link #consulted} gives when a previous owner in its window is out, just failed, or its
-   * copy is marked: the read is a miss, without a call.
-   */
-  static final List<NodeSlot> UNREADABLE = List.of();
-
-  /**
    * The nodes a read of the key consults at once within a migration window when the rules between
-   * JVMs apply, and their ages ({@link Consulted}); {@link #UNREADABLE} nodes when one of the
+   * JVMs apply, and their ages ({@link Consulted}); {@link Consulted#UNREADABLE} when one of the
    * previous owners is out, just failed or its copy is marked. Null when there is no such owner, or
    * the old path applies: the target is away from the key's home, or some node has no conditional
    * calls.
@@ -82,25 +76,22 @@ final class Migration {
       return null;
     }
     long now = policy.now();
-    List<NodeSlot> previous = null;
-    // each node's oldest place among the priors in their window (newest first: 0 is the newest);
-    // the target's is -1 unless an older ring of the chain names it too
-    List<Integer> oldest = null;
-    int targetOldest = -1;
-    int place = 0;
-    for (Prior prior : r.priors) {
+    // oldest ring first, so that each node is placed where it first owned the key
+    List<NodeSlot> oldestFirst = null;
+    int olderThanTarget = -1; // -1: no ring of the chain placed the key on the target
+    for (int i = r.priors.size() - 1; i >= 0; i--) {
+      Prior prior = r.priors.get(i);
       if (!prior.inWindow(now)) {
         continue;
       }
       NodeSlot from = prior.home(routingKey);
-      int at = place++;
       if (from == target) {
-        targetOldest = at;
+        if (olderThanTarget < 0) {
+          olderThanTarget = oldestFirst == null ? 0 : oldestFirst.size();
+        }
         continue;
       }
-      int seen = previous == null ? -1 : previous.indexOf(from);
-      if (seen >= 0) {
-        oldest.set(seen, at);
+      if (oldestFirst != null && oldestFirst.contains(from)) {
         continue;
       }
       if (!from.conditionalFor(routingKey)) {
@@ -112,23 +103,30 @@ final class Migration {
         // a newer write of a JVM on its ring: the target's copy may be older, so the read misses
         return Consulted.UNREADABLE;
       }
-      if (previous == null) {
-        previous = new ArrayList<>(2);
-        oldest = new ArrayList<>(2);
+      if (oldestFirst == null) {
+        oldestFirst = new ArrayList<>(2);
       }
-      previous.add(from);
-      oldest.add(at);
+      oldestFirst.add(from);
     }
-    return previous == null ? null : Consulted.of(target, targetOldest, previous, oldest);
+    if (oldestFirst == null) {
+      return null;
+    }
+    List<NodeSlot> nodes = new ArrayList<>(oldestFirst.size() + 1);
+    nodes.add(target);
+    for (int i = oldestFirst.size() - 1; i >= 0; i--) {
+      nodes.add(oldestFirst.get(i));
+    }
+    int newer = olderThanTarget < 0 ? 0 : oldestFirst.size() - olderThanTarget;
+    return new Consulted(nodes, Planted.on(Planted.TARGET_ALWAYS_NEWEST) ? 0 : newer);
   }
 
   /**
    * The nodes a read of a key consults: the target first, then the previous owners from the newest
-   * to the oldest by their oldest place in the chain of rings; and how many of those are newer than
-   * the target. That is 0 unless the chain came back to a ring that placed the key on the target (a
-   * change reverted, a node added and removed again): JVMs still on that older ring write the
-   * target, so its entry is as old as that ring. Readers take the oldest entry found as the newest
-   * ({@link Reads}).
+   * to the oldest by the oldest ring of the chain that placed the key there; and how many of those
+   * are newer than the target. That is 0 unless the chain came back to a ring that placed the key
+   * on the target (a change reverted, a node added and removed again): JVMs still on that older
+   * ring write the target, so its entry is as old as that ring. Readers take the oldest entry found
+   * as the newest ({@link Reads}).
    *
    * @param nodes the target, then the previous owners, newest first
    * @param newerThanTarget how many previous owners (from index 1) are newer than the target
@@ -137,35 +135,18 @@ final class Migration {
     /** The read is a miss, without a call. */
     static final Consulted UNREADABLE = new Consulted(List.of(), 0);
 
-    static Consulted of(
-        NodeSlot target, int targetOldest, List<NodeSlot> previous, List<Integer> oldest) {
-      Integer[] order = new Integer[previous.size()];
-      for (int i = 0; i < order.length; i++) {
-        order[i] = i;
-      }
-      java.util.Arrays.sort(order, java.util.Comparator.comparingInt(oldest::get));
-      List<NodeSlot> nodes = new ArrayList<>(previous.size() + 1);
-      nodes.add(target);
-      int newer = 0;
-      for (int i : order) {
-        nodes.add(previous.get(i));
-        newer += oldest.get(i) < targetOldest ? 1 : 0;
-      }
-      return new Consulted(nodes, Planted.on(Planted.TARGET_ALWAYS_NEWEST) ? 0 : newer);
-    }
-
     boolean unreadable() {
       return this == UNREADABLE;
     }
   }
 
   /**
-   * {@link #consult}'s nodes: the target first, then the key's previous owners that reads consult;
-   * {@link #UNREADABLE} or null as it says.
+   * The previous owners {@link #consult} names beside the target (those a write fences and vouches
+   * on, a load leases); none when reads consult none, or cannot (they miss then anyway).
    */
-  List<NodeSlot> consulted(Routing r, NodeSlot target, CharSequence routingKey) {
+  List<NodeSlot> previousOwners(Routing r, NodeSlot target, CharSequence routingKey) {
     Consulted c = consult(r, target, routingKey);
-    return c == null ? null : c.unreadable() ? UNREADABLE : c.nodes();
+    return c == null || c.unreadable() ? List.of() : c.nodes().subList(1, c.nodes().size());
   }
 
   /**
@@ -217,15 +198,13 @@ final class Migration {
 
   /**
    * The previous owners a write landed on {@code target} leaves a vouch on: those reads consult
-   * with the target ({@link #consulted}, the one rule for which owners they are); none when reads
-   * do not consult them, or cannot (they miss then anyway).
+   * with the target ({@link #previousOwners}, the one rule for which owners they are); none when
+   * reads do not consult them, or cannot (they miss then anyway).
    */
   private List<NodeSlot> vouched(Routing r, NodeSlot target, RoutingKey routingKey) {
-    List<NodeSlot> consulted =
-        target == null || Planted.on(Planted.NO_VOUCH) ? null : consulted(r, target, routingKey);
-    return consulted == null || consulted == UNREADABLE
+    return target == null || Planted.on(Planted.NO_VOUCH)
         ? List.of()
-        : consulted.subList(1, consulted.size());
+        : previousOwners(r, target, routingKey);
   }
 
   private void deletePrevious(

@@ -376,7 +376,7 @@ final class Reads {
       if (target == null || !r.readable(target, key)) {
         if (target != null) stats.safetyMiss();
         miss(target);
-      } else if (migration.consulted(r, target, key) != null) {
+      } else if (migration.consult(r, target, key) != null) {
         // a key whose previous owners are consulted is read as a single read is
         Object value = read(r, target, RoutingKey.of(key), type);
         if (value != null) {

@@ -116,29 +116,27 @@ final class Routing {
         nextOut,
         generation + 1,
         closed,
-        chain(concat(new Prior(ring, slots, windowEndsNanos), priors), next, nextSlots, nowNanos));
+        chain(new Prior(ring, slots, windowEndsNanos), next, nextSlots, nowNanos));
   }
 
   /**
-   * The priors after a change to {@code next}, newest first, each placement once. Within their
-   * windows, a placement keeps its <em>oldest</em> place: readers rank a key's owners by that place
-   * (the oldest ring's entry is the newest, {@link Migration#consult}), and a ring the chain comes
-   * back to (a change reverted, a node added and removed again) is as old as it first was, since
-   * JVMs that never left it still write there; a later occurrence merges into it, which keeps the
-   * later window end. One whose window had ended gives way to the later occurrence instead: its
-   * rollout is over, so its place no longer ranks anything. The newest prior is dropped when it
-   * places as {@code next}: it adds nothing (a node flapping in and out keeps a chain of one); an
-   * older one that does stays, marking the current ring as older than the priors between.
+   * The priors after this ring is replaced by {@code next}, newest first, each placement once.
+   * Within their windows, a placement keeps its <em>oldest</em> place: readers rank a key's owners
+   * by that place (the oldest ring's entry is the newest, {@link Migration#consult}), and a ring
+   * the chain comes back to (a change reverted, a node added and removed again) is as old as it
+   * first was, since JVMs that never left it still write there; a later occurrence merges into it,
+   * which keeps the later window end. One whose window had ended gives way to the later occurrence
+   * instead: its rollout is over, so its place no longer ranks anything.
+   *
+   * <p>A prior that places as {@code next} is dropped when it is the newest (it adds nothing: a
+   * node flapping in and out keeps a chain of one) or its window has ended; otherwise it stays,
+   * marking the current ring as older than the priors between, for as long as any of them is read.
    */
-  private static List<Prior> chain(
-      List<Prior> newestFirst, Ring next, NodeSlot[] nextSlots, long nowNanos) {
-    List<Prior> oldestFirst = new ArrayList<>();
-    for (int i = newestFirst.size() - 1; i >= 0; i--) {
-      Prior p = newestFirst.get(i);
-      int same = -1;
-      for (int j = 0; j < oldestFirst.size() && same < 0; j++) {
-        same = oldestFirst.get(j).placesAs(p.ring, p.slotArray()) ? j : -1;
-      }
+  private List<Prior> chain(Prior replaced, Ring next, NodeSlot[] nextSlots, long nowNanos) {
+    List<Prior> oldestFirst = new ArrayList<>(priors.size() + 1);
+    for (int i = priors.size(); i >= 0; i--) {
+      Prior p = i == 0 ? replaced : priors.get(i - 1);
+      int same = indexOfPlacement(oldestFirst, p.ring, p.slotArray());
       if (same < 0) {
         oldestFirst.add(p);
       } else if (!oldestFirst.get(same).inWindow(nowNanos)) {
@@ -148,32 +146,31 @@ final class Routing {
         oldestFirst.set(same, oldestFirst.get(same).until(p.windowEndsNanos));
       }
     }
-    int newest = oldestFirst.size() - 1;
-    if (newest >= 0 && oldestFirst.get(newest).placesAs(next, nextSlots)) {
-      oldestFirst.remove(newest);
-    }
-    // one whose window had ended ranks nothing: as the newest, it adds nothing
-    oldestFirst.removeIf(p -> !p.inWindow(nowNanos) && p.placesAs(next, nextSlots));
-    // the current ring's older place holds while a newer prior is read: the owners between are
-    // not older than the target while JVMs that never left its ring may still write there
-    for (int i = 0; i < oldestFirst.size(); i++) {
-      if (oldestFirst.get(i).placesAs(next, nextSlots)) {
-        long end = oldestFirst.get(i).windowEndsNanos;
-        for (Prior newer : oldestFirst.subList(i + 1, oldestFirst.size())) {
+    int asNext = indexOfPlacement(oldestFirst, next, nextSlots);
+    if (asNext >= 0) {
+      Prior marker = oldestFirst.get(asNext);
+      if (asNext == oldestFirst.size() - 1 || !marker.inWindow(nowNanos)) {
+        oldestFirst.remove(asNext);
+      } else {
+        long end = marker.windowEndsNanos;
+        for (Prior newer : oldestFirst.subList(asNext + 1, oldestFirst.size())) {
           end = newer.windowEndsNanos - end > 0 ? newer.windowEndsNanos : end;
         }
-        oldestFirst.set(i, oldestFirst.get(i).until(end));
+        oldestFirst.set(asNext, marker.until(end));
       }
     }
     java.util.Collections.reverse(oldestFirst);
     return List.copyOf(oldestFirst);
   }
 
-  private static List<Prior> concat(Prior first, List<Prior> rest) {
-    List<Prior> all = new ArrayList<>(rest.size() + 1);
-    all.add(first);
-    all.addAll(rest);
-    return all;
+  /** The index of the prior placing keys as {@code ring} on {@code slots}; -1 when none does. */
+  private static int indexOfPlacement(List<Prior> chain, Ring ring, NodeSlot[] slots) {
+    for (int i = 0; i < chain.size(); i++) {
+      if (chain.get(i).placesAs(ring, slots)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The next generation without the priors whose leftovers are gone. */

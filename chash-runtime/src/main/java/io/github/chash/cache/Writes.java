@@ -225,15 +225,15 @@ final class Writes {
    * or another load's lease.
    */
   private List<NodeSlot> leasePrevious(NodeSlot target, RoutingKey routingKey, Marker lease) {
-    List<NodeSlot> consulted =
+    List<NodeSlot> owners =
         Planted.on(Planted.NO_VOUCH)
-            ? null
-            : migration.consulted(router.forCache(cacheName), target, routingKey);
-    if (consulted == null || consulted == Migration.UNREADABLE) {
-      return List.of();
+            ? List.of()
+            : migration.previousOwners(router.forCache(cacheName), target, routingKey);
+    if (owners.isEmpty()) {
+      return owners;
     }
-    List<NodeSlot> taken = new java.util.ArrayList<>(consulted.size() - 1);
-    for (NodeSlot owner : consulted.subList(1, consulted.size())) {
+    List<NodeSlot> taken = new java.util.ArrayList<>(owners.size());
+    for (NodeSlot owner : owners) {
       if (calls.writeIf(
               owner, routingKey.text(), () -> owner.node.lease(routingKey.text(), lease, LEASE_TTL))
           != NodeCalls.Outcome.LANDED) {
@@ -362,26 +362,26 @@ final class Writes {
 
   /**
    * Before a write of this ring reaches a key's target: a tombstone for the window on each previous
-   * owner that reads consult ({@link Migration#consulted}), which the write's deletes there remove
-   * once the target has it. Reads take an older ring's entry on a previous owner for newer than the
-   * target's, since only JVMs on that ring write there; without the fence, a read between this
-   * write's landing and its delete there found the new value on the target and the older one on the
-   * previous owner, and moved the older one over the newer (fleet simulation, seed 354154235). A
-   * read that meets the fence misses, and may replace the target's value with the tombstone: a
-   * miss, never an older value.
+   * owner that reads consult ({@link Migration#previousOwners}), which the write's deletes there
+   * remove once the target has it. Reads take an older ring's entry on a previous owner for newer
+   * than the target's, since only JVMs on that ring write there; without the fence, a read between
+   * this write's landing and its delete there found the new value on the target and the older one
+   * on the previous owner, and moved the older one over the newer (fleet simulation, seed
+   * 354154235). A read that meets the fence misses, and may replace the target's value with the
+   * tombstone: a miss, never an older value.
    */
   private void fencePrevious(Routing r, NodeSlot target, RoutingKey routingKey) {
-    List<NodeSlot> consulted =
+    List<NodeSlot> owners =
         router.window.isZero() || Planted.on(Planted.NO_FENCE)
-            ? null
-            : migration.consulted(r, target, routingKey);
-    if (consulted == null || consulted == Migration.UNREADABLE) {
+            ? List.of()
+            : migration.previousOwners(r, target, routingKey);
+    if (owners.isEmpty()) {
       return; // the common case, a write with no previous owner to fence: nothing allocated
     }
     Marker fence = router.deleted();
-    for (int i = 1; i < consulted.size(); i++) {
-      if (calls.write(consulted.get(i), routingKey, fence, router.window)
-          == NodeCalls.Outcome.LANDED) stats.fence();
+    for (NodeSlot owner : owners) {
+      if (calls.write(owner, routingKey, fence, router.window) == NodeCalls.Outcome.LANDED)
+        stats.fence();
     }
   }
 

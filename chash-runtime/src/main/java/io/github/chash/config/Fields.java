@@ -162,6 +162,29 @@ final class Fields {
     return d;
   }
 
+  /** An ISO-8601 instant such as {@code 2026-12-07T10:00:00Z}. */
+  java.time.Instant instant(String key, java.time.Instant fallback) {
+    Optional<Node> value = map.get(key);
+    if (value.isEmpty()) {
+      return fallback;
+    }
+    Node node = value.get();
+    String text = Scalars.text(node);
+    if (node instanceof ScalarNode && text != null) {
+      try {
+        return java.time.Instant.parse(text);
+      } catch (java.time.format.DateTimeParseException e) {
+        // reported below
+      }
+    }
+    problems.at(
+        node,
+        map.child(key)
+            + " must be an ISO-8601 instant such as 2026-12-07T10:00:00Z, was "
+            + Scalars.describe(node));
+    return fallback;
+  }
+
   /** A byte size such as {@code 1MB}, between 1 byte and {@code max}. */
   long size(String key, long max, long fallback) {
     Optional<Node> value = map.get(key);

@@ -3,7 +3,6 @@ package io.github.chash.config;
 import io.github.chash.internal.text.Quotes;
 import io.github.chash.ring.Algorithm;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,32 +53,13 @@ final class MigrationBlock {
     }
     YamlMap map = block.get().allowOnly(REPLACES_KEYS);
     int before = problems.count();
-    Instant since =
-        map.require("since", "when the rollout began, e.g. 2026-12-07T10:00:00Z")
-            .map(n -> instant(n, map.child("since"), problems))
-            .orElse(null);
+    map.require("since", "when the rollout began, e.g. 2026-12-07T10:00:00Z");
+    Instant since = new Fields(map).instant("since", null);
     List<NodeConfig> replaced =
         map.require("nodes", "the replaced ring's nodes")
             .map(n -> replacedNodes(n, map.child("nodes"), nodes, algorithm, problems))
             .orElse(List.of());
     return problems.count() > before ? null : new MigrationConfig.Replaces(since, replaced);
-  }
-
-  private static Instant instant(Node node, String path, Problems problems) {
-    String text = Scalars.text(node);
-    if (node instanceof ScalarNode && text != null) {
-      try {
-        return Instant.parse(text);
-      } catch (DateTimeParseException e) {
-        // reported below
-      }
-    }
-    problems.at(
-        node,
-        path
-            + " must be an ISO-8601 instant such as 2026-12-07T10:00:00Z, was "
-            + Scalars.describe(node));
-    return null;
   }
 
   private static List<NodeConfig> replacedNodes(
