@@ -10,6 +10,7 @@
  */
 module io.github.chash.runtime {
   requires transitive io.github.chash.ring;
+  requires com.dynatrace.hash4j;
   requires com.github.benmanes.caffeine;
   requires org.snakeyaml.engine;
   requires static com.fasterxml.jackson.core;

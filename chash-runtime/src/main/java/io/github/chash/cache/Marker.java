@@ -1,5 +1,6 @@
 package io.github.chash.cache;
 
+import com.dynatrace.hash4j.hashing.Hashing;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -38,9 +39,16 @@ public record Marker(Kind kind, long token) {
     return new Marker(Kind.TOMBSTONE, ThreadLocalRandom.current().nextLong());
   }
 
-  /** {@return a new vouch} */
-  public static Marker vouch() {
-    return new Marker(Kind.VOUCH, ThreadLocalRandom.current().nextLong());
+  /**
+   * {@return a new vouch for the copy on {@code target}}: its token's low 32 bits name the target,
+   * so that a JVM whose ring places the key elsewhere (a change it skipped, overlapping changes)
+   * does not take it for a vouch of its own target's copy; the high 32 bits are random.
+   *
+   * @param target the id of the node whose copy this vouches for
+   */
+  public static Marker vouch(String target) {
+    long random = ThreadLocalRandom.current().nextLong() & 0xFFFF_FFFF_0000_0000L;
+    return new Marker(Kind.VOUCH, random | targetBits(target));
   }
 
   /** {@return whether this is a lease} */
@@ -51,6 +59,20 @@ public record Marker(Kind kind, long token) {
   /** {@return whether this is a vouch} */
   public boolean isVouch() {
     return kind == Kind.VOUCH;
+  }
+
+  /**
+   * {@return whether this is a vouch for the copy on {@code target}}
+   *
+   * @param target a node id
+   */
+  public boolean vouchesFor(String target) {
+    return kind == Kind.VOUCH
+        && (Planted.on(Planted.VOUCH_ANY_TARGET) || (token & 0xFFFF_FFFFL) == targetBits(target));
+  }
+
+  private static long targetBits(String target) {
+    return Hashing.komihash5_0().hashCharsToLong(target) & 0xFFFF_FFFFL;
   }
 
   /** The kind only: traces stay the same from run to run. */

@@ -226,7 +226,7 @@ final class Migration {
           tombstoneUnawaited(from, routingKey);
         }
       } else if ((vouched.contains(from)
-              ? calls.write(from, routingKey, Marker.vouch(), router.vouchTtl())
+              ? calls.write(from, routingKey, Marker.vouch(target.id()), router.vouchTtl())
               : calls.write(from, routingKey, null, null))
           == NodeCalls.Outcome.LANDED) {
         from.marks.forget(routingKey.text());

@@ -37,6 +37,12 @@ final class Planted {
   static final String NO_REPLACED_RING = "a fresh JVM ignores the replaced ring";
 
   /**
+   * A JVM started during a rollout that began while an earlier one ran takes only the newest ring
+   * its configuration replaces, not the earlier one that JVMs may still run.
+   */
+  static final String NEWEST_REPLACED_ONLY = "a fresh JVM takes only the newest replaced ring";
+
+  /**
    * Rule 7: readers rank a key's target as the newest node, even when the chain came back to a ring
    * that placed the key there (a change reverted mid-rollout).
    */
@@ -47,6 +53,13 @@ final class Planted {
    * windows end.
    */
   static final String KEEP_UNVOUCHED = "an unvouched copy stays";
+
+  /**
+   * Rule 7: a vouch counts for any target, not only the one its writer's ring placed the key on, so
+   * a JVM that skipped a ring (overlapping changes) serves its target's copy on the vouch of a JVM
+   * on that ring, which writes elsewhere.
+   */
+  static final String VOUCH_ANY_TARGET = "a vouch counts for any target";
 
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";

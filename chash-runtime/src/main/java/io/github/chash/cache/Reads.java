@@ -200,7 +200,7 @@ final class Reads {
     if (winner == 0 && won.value() == null) {
       return CacheNode.Held.NOTHING;
     }
-    if (!olderVouch(held, byAge, winner)) {
+    if (!olderVouch(held, byAge, winner, consulted)) {
       // an older node holding nothing may have lost a newer write (evicted, restarted)
       stats.safetyMiss();
       if (winner == 0) {
@@ -249,7 +249,7 @@ final class Reads {
       winner = winner(held, byAge);
       won = held.get(winner);
       if (winner == 0
-          || !olderVouch(held, byAge, winner)
+          || !olderVouch(held, byAge, winner, consulted)
           || (won.marker() != null && won.marker().isLease())) {
         return answer; // nothing to move now; the lease expires, or a write replaces it
       }
@@ -316,19 +316,24 @@ final class Reads {
   }
 
   /**
-   * Whether every node older than the {@code winner} vouches for a newer ring's copy: one holding
+   * Whether every node older than the {@code winner} vouches for the winner's copy: one holding
    * nothing may have lost a newer write of a JVM on its ring, which the server evicted or lost in a
-   * restart, so the winner's copy may be older.
+   * restart, so the winner's copy may be older; one vouching for another node's copy was written by
+   * a JVM on a ring this one skipped (overlapping changes), whose newest entry is on a node this
+   * read does not consult.
    */
-  private static boolean olderVouch(List<CacheNode.Held> held, int[] byAge, int winner) {
+  private static boolean olderVouch(
+      List<CacheNode.Held> held, int[] byAge, int winner, List<NodeSlot> consulted) {
     if (Planted.on(Planted.NO_VOUCH)) {
       return true;
     }
+    String winnerId = consulted.get(winner).id();
     for (int i : byAge) {
       if (i == winner) {
         return true;
       }
-      if (!vouch(held.get(i))) {
+      Marker older = held.get(i).marker();
+      if (older == null || !older.vouchesFor(winnerId)) {
         return false;
       }
     }

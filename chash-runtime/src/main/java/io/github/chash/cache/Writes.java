@@ -310,7 +310,7 @@ final class Writes {
             routingKey.text(),
             () ->
                 owner.node.putIfLeased(
-                    routingKey.text(), lease.marker, Marker.vouch(), router.vouchTtl()));
+                    routingKey.text(), lease.marker, Marker.vouch(target.id()), router.vouchTtl()));
       }
       migration.deletePreviousOutsideWindows(r, target, routingKey);
       followMoves(r, java.util.Collections.singletonMap(routingKey, target));
@@ -438,7 +438,8 @@ final class Writes {
                 unconditional
                     ? evicted(owner, routingKey)
                     : vouch
-                        ? owner.node.putIf(routingKey, held, Marker.vouch(), router.vouchTtl())
+                        ? owner.node.putIf(
+                            routingKey, held, Marker.vouch(target.id()), router.vouchTtl())
                         : owner.node.deleteIf(routingKey, held));
       }
     }

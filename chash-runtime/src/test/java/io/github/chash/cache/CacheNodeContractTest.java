@@ -256,12 +256,12 @@ public abstract class CacheNodeContractTest {
 
     // a vouch reads as a miss, is seen as one, and a lease may replace it, but not another lease
     assertThat(node.lease(key, Marker.lease(), ttl)).isFalse();
-    assertThat(node.putIfLeased(key, overTombstone, Marker.vouch(), ttl)).isTrue();
+    assertThat(node.putIfLeased(key, overTombstone, Marker.vouch("n1"), ttl)).isTrue();
     assertThat(node.get(key, ValueType.OBJECT)).isNull();
     assertThat(node.getAll(List.of(key), ValueType.OBJECT).get()).isEmpty();
     CacheNode.Held vouch = node.getHeld(key, ValueType.OBJECT).get();
     assertThat(vouch.marker().isVouch()).isTrue();
-    assertThat(node.putIf(key, vouch, Marker.vouch(), ttl)).isTrue();
+    assertThat(node.putIf(key, vouch, Marker.vouch("n1"), ttl)).isTrue();
     assertThat(node.putIf(key, vouch, "stale", ttl)).isFalse(); // another vouch is held now
     assertThat(node.lease(key, Marker.lease(), ttl)).isTrue();
   }
