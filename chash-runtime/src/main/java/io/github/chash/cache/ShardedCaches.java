@@ -76,8 +76,8 @@ public final class ShardedCaches {
   public static final class Builder {
     private ChashConfig config;
 
-    /** The configuration a started manager changes to at once: one whose rollout is under way. */
-    private ChashConfig changeTo;
+    /** The rings a JVM started during a rollout changes through at once, its own last. */
+    private List<ChashConfig> changesOnStart = List.of();
 
     private RingSettings ring;
     private FailoverConfig failover;
@@ -107,9 +107,10 @@ public final class ShardedCaches {
         throw new IllegalStateException("config was already set to " + this.config.source());
       }
       Objects.requireNonNull(config, "config");
-      ChashConfig first = firstRing(config, Instant.now());
+      List<ChashConfig> rings = ringsOnStart(config, Instant.now());
+      ChashConfig first = rings.get(0);
       this.config = first;
-      this.changeTo = first == config ? null : config;
+      this.changesOnStart = rings.subList(1, rings.size());
       ring(config.ring());
       failover(config.failover());
       first.nodes().forEach(this::node);
@@ -118,22 +119,29 @@ public final class ShardedCaches {
     }
 
     /**
-     * The ring a JVM starts on: the configuration's own, or, while the rollout of a configuration
-     * that names the ring it replaces runs ({@link MigrationConfig.Replaces}), that ring, from
-     * which {@link #build} then changes to the configuration's as any running JVM does. A JVM a
+     * The rings a JVM starts on and changes through: the configuration's own alone, or, while the
+     * rollout of a configuration that names the rings it replaces runs ({@link
+     * MigrationConfig.Replaces}), the oldest of those still in rollout, from which {@link #build}
+     * changes to each newer one and then to the configuration's, as a running JVM does. A JVM a
      * rolling restart starts on the new ring so reads and fences the previous owners that the JVMs
-     * not yet replaced still write to (issue 41: without it, 122 to 5,644 stale reads per rollout).
+     * not yet replaced still write to (issue 41: without it, 122 to 5,644 stale reads per rollout);
+     * through every ring still in rollout, since a change made during another's rollout meets JVMs
+     * on both rings before it.
      */
-    private static ChashConfig firstRing(ChashConfig config, Instant now) {
-      MigrationConfig migration = config.migration();
-      MigrationConfig.Replaces replaces = migration.replaces();
-      if (replaces == null
-          || Planted.on(Planted.NO_REPLACED_RING)
-          || migration.window().isZero()
-          || !replaces.inRollout(now, migration.window())) {
-        return config;
+    private static List<ChashConfig> ringsOnStart(ChashConfig config, Instant now) {
+      List<MigrationConfig.Replaces> replaced = config.migration().inRollout(now);
+      if (replaced.isEmpty() || Planted.on(Planted.NO_REPLACED_RING)) {
+        return List.of(config);
       }
-      return config.withNodes(replaces.nodes());
+      List<ChashConfig> rings = new ArrayList<>(replaced.size() + 1);
+      for (MigrationConfig.Replaces ring :
+          Planted.on(Planted.NEWEST_REPLACED_ONLY)
+              ? replaced.subList(replaced.size() - 1, replaced.size())
+              : replaced) {
+        rings.add(config.withNodes(ring.nodes()));
+      }
+      rings.add(config);
+      return rings;
     }
 
     /**
@@ -388,22 +396,25 @@ public final class ShardedCaches {
               slots,
               nodeConfigs,
               near));
-      if (changeTo != null) {
+      if (!changesOnStart.isEmpty()) {
         changeOnStart(manager);
       }
       return manager;
     }
 
     private void changeOnStart(RingCacheManager manager) {
+      ChashConfig own = changesOnStart.get(changesOnStart.size() - 1);
       LOG.log(
           Level.INFO,
           "{0}: started during the rollout that began at {1}: from the ring it replaces, {2},"
               + " to its own",
-          changeTo.source(),
-          changeTo.migration().replaces().since(),
+          own.source(),
+          own.migration().replaces().get(0).since(),
           config.nodes().stream().map(NodeConfig::id).toList());
       try {
-        manager.reconfigure(changeTo);
+        for (ChashConfig ring : changesOnStart) {
+          manager.reconfigure(ring);
+        }
       } catch (RuntimeException | Error e) {
         manager.close();
         throw e;

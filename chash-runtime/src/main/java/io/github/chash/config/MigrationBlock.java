@@ -36,17 +36,51 @@ final class MigrationBlock {
     // zero is a valid window (no migration)
     return new MigrationConfig(
         new Fields(map).durationOrZero("window", d.window()),
-        map.get("replaces").map(r -> replaces(r, map, nodes, algorithm)).orElse(null));
+        map.get("replaces").map(r -> replaces(r, map, nodes, algorithm)).orElse(List.of()));
   }
 
   /**
-   * {@code replaces:}: {@code since}, an ISO-8601 instant, and {@code nodes}, each a node's id when
-   * the configuration still has it, else its whole entry (a node removed by the change).
+   * {@code replaces:}: one replaced ring, or a list of them, newest first: the rings of earlier
+   * rollouts that may still run when this one begins (a change made during another's rollout).
    */
-  private static MigrationConfig.Replaces replaces(
+  private static List<MigrationConfig.Replaces> replaces(
       Node value, YamlMap parent, List<NodeConfig> nodes, Algorithm algorithm) {
     Problems problems = parent.problems();
     String path = parent.child("replaces");
+    if (!(value instanceof SequenceNode seq)) {
+      MigrationConfig.Replaces one = replaced(value, path, problems, nodes, algorithm);
+      return one == null ? List.of() : List.of(one);
+    }
+    List<MigrationConfig.Replaces> rings = new ArrayList<>();
+    List<Node> items = seq.getValue();
+    for (int i = 0; i < items.size(); i++) {
+      MigrationConfig.Replaces ring =
+          replaced(items.get(i), path + "[" + i + "]", problems, nodes, algorithm);
+      if (ring != null
+          && !rings.isEmpty()
+          && ring.since().isAfter(rings.get(rings.size() - 1).since())) {
+        problems.at(
+            items.get(i),
+            path
+                + "["
+                + i
+                + "] began after the entry before it: list the replaced rings newest first");
+      } else if (ring != null) {
+        rings.add(ring);
+      }
+    }
+    if (items.isEmpty()) {
+      problems.at(value, path + " must name at least one replaced ring");
+    }
+    return rings;
+  }
+
+  /**
+   * One replaced ring: {@code since}, an ISO-8601 instant, and {@code nodes}, each a node's id when
+   * the configuration still has it, else its whole entry (a node removed by the change).
+   */
+  private static MigrationConfig.Replaces replaced(
+      Node value, String path, Problems problems, List<NodeConfig> nodes, Algorithm algorithm) {
     Optional<YamlMap> block = YamlMap.of(value, path, problems);
     if (block.isEmpty()) {
       return null;

@@ -2,6 +2,7 @@ package io.github.chash.config;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,11 +13,13 @@ import java.util.Objects;
  * @param window for how long after a change a miss on a key's new owner reads the key's previous
  *     owner (and copies a hit over); zero disables it. Copies left on nodes that no longer own
  *     their keys are swept once the window ends.
- * @param replaces the ring this configuration replaces while its rollout runs, or null: a JVM
- *     started on this configuration within one window of {@link Replaces#since} starts as if it had
- *     changed from that ring (see {@link Replaces})
+ * @param replaces the rings this configuration replaces while its rollout runs, newest first, or
+ *     none: a JVM started on this configuration within one window of a {@link Replaces#since}
+ *     starts as if it had changed from that ring, and from each newer one in turn (see {@link
+ *     Replaces}). More than one when the change was made during an earlier one's rollout, whose
+ *     JVMs may still run the ring before.
  */
-public record MigrationConfig(Duration window, Replaces replaces) {
+public record MigrationConfig(Duration window, List<Replaces> replaces) {
 
   /** The default window: 5 minutes, long enough for a cache's hot keys to be read once. */
   public static final Duration DEFAULT_WINDOW = Duration.ofMinutes(5);
@@ -65,12 +68,36 @@ public record MigrationConfig(Duration window, Replaces replaces) {
    * @param window for how long after a change a miss on a key's new owner reads the key's previous
    *     owner (and copies a hit over); zero disables it. Copies left on nodes that no longer own
    *     their keys are swept once the window ends.
-   * @param replaces the ring this configuration replaces while its rollout runs, or null
-   * @throws IllegalArgumentException if the window is negative
+   * @param replaces the rings this configuration replaces while its rollout runs, newest first
+   * @throws IllegalArgumentException if the window is negative, or the rings are not newest first
    */
   public MigrationConfig {
     Objects.requireNonNull(window, "migration.window");
     Rules.require("migration.window", Rules.notNegative(window));
+    replaces = replaces == null ? List.of() : List.copyOf(replaces);
+    for (int i = 1; i < replaces.size(); i++) {
+      Rules.require(
+          "migration.replaces",
+          replaces.get(i).since().isAfter(replaces.get(i - 1).since())
+              ? "must list the replaced rings newest first"
+              : null);
+    }
+  }
+
+  /**
+   * {@return the replaced rings a JVM starting at {@code now} may meet JVMs on, oldest first: those
+   * whose rollout began less than one window ago}
+   *
+   * @param now the starting JVM's wall clock
+   */
+  public List<Replaces> inRollout(Instant now) {
+    List<Replaces> oldestFirst = new ArrayList<>(replaces.size());
+    for (int i = replaces.size() - 1; i >= 0; i--) {
+      if (!window.isZero() && replaces.get(i).inRollout(now, window)) {
+        oldestFirst.add(replaces.get(i));
+      }
+    }
+    return oldestFirst;
   }
 
   /**
@@ -80,7 +107,7 @@ public record MigrationConfig(Duration window, Replaces replaces) {
    * @throws IllegalArgumentException if the window is negative
    */
   public MigrationConfig(Duration window) {
-    this(window, null);
+    this(window, List.of());
   }
 
   /** {@return a 5-minute window} */

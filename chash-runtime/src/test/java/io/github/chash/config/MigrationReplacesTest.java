@@ -27,7 +27,8 @@ class MigrationReplacesTest {
                 + "    nodes: [a, { id: d, maximumSize: 100 }, b]\n",
             "chash.yaml");
 
-    MigrationConfig.Replaces replaces = config.migration().replaces();
+    assertThat(config.migration().replaces()).hasSize(1);
+    MigrationConfig.Replaces replaces = config.migration().replaces().get(0);
     assertThat(replaces.since()).isEqualTo(Instant.parse("2026-12-07T10:00:00Z"));
     assertThat(replaces.nodes())
         .containsExactly(
@@ -37,8 +38,34 @@ class MigrationReplacesTest {
   }
 
   @Test
-  void noReplaces_isNull() {
-    assertThat(ChashConfigs.parse(NODES, "chash.yaml").migration().replaces()).isNull();
+  void noReplaces_isEmpty() {
+    assertThat(ChashConfigs.parse(NODES, "chash.yaml").migration().replaces()).isEmpty();
+  }
+
+  @Test
+  void aListNewestFirst_theRingsOfRolloutsStillRunning_inRolloutOldestFirst() {
+    ChashConfig config =
+        ChashConfigs.parse(
+            NODES
+                + "  replaces:\n"
+                + "    - { since: 2026-12-07T10:02:00Z, nodes: [a, b] }\n"
+                + "    - { since: 2026-12-07T10:00:00Z, nodes: [a] }\n"
+                + "    - { since: 2026-12-07T09:00:00Z, nodes: [c] }\n",
+            "chash.yaml");
+
+    MigrationConfig migration = config.migration();
+    assertThat(migration.replaces())
+        .extracting(r -> r.nodes().size())
+        .as("in the file's order")
+        .containsExactly(2, 1, 1);
+    assertThat(migration.inRollout(Instant.parse("2026-12-07T10:04:00Z")))
+        .as("oldest first, without the rollout over for an hour")
+        .extracting(MigrationConfig.Replaces::since)
+        .containsExactly(
+            Instant.parse("2026-12-07T10:00:00Z"), Instant.parse("2026-12-07T10:02:00Z"));
+    assertThat(migration.inRollout(Instant.parse("2026-12-07T10:06:00Z")))
+        .extracting(MigrationConfig.Replaces::since)
+        .containsExactly(Instant.parse("2026-12-07T10:02:00Z"));
   }
 
   @Test
@@ -78,5 +105,27 @@ class MigrationReplacesTest {
         .containsExactly(
             "chash.yaml:7:51: migration.replaces.nodes must list the replaced ring's nodes (an id of"
                 + " nodes, or a removed node's entry), at least one");
+    assertThat(
+            problems(
+                NODES
+                    + "  replaces:\n"
+                    + "    - { since: 2026-12-07T10:00:00Z, nodes: [a] }\n"
+                    + "    - { since: 2026-12-07T10:05:00Z, nodes: [a, x] }\n"))
+        .containsExactly(
+            "chash.yaml:9:49: migration.replaces[1].nodes[1] \"x\" is not the id of a node in"
+                + " nodes; give a removed node's whole entry, e.g. { id: r4, type: redis, uri:"
+                + " \"redis://10.0.0.4:6379\" }");
+    assertThat(
+            problems(
+                NODES
+                    + "  replaces:\n"
+                    + "    - { since: 2026-12-07T10:00:00Z, nodes: [a] }\n"
+                    + "    - { since: 2026-12-07T10:05:00Z, nodes: [b] }\n"))
+        .containsExactly(
+            "chash.yaml:9:7: migration.replaces[1] began after the entry before it: list the"
+                + " replaced rings newest first");
+    assertThat(problems(NODES + "  replaces: []\n"))
+        .containsExactly(
+            "chash.yaml:7:13: migration.replaces must name at least one replaced ring");
   }
 }
