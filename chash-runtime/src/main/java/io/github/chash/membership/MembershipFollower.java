@@ -2,6 +2,7 @@ package io.github.chash.membership;
 
 import io.github.chash.cache.ShardedCacheManager;
 import io.github.chash.config.ChashConfig;
+import io.github.chash.config.MigrationConfig;
 import io.github.chash.membership.MembershipStatus.SourceState;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -23,6 +24,9 @@ import java.util.function.UnaryOperator;
  *       that is not a valid ring or that the manager cannot apply, the manager keeps the ring it
  *       runs; each is logged once and reported in {@link #status()}. A state that could not be
  *       applied is not retried by itself: the source's next state is.
+ *   <li><b>A JVM started mid-rollout starts as one that changed.</b> The first state applied, when
+ *       it names the rings it replaces and their rollout runs ({@code migration.replaces}), is
+ *       reached through them, as from a file.
  *   <li><b>Behind is visible.</b> {@link MembershipStatus#behind()} is true while the source has a
  *       newer epoch than the one applied.
  * </ul>
@@ -138,6 +142,9 @@ public final class MembershipFollower implements MembershipListener, AutoCloseab
     ChashConfig next;
     try {
       next = update.config() == null ? update.applyTo(running) : adjust.apply(update.config());
+      if (now.appliedEpoch() == NONE && update.config() != null) {
+        changeThroughReplaced(next);
+      }
       if (!next.equals(running)) {
         manager.reconfigure(next);
       }
@@ -168,6 +175,23 @@ public final class MembershipFollower implements MembershipListener, AutoCloseab
         String.valueOf(update.epoch()),
         update.revision(),
         String.valueOf(next.nodes().size()));
+  }
+
+  /**
+   * The first whole configuration this JVM applies is its start (a node list has no migration
+   * block; the file the manager was built from had its own): when it names the rings it replaces
+   * ({@code migration.replaces}) and their rollout runs, the manager changes through each first, as
+   * a JVM built from such a file does, so that it reads and fences the previous owners the JVMs not
+   * yet on the new ring still write to.
+   */
+  private void changeThroughReplaced(ChashConfig next) {
+    for (MigrationConfig.Replaces ring : next.migration().inRollout(clock.instant())) {
+      ChashConfig replaced = next.withNodes(ring.nodes());
+      if (!replaced.equals(running)) {
+        manager.reconfigure(replaced);
+        running = replaced;
+      }
+    }
   }
 
   @Override

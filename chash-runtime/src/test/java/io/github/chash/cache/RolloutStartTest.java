@@ -6,6 +6,9 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.membership.MembershipFollower;
+import io.github.chash.membership.MembershipListener;
+import io.github.chash.membership.MembershipSource;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,13 +34,19 @@ class RolloutStartTest {
   }
 
   private static ChashConfig config(Instant since, String... replaced) {
+    return config(List.of(ring(since, replaced)));
+  }
+
+  private static MigrationConfig.Replaces ring(Instant since, String... nodes) {
+    return new MigrationConfig.Replaces(
+        since, List.of(nodes).stream().map(NodeConfig::local).toList());
+  }
+
+  private static ChashConfig config(List<MigrationConfig.Replaces> newestFirst) {
     List<NodeConfig> nodes = List.of("a", "b", "c", "d").stream().map(NodeConfig::local).toList();
-    MigrationConfig.Replaces replaces =
-        new MigrationConfig.Replaces(
-            since, List.of(replaced).stream().map(NodeConfig::local).toList());
     return ChashConfig.builder()
         .nodes(nodes)
-        .migration(new MigrationConfig(WINDOW, replaces))
+        .migration(new MigrationConfig(WINDOW, newestFirst))
         .cache(new CacheConfig("users", Duration.ofMinutes(30)))
         .build();
   }
@@ -75,5 +84,90 @@ class RolloutStartTest {
 
     assertThat(manager.ring().nodes().stream().map(Node::id)).containsExactly("a", "b", "c", "d");
     assertThat(priorNodes()).isEmpty();
+  }
+
+  @Test
+  void startedDuringAChangeMadeInAnEarlierOnesRollout_keepsBothRingsAsPriors() {
+    Instant now = Instant.now();
+    start(
+        config(
+            List.of(
+                ring(now.minusSeconds(10), "a", "b", "c"), ring(now.minusSeconds(60), "a", "b"))));
+
+    assertThat(manager.ring().nodes().stream().map(Node::id)).containsExactly("a", "b", "c", "d");
+    assertThat(priorNodes())
+        .as("newest first")
+        .containsExactly(List.of("a", "b", "c"), List.of("a", "b"));
+  }
+
+  @Test
+  void anEarlierRolloutOverAWindowAgo_isNotAPrior() {
+    Instant now = Instant.now();
+    start(
+        config(
+            List.of(
+                ring(now.minusSeconds(10), "a", "b", "c"),
+                ring(now.minus(WINDOW).minusSeconds(1), "a", "b"))));
+
+    assertThat(priorNodes()).containsExactly(List.of("a", "b", "c"));
+  }
+
+  @Test
+  void aMembershipSourcesFirstDocumentNamingTheReplacedRing_isReachedThroughIt() {
+    ChashConfig bootstrap =
+        ChashConfig.builder()
+            .node(NodeConfig.local("a"))
+            .cache(new CacheConfig("users", Duration.ofMinutes(30)))
+            .build();
+    start(bootstrap);
+    HandSource source = new HandSource();
+    String since = Instant.now().minusSeconds(30).toString();
+    try (MembershipFollower follower = MembershipFollower.follow(manager, bootstrap, source)) {
+      source.document(
+          1,
+          "nodes: [{ id: a }, { id: b }, { id: c }, { id: d }]\n"
+              + "caches: { users: { ttl: 30m } }\n"
+              + "migration: { window: 5m, replaces: { since: \""
+              + since
+              + "\", nodes: [a, b, c] } }\n");
+
+      assertThat(manager.ring().nodes().stream().map(Node::id)).containsExactly("a", "b", "c", "d");
+      assertThat(priorNodes()).as("newest first").startsWith(List.of("a", "b", "c"));
+
+      source.document(
+          2,
+          "nodes: [{ id: a }, { id: b }, { id: c }]\n"
+              + "caches: { users: { ttl: 30m } }\n"
+              + "migration: { window: 5m, replaces: { since: \""
+              + since
+              + "\", nodes: [a, b] } }\n");
+      assertThat(priorNodes())
+          .as("a later document's replaces is not a start")
+          .doesNotContain(List.of("a", "b"));
+      assertThat(follower.status().appliedEpoch()).isEqualTo(2);
+    }
+  }
+
+  /** A source driven by the test. */
+  private static final class HandSource implements MembershipSource {
+    private MembershipListener listener;
+
+    void document(long epoch, String yaml) {
+      listener.document(
+          epoch, "r" + epoch, yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8), "source");
+    }
+
+    @Override
+    public String describe() {
+      return "hand";
+    }
+
+    @Override
+    public void start(MembershipListener listener) {
+      this.listener = listener;
+    }
+
+    @Override
+    public void close() {}
   }
 }
