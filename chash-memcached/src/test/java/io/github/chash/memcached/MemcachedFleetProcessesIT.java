@@ -6,10 +6,10 @@ import io.github.chash.redis.RedisFleet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link FleetProcessesScenario} on four real memcached servers, the writes recorded in a Redis.
+ * {@link FleetProcessesScenario} on five real memcached servers, the writes recorded in a Redis.
  */
 class MemcachedFleetProcessesIT extends FleetProcessesScenario {
-  @RegisterExtension static final MemcachedFleet fleet = MemcachedFleet.of(4);
+  @RegisterExtension static final MemcachedFleet fleet = MemcachedFleet.of(5);
   @RegisterExtension static final RedisFleet recorder = RedisFleet.of(1);
 
   @Override

@@ -4,9 +4,9 @@ import io.github.chash.cache.FleetProcessesScenario;
 import io.github.chash.cache.LoopbackFleet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@link FleetProcessesScenario} on four real redis-servers, the writes recorded in a fifth. */
+/** {@link FleetProcessesScenario} on five real redis-servers, the writes recorded in a sixth. */
 class RedisFleetProcessesIT extends FleetProcessesScenario {
-  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(5);
+  @RegisterExtension static final RedisFleet fleet = RedisFleet.of(6);
 
   @Override
   protected LoopbackFleet<?> fleet() {
@@ -15,6 +15,6 @@ class RedisFleetProcessesIT extends FleetProcessesScenario {
 
   @Override
   protected String recorderUri() {
-    return fleet.server("r5").uri();
+    return fleet.server("r6").uri();
   }
 }

@@ -35,7 +35,7 @@ public abstract class FleetProcessesScenario {
   private static final int KEYS = 500;
   private static final int PROCESSES = 3;
 
-  /** {@return the four cache servers the processes share} */
+  /** {@return the cache servers the processes share: four, and a fifth for overlapping changes} */
   protected abstract LoopbackFleet<?> fleet();
 
   /** {@return the URI of the Redis server that records the writes (not one of {@link #fleet})} */
@@ -252,6 +252,121 @@ public abstract class FleetProcessesScenario {
     r.assertCoherent();
   }
 
+  /**
+   * Issue 41's overlapping changes: a 4th node reaches two of the 3 processes (2 s apart); 2 s
+   * later, before the third took it, a 5th node reaches the third, then 15 s later the other two, 2
+   * s apart, so the third skips a ring the other two run meanwhile, and JVMs on three rings write
+   * at once (keys the 4th node took from the first three, the 5th takes from it).
+   */
+  @Test
+  void overlappingChanges_noStaleReadNoException() throws Exception {
+    repeat("overlapping changes", this::overlapping);
+  }
+
+  private void overlapping(int rep) throws Exception {
+    List<String> five = fleet().nodeIds().subList(0, 5);
+    List<String> four = five.subList(0, 4);
+    List<String> three = five.subList(0, 3);
+    Path dir = Files.createTempDirectory("chash-overlap");
+    List<Process> processes = new ArrayList<>();
+    List<Path> outputs = new ArrayList<>();
+    try {
+      for (int p = 0; p < PROCESSES; p++) {
+        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
+        outputs.add(dir.resolve("out-" + p + ".txt"));
+        processes.add(startWorker(dir, p, 600));
+      }
+      for (Path out : outputs) {
+        awaitReady(out);
+      }
+      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      write(dir.resolve("chash-0.yaml"), yaml(four));
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-1.yaml"), yaml(four));
+      Thread.sleep(2_000);
+      // the second change, first to the worker that skips one, 15 s before the others
+      write(dir.resolve("chash-2.yaml"), yaml(five));
+      Thread.sleep(15_000);
+      write(dir.resolve("chash-0.yaml"), yaml(five));
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-1.yaml"), yaml(five));
+      Thread.sleep(2_000);
+      Thread.sleep(3_000);
+      stop(outputs, processes);
+    } finally {
+      processes.forEach(Process::destroyForcibly);
+    }
+    assertExitedCleanly(dir, processes);
+    Result r = check(rep, outputs, three, four);
+    assertThat(r.added).as("processes that took the 4th node").hasSize(2);
+    assertThat(r.changedTo(nodesKey(five))).as("processes that took the second change").hasSize(3);
+    r.assertCoherent();
+  }
+
+  /**
+   * Issue 41's JVM killed mid-change: a 4th node reaches one process, then a second, which is
+   * killed ({@code kill -9}) 2 s later and replaced by a fresh JVM on the same file (it names the
+   * ring it replaces) while the third process still runs the old ring; the third takes the change
+   * last.
+   */
+  @Test
+  void killedAndRestartedMidChange_noStaleReadNoException() throws Exception {
+    repeat("a JVM killed and restarted mid-change", this::killedMidChange);
+  }
+
+  private void killedMidChange(int rep) throws Exception {
+    List<String> four = fleet().nodeIds().subList(0, 4);
+    List<String> three = four.subList(0, 3);
+    Path dir = Files.createTempDirectory("chash-killed");
+    List<Process> processes = new ArrayList<>();
+    List<Path> outputs = new ArrayList<>();
+    try {
+      for (int p = 0; p < PROCESSES; p++) {
+        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
+        outputs.add(dir.resolve("out-" + p + ".txt"));
+        processes.add(startWorker(dir, p, 600));
+      }
+      for (Path out : outputs) {
+        awaitReady(out);
+      }
+      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      String next =
+          yaml(
+              four,
+              "1m",
+              ", replaces: { since: \"" + java.time.Instant.now() + "\", nodes: " + three + " }");
+      write(dir.resolve("chash-0.yaml"), next);
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-1.yaml"), next);
+      Thread.sleep(2_000);
+      processes.get(1).destroyForcibly().waitFor(); // its reads and counts die with it
+      int fresh = PROCESSES;
+      write(dir.resolve("chash-" + fresh + ".yaml"), next);
+      outputs.add(dir.resolve("out-" + fresh + ".txt"));
+      processes.add(startWorker(dir, fresh, 600));
+      awaitReady(outputs.get(fresh));
+      Thread.sleep(2_000);
+      write(dir.resolve("chash-2.yaml"), next);
+      Thread.sleep(5_000);
+      List<Path> alive = new ArrayList<>(outputs);
+      alive.remove(1);
+      List<Process> running = new ArrayList<>(processes);
+      running.remove(1);
+      stop(alive, running);
+      outputs.remove(1);
+    } finally {
+      processes.forEach(Process::destroyForcibly);
+    }
+    for (int p = 0; p < processes.size(); p++) {
+      if (p != 1) {
+        assertExitedCleanly(dir, p, processes.get(p));
+      }
+    }
+    Result r = check(rep, outputs, three, four);
+    assertThat(r.added).as("living processes on 4 nodes").hasSize(PROCESSES);
+    r.assertCoherent();
+  }
+
   /** Tells the workers writing {@code outputs} to stop, and waits for every process to end. */
   private static void stop(List<Path> outputs, List<Process> processes) throws Exception {
     for (Path out : outputs) {
@@ -290,10 +405,14 @@ public abstract class FleetProcessesScenario {
 
   private static void assertExitedCleanly(Path dir, List<Process> processes) throws Exception {
     for (int p = 0; p < processes.size(); p++) {
-      assertThat(processes.get(p).exitValue())
-          .as("worker %s exit; its log: %s", p, Files.readString(dir.resolve("log-" + p + ".txt")))
-          .isZero();
+      assertExitedCleanly(dir, p, processes.get(p));
     }
+  }
+
+  private static void assertExitedCleanly(Path dir, int p, Process process) throws Exception {
+    assertThat(process.exitValue())
+        .as("worker %s exit; its log: %s", p, Files.readString(dir.resolve("log-" + p + ".txt")))
+        .isZero();
   }
 
   /** Writes the new file to every process, one at a time, at random moments over the spread. */
@@ -337,7 +456,17 @@ public abstract class FleetProcessesScenario {
    * What one run's outputs show; its assertions are the caller's, but for {@link #assertCoherent}.
    */
   private record Result(
-      List<Long> added, List<Long> removed, long stale, long exceptions, long hits) {
+      List<Long> added,
+      List<Long> removed,
+      long stale,
+      long exceptions,
+      long hits,
+      Map<String, List<Long>> changes) {
+    /** {@return when processes changed to the ring of {@code nodesKey}} */
+    List<Long> changedTo(String nodesKey) {
+      return changes.getOrDefault(nodesKey, List.of());
+    }
+
     void assertCoherent() {
       assertThat(exceptions).as("exceptions that reached callers").isZero();
       assertThat(stale).as("stale reads across processes").isZero();
@@ -463,7 +592,7 @@ public abstract class FleetProcessesScenario {
         percentiles(during),
         percentiles(outside),
         examples);
-    return new Result(added, removed, stale, exceptions, hits);
+    return new Result(added, removed, stale, exceptions, hits, changes);
   }
 
   /** Runs the call on a connection to the recorder. */
