@@ -251,11 +251,12 @@ final class FleetSimRun {
   }
 
   private ChashConfig config(List<NodeConfig> nodes) {
-    return config(nodes, null);
+    return config(nodes, List.of());
   }
 
-  /** The configuration of {@code nodes}, naming the ring it replaces when that is not null. */
-  private ChashConfig config(List<NodeConfig> nodes, List<NodeConfig> replaced) {
+  /** The configuration of {@code nodes}, naming the rings it replaces, newest first. */
+  private ChashConfig config(List<NodeConfig> nodes, List<List<NodeConfig>> replaced) {
+    java.time.Instant since = java.time.Instant.now();
     ChashConfig.Builder b =
         ChashConfig.builder()
             .ring(RingSettings.of(algorithm))
@@ -263,9 +264,9 @@ final class FleetSimRun {
             .migration(
                 new MigrationConfig(
                     window,
-                    replaced == null
-                        ? null
-                        : new MigrationConfig.Replaces(java.time.Instant.now(), replaced)))
+                    replaced.stream()
+                        .map(ring -> new MigrationConfig.Replaces(since, ring))
+                        .toList()))
             .cache(new CacheConfig("users", ttl).withNear(near));
     nodes.forEach(b::node);
     return b.build();
@@ -374,19 +375,22 @@ final class FleetSimRun {
   }
 
   /**
-   * Whether a change may start while the previous one's rollout runs, other than to revert it
-   * ({@code -Dchash.fleet.overlaps=true}): not yet a gate, see operations.md.
+   * Whether a change may start while the previous one's rollout runs, other than to revert it (on
+   * unless {@code -Dchash.fleet.overlaps=false}).
    */
-  private static final boolean OVERLAPS = Boolean.getBoolean("chash.fleet.overlaps");
+  private static final boolean OVERLAPS =
+      Boolean.parseBoolean(System.getProperty("chash.fleet.overlaps", "true"));
 
   /** The dice of the rollout shapes beyond one change at a time; their own, as the restarts'. */
   private SplittableRandom hurryDice;
 
   /**
    * Rollouts as fleets really run them (issue 41), from dice of their own: a change that starts
-   * while the previous one's rollout is under way (one in four), and a change reverted while its
-   * rollout runs (one seed in four: the plan ends with the ring before its last change). A JVM that
-   * the next change reaches before this one skips this one: it never ran that ring. With {@code
+   * while the previous one's rollout is under way (one in four, but not after a change that comes
+   * back to an earlier ring, nor when a later change comes back to the ring it makes JVMs skip:
+   * outside the guarantee, operations.md), and a change reverted while its rollout runs (one seed
+   * in four: the plan ends with the ring before its last change). A JVM that the next change
+   * reaches before this one skips this one: it never ran that ring. With {@code
    * -Dchash.fleet.rollouts=false}, changes are one at a time, as operations.md asked before.
    * {@return per change, whether the next starts within its rollout}
    */
@@ -404,7 +408,13 @@ final class FleetSimRun {
     StringBuilder which = new StringBuilder();
     for (int c = 0; c + 1 < plan.size(); c++) {
       boolean reverted = rollback && c + 2 == plan.size();
-      hurried[c] = (hurryDice.nextInt(4) == 0 && OVERLAPS) || reverted;
+      // a change coming back to a ring restores one every JVM ran (a rollback, a node added and
+      // removed again), not one some JVMs skipped because the next change started during its
+      // rollout; and such a change reaches every JVM before the next starts (operations.md)
+      boolean comesBack = plan.get(c).equals(initial) || plan.subList(0, c).contains(plan.get(c));
+      boolean skippedRingRestored = plan.subList(c + 1, plan.size()).contains(plan.get(c));
+      hurried[c] =
+          (hurryDice.nextInt(4) == 0 && OVERLAPS && !skippedRingRestored && !comesBack) || reverted;
       if (hurried[c]) {
         which.append(' ').append(c);
       }
@@ -451,18 +461,34 @@ final class FleetSimRun {
       if (restarts[fleet.indexOf(jvm)][c]) {
         // a rolling restart: a fresh JVM on the new ring, told the ring it replaces
         trace.add(me.name, null, "restart on " + ids);
-        List<NodeConfig> before = c == 0 ? initial : plan.get(c - 1);
         List<NodeConfig> twoBefore = c < 2 ? initial : plan.get(c - 2);
         // a rollback (the change before reverted while its rollout ran) restores the earlier file
-        // as it was: its replaces is an older rollout's, long over, so the fresh JVM starts on
+        // as it was: its replaces is an older rollout's, long over (a rollback restores a ring
+        // every JVM ran, so no change was made during that rollout), and the fresh JVM starts on
         // that ring alone, as the JVMs that never left it run
         boolean revert = c > 0 && hurried[c - 1] && plan.get(c).equals(twoBefore);
-        jvm.start(config(plan.get(c), revert ? null : before));
+        jvm.start(config(plan.get(c), revert ? List.of() : replaced(plan, c)));
       } else {
         trace.add(me.name, null, "reconfigure " + ids);
         jvm.manager.reconfigure(config(plan.get(c)));
       }
     }
+  }
+
+  /**
+   * The rings change {@code c}'s file names as replaced, newest first: the ring before it, and,
+   * while the change before was made during its predecessor's rollout, the ring before that one too
+   * (its JVMs may still run), as an operator carries the earlier file's {@code replaces} forward.
+   */
+  private List<List<NodeConfig>> replaced(List<List<NodeConfig>> plan, int c) {
+    List<List<NodeConfig>> rings = new ArrayList<>();
+    for (int k = c; k >= 0; k--) {
+      rings.add(k == 0 ? initial : plan.get(k - 1));
+      if (k == 0 || !hurried[k - 1]) {
+        break;
+      }
+    }
+    return rings;
   }
 
   /** Now and then a server applies requests but drops every other reply for a while. */

@@ -50,15 +50,19 @@ class MutationGateTest {
    * today, each in under 6 s on a loaded 2-core machine. No vouch: the scripted scenario (fleet
    * seeds 1011 and 1021 did before the fleet's rollout shapes changed their runs); a fresh JVM that
    * ignores the ring its configuration replaces: fleet seed 4; the target always ranked newest:
-   * fleet seed 71 (a change reverted mid-rollout); an unvouched target copy left in place: fleet
-   * seed 431424950 (served once the windows end, though an evicted write was newer); a near cache
-   * that ignores an invalidation: fleet seed 2 (near caches in half the fleet's seeds, each hit
-   * held to the bound near caches promise between JVMs); no unknown mark: one-JVM seed 56; a
-   * restart not recognised (planted in the simulated servers' model of the Redis node's check):
-   * fleet seed 1; no fence, no lease, a move without its condition and no write version (planted in
-   * the model of the Redis node's entry header): the scripted scenarios over simulated servers (the
-   * fence's fleet seed 354154235 no longer meets the read between a put's two steps since the vouch
-   * rule added calls, nor did 1,000 more seeds).
+   * fleet seed 88 (a change reverted mid-rollout; 71 did before overlapping changes joined the
+   * runs); an unvouched target copy left in place: fleet seed 431424950 (served once the windows
+   * end, though an evicted write was newer); a vouch taken for any target's: fleet seed 5267 (a JVM
+   * that skipped a ring serves its own target's copy on the vouch of a JVM on that ring); a fresh
+   * JVM told only the newest ring its configuration replaces: fleet seed 5161 (a change made during
+   * another's rollout, JVMs still on the ring before both); a near cache that ignores an
+   * invalidation: fleet seed 2 (near caches in half the fleet's seeds, each hit held to the bound
+   * near caches promise between JVMs); no unknown mark: one-JVM seed 56; a restart not recognised
+   * (planted in the simulated servers' model of the Redis node's check): fleet seed 1; no fence, no
+   * lease, a move without its condition and no write version (planted in the model of the Redis
+   * node's entry header): the scripted scenarios over simulated servers (the fence's fleet seed
+   * 354154235 no longer meets the read between a put's two steps since the vouch rule added calls,
+   * nor did 1,000 more seeds).
    */
   private static final List<Bug> GATED =
       List.of(
@@ -71,8 +75,10 @@ class MutationGateTest {
           new Bug(Planted.NEAR_IGNORES_INVALIDATION, List.of(2L), List.of(), 40),
           new Bug(SimServer.NO_WRITE_VERSION, List.of(), List.of(), 40),
           new Bug(Planted.NO_REPLACED_RING, List.of(4L), List.of(), 40),
-          new Bug(Planted.TARGET_ALWAYS_NEWEST, List.of(71L), List.of(), 40),
-          new Bug(Planted.KEEP_UNVOUCHED, List.of(431424950L), List.of(), 40));
+          new Bug(Planted.TARGET_ALWAYS_NEWEST, List.of(88L), List.of(), 40),
+          new Bug(Planted.KEEP_UNVOUCHED, List.of(431424950L), List.of(), 40),
+          new Bug(Planted.VOUCH_ANY_TARGET, List.of(5267L), List.of(), 40),
+          new Bug(Planted.NEWEST_REPLACED_ONLY, List.of(5161L), List.of(), 40));
 
   /**
    * Planted bugs the simulations do not catch yet: the gate is weak there, and they join {@link
