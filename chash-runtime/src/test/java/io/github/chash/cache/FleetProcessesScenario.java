@@ -224,15 +224,7 @@ public abstract class FleetProcessesScenario {
     List<Process> processes = new ArrayList<>();
     List<Path> outputs = new ArrayList<>();
     try {
-      for (int p = 0; p < PROCESSES; p++) {
-        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
-        outputs.add(dir.resolve("out-" + p + ".txt"));
-        processes.add(startWorker(dir, p, 600));
-      }
-      for (Path out : outputs) {
-        awaitReady(out);
-      }
-      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      startOn(three, dir, processes, outputs);
       write(dir.resolve("chash-0.yaml"), yaml(four));
       Thread.sleep(2_000);
       write(dir.resolve("chash-1.yaml"), yaml(four));
@@ -271,15 +263,7 @@ public abstract class FleetProcessesScenario {
     List<Process> processes = new ArrayList<>();
     List<Path> outputs = new ArrayList<>();
     try {
-      for (int p = 0; p < PROCESSES; p++) {
-        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
-        outputs.add(dir.resolve("out-" + p + ".txt"));
-        processes.add(startWorker(dir, p, 600));
-      }
-      for (Path out : outputs) {
-        awaitReady(out);
-      }
-      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      startOn(three, dir, processes, outputs);
       write(dir.resolve("chash-0.yaml"), yaml(four));
       Thread.sleep(2_000);
       write(dir.resolve("chash-1.yaml"), yaml(four));
@@ -321,15 +305,7 @@ public abstract class FleetProcessesScenario {
     List<Process> processes = new ArrayList<>();
     List<Path> outputs = new ArrayList<>();
     try {
-      for (int p = 0; p < PROCESSES; p++) {
-        write(dir.resolve("chash-" + p + ".yaml"), yaml(three));
-        outputs.add(dir.resolve("out-" + p + ".txt"));
-        processes.add(startWorker(dir, p, 600));
-      }
-      for (Path out : outputs) {
-        awaitReady(out);
-      }
-      Thread.sleep(3_000); // every JVM runs on 3 nodes
+      startOn(three, dir, processes, outputs);
       String next =
           yaml(
               four,
@@ -365,6 +341,23 @@ public abstract class FleetProcessesScenario {
     Result r = check(rep, outputs, three, four);
     assertThat(r.added).as("living processes on 4 nodes").hasSize(PROCESSES);
     r.assertCoherent();
+  }
+
+  /**
+   * Starts the 3 workers on {@code ring} (files {@code dir/chash-p.yaml}, outputs added to {@code
+   * outputs}) and returns once every one has run on it for 3 s.
+   */
+  private void startOn(List<String> ring, Path dir, List<Process> processes, List<Path> outputs)
+      throws Exception {
+    for (int p = 0; p < PROCESSES; p++) {
+      write(dir.resolve("chash-" + p + ".yaml"), yaml(ring));
+      outputs.add(dir.resolve("out-" + p + ".txt"));
+      processes.add(startWorker(dir, p, 600));
+    }
+    for (Path out : outputs) {
+      awaitReady(out);
+    }
+    Thread.sleep(3_000); // every JVM runs on the ring
   }
 
   /** Tells the workers writing {@code outputs} to stop, and waits for every process to end. */

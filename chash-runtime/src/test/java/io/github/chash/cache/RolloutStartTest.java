@@ -6,9 +6,8 @@ import io.github.chash.config.CacheConfig;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.membership.HandSource;
 import io.github.chash.membership.MembershipFollower;
-import io.github.chash.membership.MembershipListener;
-import io.github.chash.membership.MembershipSource;
 import io.github.chash.ring.Node;
 import java.time.Duration;
 import java.time.Instant;
@@ -121,10 +120,17 @@ class RolloutStartTest {
             .build();
     start(bootstrap);
     HandSource source = new HandSource();
+    java.util.function.BiConsumer<Long, String> document =
+        (epoch, yaml) ->
+            source.listener.document(
+                epoch,
+                "r" + epoch,
+                yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "source");
     String since = Instant.now().minusSeconds(30).toString();
     try (MembershipFollower follower = MembershipFollower.follow(manager, bootstrap, source)) {
-      source.document(
-          1,
+      document.accept(
+          1L,
           "nodes: [{ id: a }, { id: b }, { id: c }, { id: d }]\n"
               + "caches: { users: { ttl: 30m } }\n"
               + "migration: { window: 5m, replaces: { since: \""
@@ -134,8 +140,8 @@ class RolloutStartTest {
       assertThat(manager.ring().nodes().stream().map(Node::id)).containsExactly("a", "b", "c", "d");
       assertThat(priorNodes()).as("newest first").startsWith(List.of("a", "b", "c"));
 
-      source.document(
-          2,
+      document.accept(
+          2L,
           "nodes: [{ id: a }, { id: b }, { id: c }]\n"
               + "caches: { users: { ttl: 30m } }\n"
               + "migration: { window: 5m, replaces: { since: \""
@@ -146,28 +152,5 @@ class RolloutStartTest {
           .doesNotContain(List.of("a", "b"));
       assertThat(follower.status().appliedEpoch()).isEqualTo(2);
     }
-  }
-
-  /** A source driven by the test. */
-  private static final class HandSource implements MembershipSource {
-    private MembershipListener listener;
-
-    void document(long epoch, String yaml) {
-      listener.document(
-          epoch, "r" + epoch, yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8), "source");
-    }
-
-    @Override
-    public String describe() {
-      return "hand";
-    }
-
-    @Override
-    public void start(MembershipListener listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void close() {}
   }
 }
