@@ -3,11 +3,14 @@ package io.github.chash.cache;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.MigrationConfig;
 import io.github.chash.config.NodeConfig;
+import io.github.chash.internal.text.Durations;
 import io.github.chash.ring.Node;
 import io.github.chash.ring.Ring;
 import io.github.chash.ring.RingSettings;
 import io.github.chash.ring.Rings;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -129,10 +132,47 @@ final class Membership {
    */
   synchronized void reconfigure(ChashConfig next) {
     Objects.requireNonNull(next, "next");
+    warnIfLate(next, Instant.now());
     Drains.Applied applied = drains.keepOut(next.nodes());
     install(
         applied.nodes().size() == next.nodes().size() ? next : next.withNodes(applied.nodes()),
         applied.drained());
+  }
+
+  /**
+   * Warns when this JVM takes a change more than one window after its rollout began: it runs the
+   * ring the change names as replaced (the newest of {@code migration.replaces}), and that
+   * rollout's {@code since} is over a window ago. The JVMs that changed first stopped reading this
+   * ring's owners when their windows ended, while this JVM still wrote there, so reads between them
+   * were not guaranteed meanwhile (the rollout's first ask, operations.md). Nothing can be mended
+   * now; said at WARNING, the operator learns the rollout was too slow for its window. A reload
+   * that does not move this JVM off the replaced ring (it already runs the new one) says nothing.
+   */
+  private void warnIfLate(ChashConfig next, Instant now) {
+    List<MigrationConfig.Replaces> replaces = next.migration().replaces();
+    if (replaces.isEmpty() || next.migration().window().isZero()) {
+      return;
+    }
+    MigrationConfig.Replaces newest = replaces.get(0);
+    List<String> replacedIds = newest.nodes().stream().map(NodeConfig::id).toList();
+    if (!replacedIds.equals(members.stream().map(Planned::id).toList())
+        || newest.inRollout(now, next.migration().window())) {
+      return;
+    }
+    LOG.log(
+        Level.WARNING,
+        () ->
+            "this JVM takes the change from "
+                + replacedIds
+                + " "
+                + Durations.format(Duration.between(newest.since(), now).withNanos(0))
+                + " after its rollout began ("
+                + newest.since()
+                + "), past the migration window of "
+                + Durations.format(next.migration().window())
+                + ": the JVMs that changed first no longer read the owners this JVM wrote to,"
+                + " so reads between them were not guaranteed; roll out within the window or"
+                + " widen migration.window");
   }
 
   /**
@@ -344,7 +384,7 @@ final class Membership {
           Level.INFO,
           "reconfigured: {0}; misses read the previous owners for {1}, then leftovers are swept",
           ChangeSummary.describe(before.ring, ring, config, whole),
-          io.github.chash.internal.text.Durations.format(nextMigration.window()));
+          Durations.format(nextMigration.window()));
     }
     retire(placed);
     members = placed;

@@ -62,6 +62,77 @@ class RolloutStartTest {
         .toList();
   }
 
+  /** The WARNING lines the manager's membership logs while {@code action} runs. */
+  private static List<String> warningsWhile(Runnable action) {
+    java.util.logging.Logger logger =
+        java.util.logging.Logger.getLogger(Membership.class.getName());
+    List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            if (record.getLevel() == java.util.logging.Level.WARNING) {
+              warnings.add(record.getMessage());
+            }
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(handler);
+    try {
+      action.run();
+    } finally {
+      logger.removeHandler(handler);
+    }
+    return warnings;
+  }
+
+  private static ChashConfig ring3() {
+    return ChashConfig.builder()
+        .nodes(List.of("a", "b", "c").stream().map(NodeConfig::local).toList())
+        .migration(new MigrationConfig(WINDOW, List.of()))
+        .cache(new CacheConfig("users", Duration.ofMinutes(30)))
+        .build();
+  }
+
+  /**
+   * A running JVM whose file comes more than a window after the rollout began cannot mend what
+   * happened meanwhile, but says it: nothing else tells the operator the rollout outran its window.
+   */
+  @Test
+  void aRunningJvmTakingTheChangePastItsWindow_warnsThatItIsLate() {
+    start(ring3());
+
+    List<String> warnings =
+        warningsWhile(
+            () ->
+                manager.reconfigure(
+                    config(Instant.now().minus(WINDOW).minusSeconds(30), "a", "b", "c")));
+
+    assertThat(warnings)
+        .singleElement()
+        .asString()
+        .contains("takes the change from [a, b, c]")
+        .contains("past the migration window of 5m")
+        .contains("widen migration.window");
+  }
+
+  @Test
+  void aRunningJvmTakingTheChangeWithinItsWindow_orAlreadyOnIt_saysNothing() {
+    start(ring3());
+    ChashConfig change = config(Instant.now().minus(WINDOW).plusSeconds(30), "a", "b", "c");
+    ChashConfig reloadLater = config(Instant.now().minus(WINDOW).minusSeconds(30), "a", "b", "c");
+
+    assertThat(warningsWhile(() -> manager.reconfigure(change))).isEmpty();
+    assertThat(warningsWhile(() -> manager.reconfigure(reloadLater)))
+        .as("a reload of the file this JVM already runs, after the window")
+        .isEmpty();
+  }
+
   @Test
   void startedWithinTheRollout_runsItsOwnRingWithTheReplacedOneAsAPrior() {
     start(config(Instant.now().minusSeconds(60), "a", "b", "c"));
