@@ -140,39 +140,38 @@ final class Membership {
   }
 
   /**
-   * Warns when this JVM takes a change more than one window after its rollout began: it runs the
-   * ring the change names as replaced (the newest of {@code migration.replaces}), and that
-   * rollout's {@code since} is over a window ago. The JVMs that changed first stopped reading this
+   * Warns when this JVM takes a change more than one window after its rollout began: the change
+   * names the ring this JVM runs among those it replaces ({@code migration.replaces}), and that
+   * entry's {@code since} is over a window ago. The JVMs that changed first stopped reading this
    * ring's owners when their windows ended, while this JVM still wrote there, so reads between them
    * were not guaranteed meanwhile (the rollout's first ask, operations.md). Nothing can be mended
    * now; said at WARNING, the operator learns the rollout was too slow for its window. A reload
-   * that does not move this JVM off the replaced ring (it already runs the new one) says nothing.
+   * that does not move this JVM off a replaced ring (it already runs the new one) says nothing.
    */
   private void warnIfLate(ChashConfig next, Instant now) {
-    List<MigrationConfig.Replaces> replaces = next.migration().replaces();
-    if (replaces.isEmpty() || next.migration().window().isZero()) {
-      return;
+    Duration window = next.migration().window();
+    List<String> running = members.stream().map(Planned::id).toList();
+    for (MigrationConfig.Replaces replaced : next.migration().replaces()) {
+      if (replaced.nodes().stream().map(NodeConfig::id).toList().equals(running)) {
+        if (!window.isZero() && !replaced.inRollout(now, window)) {
+          LOG.log(
+              Level.WARNING,
+              () ->
+                  "this JVM takes the change from "
+                      + running
+                      + " "
+                      + Durations.format(Duration.between(replaced.since(), now).withNanos(0))
+                      + " after its rollout began ("
+                      + replaced.since()
+                      + "), past the migration window of "
+                      + Durations.format(window)
+                      + ": the JVMs that changed first no longer read the owners this JVM wrote"
+                      + " to, so reads between them were not guaranteed; roll out within the"
+                      + " window or widen migration.window");
+        }
+        return;
+      }
     }
-    MigrationConfig.Replaces newest = replaces.get(0);
-    List<String> replacedIds = newest.nodes().stream().map(NodeConfig::id).toList();
-    if (!replacedIds.equals(members.stream().map(Planned::id).toList())
-        || newest.inRollout(now, next.migration().window())) {
-      return;
-    }
-    LOG.log(
-        Level.WARNING,
-        () ->
-            "this JVM takes the change from "
-                + replacedIds
-                + " "
-                + Durations.format(Duration.between(newest.since(), now).withNanos(0))
-                + " after its rollout began ("
-                + newest.since()
-                + "), past the migration window of "
-                + Durations.format(next.migration().window())
-                + ": the JVMs that changed first no longer read the owners this JVM wrote to,"
-                + " so reads between them were not guaranteed; roll out within the window or"
-                + " widen migration.window");
   }
 
   /**

@@ -121,6 +121,27 @@ class RolloutStartTest {
         .contains("widen migration.window");
   }
 
+  /**
+   * A JVM still on the older of two replaced rings (it skipped the change made during the first
+   * rollout) is late by the older ring's rollout, even while the newer one's runs.
+   */
+  @Test
+  void aRunningJvmThatSkippedAChange_isLateByTheRingItRuns() {
+    start(ring3());
+    Instant now = Instant.now();
+
+    List<String> warnings =
+        warningsWhile(
+            () ->
+                manager.reconfigure(
+                    config(
+                        List.of(
+                            ring(now.minusSeconds(60), "a", "b", "c", "e"),
+                            ring(now.minus(WINDOW).minusSeconds(30), "a", "b", "c")))));
+
+    assertThat(warnings).singleElement().asString().contains("takes the change from [a, b, c]");
+  }
+
   @Test
   void aRunningJvmTakingTheChangeWithinItsWindow_orAlreadyOnIt_saysNothing() {
     start(ring3());
