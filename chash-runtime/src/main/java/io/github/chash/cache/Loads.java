@@ -60,6 +60,9 @@ final class Loads {
   private final StatsCounter stats;
   private final Executor refreshes;
 
+  /** How long a sync load waits for another JVM's fill; shared with the cache's ttl views. */
+  final LeaseWait leaseWait;
+
   Loads(
       String name,
       Duration ttl,
@@ -69,7 +72,8 @@ final class Loads {
       KeyStripes stripes,
       InFlightLoads inFlight,
       StatsCounter stats,
-      Executor refreshes) {
+      Executor refreshes,
+      LeaseWait leaseWait) {
     this.name = name;
     this.ttl = ttl;
     this.router = router;
@@ -79,6 +83,7 @@ final class Loads {
     this.inFlight = inFlight;
     this.stats = stats;
     this.refreshes = refreshes;
+    this.leaseWait = leaseWait;
   }
 
   /**
@@ -112,7 +117,14 @@ final class Loads {
             stored =
                 now != null && (now.ttl() == null || now.ttl().toNanos() > windowNanos)
                     ? now.value() // refreshed since the caller read it
-                    : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, type, mine));
+                    : NullValue.wrap(
+                        loadAndFill(
+                            owner,
+                            routingKey,
+                            loader,
+                            cacheNull,
+                            refreshStart(routingKey, type),
+                            mine));
           } catch (Throwable t) {
             inFlight.settleExceptionally(routingKey.text(), mine, t);
             return;
@@ -160,8 +172,9 @@ final class Loads {
   /**
    * The sync load {@code mine}, registered: looks at the key again first (a load may have filled it
    * since this caller's miss, or the fill of an overtaken load whose outcome was unknown may have
-   * landed), else loads and fills. Unregisters the load before completing it, so that a joiner that
-   * wakes to find it overtaken joins or starts a newer one.
+   * landed), else loads and fills; while another JVM's load holds the key's lease, it waits a
+   * little for that load's fill first ({@link #leaseOrFilled}). Unregisters the load before
+   * completing it, so that a joiner that wakes to find it overtaken joins or starts a newer one.
    */
   private <V> V lead(
       NodeSlot owner,
@@ -175,7 +188,11 @@ final class Loads {
     try {
       stored = secondLook(routingKey, type);
       if (stored == null) {
-        stored = NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, null, mine));
+        Start start = leaseOrFilled(routingKey, type);
+        stored =
+            start.filled != null
+                ? start.filled
+                : NullValue.wrap(loadAndFill(owner, routingKey, loader, cacheNull, start, mine));
       }
     } catch (Throwable t) {
       inFlight.settleExceptionally(routingKey.text(), mine, t);
@@ -284,34 +301,76 @@ final class Loads {
   private <V> V loadAndFill(
       NodeSlot owner, RoutingKey routingKey, ValueLoader<V> loader, boolean cacheNull)
       throws Throwable {
-    return loadAndFill(owner, routingKey, loader, cacheNull, null, null);
+    return loadAndFill(owner, routingKey, loader, cacheNull, leaseStart(routingKey), null);
   }
 
   /**
-   * Loads and fills under a lease (see {@link Writes#lease}); a refresh ({@code refreshOf}: the
-   * type to read the entry as) instead fills only if the entry it refreshes is still there. Marks
-   * the {@code shared} load (if any) overtaken when its fill found its lease gone.
+   * How a load begins: the stamp of the writes begun in this JVM before it ({@link KeyStripes}),
+   * taken before its lease, and the lease its fill needs; or, instead of a start, what another
+   * JVM's load filled while this one waited for it.
+   */
+  private record Start(long stamp, Writes.Lease lease, Object filled) {}
+
+  private Start leaseStart(RoutingKey routingKey) {
+    long stamp = stripes.stamp(routingKey.text());
+    return new Start(stamp, writes.lease(routingKey), null);
+  }
+
+  /** A refresh's start: its fill must find the entry it refreshes ({@link Writes#seen}). */
+  private Start refreshStart(RoutingKey routingKey, ValueType type) {
+    long stamp = stripes.stamp(routingKey.text());
+    return new Start(stamp, writes.seen(routingKey, type), null);
+  }
+
+  /**
+   * The start of a sync load; while the key's target answers that it holds another load's lease (or
+   * a value that landed since the look before), looks at the key again every step of a {@link
+   * LeaseWait}, and returns the stored value it finds there instead. A look after the wait is a
+   * read like any other, so it serves nothing older than a write completed before it.
+   */
+  private Start leaseOrFilled(RoutingKey routingKey, ValueType type) {
+    Start start = leaseStart(routingKey);
+    if (start.lease != Writes.Lease.BUSY) {
+      return start;
+    }
+    LeaseWait.Waiting waiting = leaseWait.begin();
+    while (start.lease == Writes.Lease.BUSY && waiting.pause()) {
+      Object filled = secondLook(routingKey, type);
+      if (filled != null) {
+        return new Start(0, Writes.Lease.NONE, filled);
+      }
+      start = leaseStart(routingKey);
+    }
+    return start;
+  }
+
+  /**
+   * Loads and fills under the start's lease (see {@link Writes#lease}); a refresh's start instead
+   * fills only if the entry it refreshes is still there. Marks the {@code shared} load (if any)
+   * overtaken when its fill found its lease gone.
    */
   private <V> V loadAndFill(
       NodeSlot owner,
       RoutingKey routingKey,
       ValueLoader<V> loader,
       boolean cacheNull,
-      ValueType refreshOf,
+      Start start,
       InFlightLoads.Load shared)
       throws Throwable {
-    long stamp = stripes.stamp(routingKey.text());
-    Writes.Lease lease =
-        refreshOf != null ? writes.seen(routingKey, refreshOf) : writes.lease(routingKey);
+    long stamp = start.stamp;
+    Writes.Lease lease = start.lease;
     V value;
     long started = stats.startTime();
+    long began = leaseWait.now();
     try {
       value = loader.load();
     } catch (Throwable t) {
+      leaseWait.loaded(began);
       loadFailed(owner, started);
       writes.release(routingKey, lease);
       throw t;
     }
+    leaseWait.loaded(began);
     loaded(owner, started);
     if (value != null || cacheNull) {
       boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);
@@ -335,8 +394,9 @@ final class Loads {
       Predicate<? super V> storable,
       InFlightLoads.Load shared)
       throws Throwable {
-    long stamp = stripes.stamp(routingKey.text());
-    Writes.Lease lease = writes.lease(routingKey);
+    Start start = leaseStart(routingKey);
+    long stamp = start.stamp;
+    Writes.Lease lease = start.lease;
     CompletionStage<V> future;
     long started = stats.startTime();
     try {

@@ -58,6 +58,7 @@ final class RoutedCache implements InterceptedCache {
    * @param written the keys a verbatim cache wrote, for its clear ({@link WrittenKeys#of}); null
    *     for a prefixed cache
    * @param near the cache's near cache, or null for none
+   * @param leaseWait how long a sync load waits for another JVM's fill of the key
    */
   RoutedCache(
       CacheConfig config,
@@ -70,7 +71,8 @@ final class RoutedCache implements InterceptedCache {
       Lifetimes lifetimes,
       java.util.concurrent.Executor refreshes,
       WrittenKeys written,
-      NearCache near) {
+      NearCache near,
+      LeaseWait leaseWait) {
     this.config = config;
     this.near = near;
     this.name = config.name();
@@ -93,7 +95,8 @@ final class RoutedCache implements InterceptedCache {
             name, this.ttl, router, policy, calls, migration, writes, stripes, stats, hits, near);
     this.refreshes = refreshes;
     this.loads =
-        new Loads(name, this.ttl, router, reads, writes, stripes, inFlight, stats, refreshes);
+        new Loads(
+            name, this.ttl, router, reads, writes, stripes, inFlight, stats, refreshes, leaseWait);
     this.refreshWindowNanos = window(config.ttl(), config.refreshAhead());
     this.nullRefreshWindowNanos =
         window(config.nullTtl() != null ? config.nullTtl() : config.ttl(), config.refreshAhead());
@@ -130,8 +133,18 @@ final class RoutedCache implements InterceptedCache {
             config.codec(),
             config.near());
     return new RoutedCache(
-        withTtl, stats, hits, router, policy, inFlight, stripes, lifetimes, refreshes, written,
-        near);
+        withTtl,
+        stats,
+        hits,
+        router,
+        policy,
+        inFlight,
+        stripes,
+        lifetimes,
+        refreshes,
+        written,
+        near,
+        loads.leaseWait);
   }
 
   private static long window(Duration ttl, double part) {

@@ -89,6 +89,7 @@ public final class ShardedCaches {
     private final Map<NodeType, CacheNodeFactory> factories = new HashMap<>();
     private MigrationConfig migration;
     private Ticker ticker = Ticker.systemTicker();
+    private LeaseWait.Pause pause = LeaseWait.SLEEP;
     private boolean scheduleProbes = true;
     private CacheRecorder recorder = CacheRecorder.NONE;
 
@@ -306,6 +307,15 @@ public final class ShardedCaches {
       return this;
     }
 
+    /**
+     * How a sync load pauses while it waits for another JVM's fill ({@link LeaseWait}); the
+     * simulation's scheduler stands in for the sleep.
+     */
+    Builder pause(LeaseWait.Pause pause) {
+      this.pause = pause;
+      return this;
+    }
+
     /** Whether ejected nodes are probed by a background thread; tests probe by hand. */
     Builder scheduleProbes(boolean scheduleProbes) {
       this.scheduleProbes = scheduleProbes;
@@ -378,7 +388,8 @@ public final class ShardedCaches {
                   lifetimes,
                   refreshes != null ? refreshes : Loads.REFRESHES,
                   WrittenKeys.of(cache),
-                  near.of(cache.name()));
+                  near.of(cache.name()),
+                  new LeaseWait(ticker, pause));
       Map<String, RoutedCache> handles = new LinkedHashMap<>();
       caches.forEach((name, cache) -> handles.put(name, newCache.apply(cache)));
       RingCacheManager manager = new RingCacheManager(handles, newCache, router, failures, near);

@@ -154,13 +154,17 @@ final class Writes {
 
   /**
    * A lease taken on a miss, before its load: where, and what the fill must find there. {@link
-   * #NONE}: the rules between JVMs do not apply (the fill is an ordinary one); {@link #REFUSED}: a
-   * value or another lease is held, or the target just failed, so the load is not filled. The two
-   * are told apart by identity.
+   * #NONE}: the rules between JVMs do not apply (the fill is an ordinary one); {@link #BUSY}: the
+   * target holds a value or another load's lease; {@link #REFUSED}: the call failed, the target
+   * just failed, or a previous owner would not take the lease. A load that took neither of the last
+   * two is not filled. The three are told apart by identity.
    */
   static final class Lease {
     static final Lease NONE = new Lease(null, null, null, List.of());
     static final Lease REFUSED = new Lease(null, null, null, List.of());
+
+    /** The target answered that it holds a value or another load's lease: a fill may be near. */
+    static final Lease BUSY = new Lease(null, null, null, List.of());
 
     /** The node the lease is on. */
     final NodeSlot at;
@@ -187,7 +191,7 @@ final class Writes {
     /**
      * Whether a fill that did not land may have been overtaken by a write in another JVM: its lease
      * was taken and is gone, or the entry a refresh saw was replaced. Only a fill on a node that
-     * took neither ({@link #NONE}, {@link #REFUSED}) cannot tell.
+     * took neither ({@link #NONE}, {@link #REFUSED}, {@link #BUSY}) cannot tell.
      */
     boolean overtakenUnless(boolean landed) {
       return (marker != null || seen != null) && !landed;
@@ -208,9 +212,10 @@ final class Writes {
     return atTarget(
         routingKey,
         target -> {
-          Marker lease = leaseFor(target, routingKey.text());
-          if (lease == null) {
-            return Lease.REFUSED;
+          Marker lease = Marker.lease();
+          NodeCalls.Outcome taken = takeLease(target, routingKey.text(), lease);
+          if (taken != NodeCalls.Outcome.LANDED) {
+            return taken == NodeCalls.Outcome.NOT_HELD ? Lease.BUSY : Lease.REFUSED;
           }
           List<NodeSlot> previous = leasePrevious(target, routingKey, lease);
           return previous == null ? Lease.REFUSED : new Lease(target, lease, null, previous);
@@ -283,8 +288,8 @@ final class Writes {
     if (lease == Lease.NONE) {
       return fill(routingKey, stored, stamp);
     }
-    if (lease == Lease.REFUSED) {
-      return false;
+    if (lease.at == null) {
+      return false; // refused or busy: it holds no lease
     }
     Routing r = router.forCache(cacheName);
     NodeSlot target = r.target(routingKey);
@@ -388,11 +393,14 @@ final class Writes {
   /** Stores a lease on the node for a move onto nothing; null when it was not stored. */
   Marker leaseFor(NodeSlot target, String routingKey) {
     Marker lease = Marker.lease();
-    boolean taken =
-        calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL))
-            == NodeCalls.Outcome.LANDED;
-    if (taken) stats.leaseTaken();
-    return taken ? lease : null;
+    return takeLease(target, routingKey, lease) == NodeCalls.Outcome.LANDED ? lease : null;
+  }
+
+  private NodeCalls.Outcome takeLease(NodeSlot target, String routingKey, Marker lease) {
+    NodeCalls.Outcome taken =
+        calls.writeIf(target, routingKey, () -> target.node.lease(routingKey, lease, LEASE_TTL));
+    if (taken == NodeCalls.Outcome.LANDED) stats.leaseTaken();
+    return taken;
   }
 
   /**

@@ -127,6 +127,7 @@ final class FleetSimRun {
               ShardedCaches.builder()
                   .config(config)
                   .ticker(sched.clock)
+                  .pause(sched::sleep)
                   .scheduleProbes(false)
                   .nodeFactory(new SimNode.Factory(sched, trace, FleetSimRun.this::server))
                   .build();

@@ -322,6 +322,7 @@ final class SimRun {
             ShardedCaches.builder()
                 .config(config(initial))
                 .ticker(sched.clock)
+                .pause(sched::sleep)
                 .scheduleProbes(false)
                 .nodeFactory(new SimNode.Factory(sched, trace, this::server))
                 .build();
