@@ -57,6 +57,15 @@ public final class RedisFleet extends LoopbackFleet<RedisServerProcess> {
     return connected(ShardedCaches.create(ChashConfigs.parse(yaml, "chash.yaml")));
   }
 
+  /** {@return the id of the node that the configuration's ring places the routing key on} */
+  static String owner(io.github.chash.config.ChashConfig config, String routingKey) {
+    return io.github.chash.ring.Rings.create(
+            config.ring(),
+            config.nodes().stream().map(io.github.chash.config.NodeConfig::toNode).toList())
+        .locate(io.github.chash.cache.VerbatimKeys.key(routingKey))
+        .id();
+  }
+
   /**
    * Waits until the manager's invalidation channel to the node is on, or the seconds pass; {@return
    * whether it is on}

@@ -133,6 +133,42 @@ final class Membership {
   synchronized void reconfigure(ChashConfig next) {
     Objects.requireNonNull(next, "next");
     warnIfLate(next, Instant.now());
+    for (ChashConfig skipped : skippedRings(next)) {
+      reconfigureTo(skipped);
+    }
+    reconfigureTo(next);
+  }
+
+  /**
+   * The rings the configuration replaces ({@code migration.replaces}) that are newer than the one
+   * this JVM runs, oldest first: this JVM missed their changes (two changes close together reached
+   * it as one), and changes through each, as a JVM started during the rollout does. Other JVMs ran
+   * them and wrote where they place keys; without them among this JVM's priors its writes would not
+   * delete there, and a JVM that ran them would read its own older write there as an older ring's
+   * newer one (fleet simulation, seed 1076068417: a value filled on a skipped ring's owner moved
+   * over a newer put). None when this JVM's ring is not among them.
+   */
+  private List<ChashConfig> skippedRings(ChashConfig next) {
+    List<String> running = members.stream().map(Planned::id).toList();
+    List<MigrationConfig.Replaces> replaced = next.migration().replaces();
+    for (int i = 0; i < replaced.size(); i++) {
+      if (ids(replaced.get(i)).equals(running)) {
+        List<ChashConfig> skipped = new ArrayList<>(i);
+        for (int newer = i - 1; newer >= 0 && !Planted.on(Planted.SKIPPED_RINGS_SKIPPED); newer--) {
+          skipped.add(next.withNodes(replaced.get(newer).nodes()));
+        }
+        return skipped;
+      }
+    }
+    return List.of();
+  }
+
+  private static List<String> ids(MigrationConfig.Replaces replaced) {
+    return replaced.nodes().stream().map(NodeConfig::id).toList();
+  }
+
+  /** {@link #reconfigure} to one configuration. */
+  private void reconfigureTo(ChashConfig next) {
     Drains.Applied applied = drains.keepOut(next.nodes());
     install(
         applied.nodes().size() == next.nodes().size() ? next : next.withNodes(applied.nodes()),
@@ -152,7 +188,7 @@ final class Membership {
     Duration window = next.migration().window();
     List<String> running = members.stream().map(Planned::id).toList();
     for (MigrationConfig.Replaces replaced : next.migration().replaces()) {
-      if (replaced.nodes().stream().map(NodeConfig::id).toList().equals(running)) {
+      if (ids(replaced).equals(running)) {
         if (!window.isZero() && !replaced.inRollout(now, window)) {
           LOG.log(
               Level.WARNING,
@@ -496,6 +532,7 @@ final class Membership {
       failures.schedule(this::sweepDue, failures.config().retryAfter().toNanos());
       return;
     }
+    due.forEach(p -> p.swept = true);
     if (!listed) {
       long expired = leftoversExpire(due);
       if (now - expired < 0) {

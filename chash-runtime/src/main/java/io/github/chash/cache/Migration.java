@@ -29,6 +29,14 @@ final class Migration {
   }
 
   /**
+   * Whether reads consult the prior's owners ({@link Prior#consulted}); never with a zero window,
+   * whose moved keys are misses from the change on.
+   */
+  private boolean consulted(Prior prior, long now) {
+    return !router.window.isZero() && prior.consulted(now);
+  }
+
+  /**
    * Reads the key on its previous owners within their windows, newest first, skipping {@code
    * target}, owners that are out or just failed, and owners whose copy is marked. Returns the first
    * hit, or null.
@@ -41,7 +49,7 @@ final class Migration {
     long now = policy.now();
     List<NodeSlot> asked = new ArrayList<>(2);
     for (Prior prior : r.priors) {
-      if (!prior.inWindow(now)) {
+      if (!consulted(prior, now)) {
         continue;
       }
       NodeSlot from = prior.home(routingKey);
@@ -81,7 +89,7 @@ final class Migration {
     int olderThanTarget = -1; // -1: no ring of the chain placed the key on the target
     for (int i = r.priors.size() - 1; i >= 0; i--) {
       Prior prior = r.priors.get(i);
-      if (!prior.inWindow(now)) {
+      if (!consulted(prior, now)) {
         continue;
       }
       NodeSlot from = prior.home(routingKey);
@@ -162,7 +170,7 @@ final class Migration {
     long now = policy.now();
     List<NodeSlot> spared = new ArrayList<>(2);
     for (Prior prior : r.priors) {
-      if (prior.inWindow(now)) {
+      if (consulted(prior, now)) {
         spared.add(prior.home(routingKey));
       }
     }

@@ -61,6 +61,15 @@ final class Planted {
    */
   static final String VOUCH_ANY_TARGET = "a vouch counts for any target";
 
+  /**
+   * A running JVM given a configuration that replaces rings newer than its own jumps to the
+   * configuration's ring without changing through them.
+   */
+  static final String SKIPPED_RINGS_SKIPPED = "a running JVM jumps over the rings it missed";
+
+  /** Reads stop consulting a ring's previous owners when its window ends, before the sweep. */
+  static final String READS_STOP_AT_WINDOW_END = "reads stop at the window's end";
+
   /** A near cache ignores the invalidations its node's channel reports. */
   static final String NEAR_IGNORES_INVALIDATION = "near cache ignores an invalidation";
 

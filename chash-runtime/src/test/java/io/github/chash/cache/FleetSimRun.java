@@ -237,6 +237,9 @@ final class FleetSimRun {
         i -> {
           SplittableRandom dice = new SplittableRandom(SimScheduler.mix(seed, 91 + i.hashCode()));
           SimServer s = new SimServer(i, sched, trace, dice.nextInt(3) > 0, true);
+          if (!s.scannable) {
+            trace.add("setup", null, i + " cannot list its keys (as memcached)");
+          }
           weak.configure(s, seed, keyCount);
           return s;
         });
@@ -462,18 +465,28 @@ final class FleetSimRun {
       if (restarts[fleet.indexOf(jvm)][c]) {
         // a rolling restart: a fresh JVM on the new ring, told the ring it replaces
         trace.add(me.name, null, "restart on " + ids);
-        List<NodeConfig> twoBefore = c < 2 ? initial : plan.get(c - 2);
         // a rollback (the change before reverted while its rollout ran) restores the earlier file
         // as it was: its replaces is an older rollout's, long over (a rollback restores a ring
         // every JVM ran, so no change was made during that rollout), and the fresh JVM starts on
         // that ring alone, as the JVMs that never left it run
-        boolean revert = c > 0 && hurried[c - 1] && plan.get(c).equals(twoBefore);
-        jvm.start(config(plan.get(c), revert ? List.of() : replaced(plan, c)));
+        jvm.start(config(plan.get(c), replacesOf(plan, c)));
       } else {
+        // the same file: a running JVM that missed a change (its moment was skipped) changes
+        // through the rings it names as replaced
         trace.add(me.name, null, "reconfigure " + ids);
-        jvm.manager.reconfigure(config(plan.get(c)));
+        jvm.manager.reconfigure(config(plan.get(c), replacesOf(plan, c)));
       }
     }
+  }
+
+  /**
+   * The rings change {@code c}'s file names as replaced: none for a rollback (the change before
+   * reverted while its predecessor's rollout ran), whose file is the earlier one as it was.
+   */
+  private List<List<NodeConfig>> replacesOf(List<List<NodeConfig>> plan, int c) {
+    List<NodeConfig> twoBefore = c < 2 ? initial : plan.get(c - 2);
+    boolean revert = c > 0 && hurried[c - 1] && plan.get(c).equals(twoBefore);
+    return revert ? List.of() : replaced(plan, c);
   }
 
   /**

@@ -83,6 +83,18 @@ class FleetSimulationTest {
     assertThat(r.violations()).as("seed %s: %s", seed, r.setup()).isEmpty();
   }
 
+  /**
+   * The seeds that found stale reads over today's weak servers ({@link SimWeaknesses}), on every
+   * build: 81568, a read between a window's end and this JVM's sweep ({@code Prior.consulted});
+   * 1076068417, a running JVM that missed a change ({@code Membership.skippedRings}).
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {81568L, 1076068417L})
+  void seedFoundOverWeakServers(long seed) {
+    FleetSimRun.Result r = new FleetSimRun(seed, 1500, false).run();
+    assertThat(r.violations()).as("seed %s: %s", seed, r.setup()).isEmpty();
+  }
+
   @Test
   void seeds() {
     int ops = Integer.getInteger("chash.fleet.ops", 1500);

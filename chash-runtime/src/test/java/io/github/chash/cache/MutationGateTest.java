@@ -49,21 +49,25 @@ class MutationGateTest {
    * or {@code cas} uniques and see equal values put again ({@link SimWeaknesses}): those they catch
    * today, each in under 6 s on a loaded 2-core machine. No vouch: the scripted scenario (fleet
    * seeds 1011 and 1021 did before the fleet's rollout shapes changed their runs); a fresh JVM that
-   * ignores the ring its configuration replaces: fleet seed 4; the target always ranked newest:
-   * fleet seed 88 (a change reverted mid-rollout; 71 did before overlapping changes joined the
-   * runs); an unvouched target copy left in place: fleet seed 431426370 (served once the windows
-   * end, though an evicted write was newer; 1 of 3,000 seeds from 431424000, since sync loads wait
-   * for another JVM's fill: 431424950 did before); a vouch taken for any target's: fleet seed 5267
-   * (a JVM that skipped a ring serves its own target's copy on the vouch of a JVM on that ring); a
-   * fresh JVM told only the newest ring its configuration replaces: fleet seed 5161 (a change made
-   * during another's rollout, JVMs still on the ring before both); a near cache that ignores an
-   * invalidation: fleet seed 2 (near caches in half the fleet's seeds, each hit held to the bound
-   * near caches promise between JVMs); no unknown mark: one-JVM seed 30 (56 until sync loads waited
-   * for another JVM's fill); a restart not recognised (planted in the simulated servers' model of
-   * the Redis node's check): fleet seed 1; no fence, no lease, a move without its condition and no
-   * write version (planted in the model of the Redis node's entry header): the scripted scenarios
-   * over simulated servers (the fence's fleet seed 354154235 no longer meets the read between a
-   * put's two steps since the vouch rule added calls, nor did 1,000 more seeds).
+   * ignores the ring its configuration replaces: fleet seed 5 (4 before running JVMs changed
+   * through the rings they missed); the target always ranked newest: fleet seed 88 (a change
+   * reverted mid-rollout; 71 did before overlapping changes joined the runs); an unvouched target
+   * copy left in place: fleet seed 431425876 (served once the windows end, though an evicted write
+   * was newer; the first of the seeds from 431424000 to catch it since reads consult the previous
+   * owners until the sweep: 431424950 and 431426370 did before); a fresh JVM told only the newest
+   * ring its configuration replaces: fleet seed 5161 (a change made during another's rollout, JVMs
+   * still on the ring before both); reads that stop consulting the previous owners at the window's
+   * end, before the sweep: fleet seed 81568 (an older ring's evict waiting on the previous owner
+   * for the sweep); a running JVM that jumps over the rings it missed: fleet seed 1076068417 (its
+   * put never deleted a skipped ring's owner, whose older fill a JVM that ran that ring then moved
+   * over the put); a near cache that ignores an invalidation: fleet seed 2 (near caches in half the
+   * fleet's seeds, each hit held to the bound near caches promise between JVMs); no unknown mark:
+   * one-JVM seed 30 (56 until sync loads waited for another JVM's fill); a restart not recognised
+   * (planted in the simulated servers' model of the Redis node's check): fleet seed 1; no fence, no
+   * lease, a move without its condition and no write version (planted in the model of the Redis
+   * node's entry header): the scripted scenarios over simulated servers (the fence's fleet seed
+   * 354154235 no longer meets the read between a put's two steps since the vouch rule added calls,
+   * nor did 1,000 more seeds).
    */
   private static final List<Bug> GATED =
       List.of(
@@ -75,21 +79,28 @@ class MutationGateTest {
           new Bug(SimServer.RESTART_NOT_RECOGNISED, List.of(1L), List.of(), 40),
           new Bug(Planted.NEAR_IGNORES_INVALIDATION, List.of(2L), List.of(), 40),
           new Bug(SimServer.NO_WRITE_VERSION, List.of(), List.of(), 40),
-          new Bug(Planted.NO_REPLACED_RING, List.of(4L), List.of(), 40),
+          new Bug(Planted.NO_REPLACED_RING, List.of(5L), List.of(), 40),
           new Bug(Planted.TARGET_ALWAYS_NEWEST, List.of(88L), List.of(), 40),
-          new Bug(Planted.KEEP_UNVOUCHED, List.of(431426370L), List.of(), 40),
-          new Bug(Planted.VOUCH_ANY_TARGET, List.of(5267L), List.of(), 40),
-          new Bug(Planted.NEWEST_REPLACED_ONLY, List.of(5161L), List.of(), 40));
+          new Bug(Planted.KEEP_UNVOUCHED, List.of(431425876L), List.of(), 40),
+          new Bug(Planted.NEWEST_REPLACED_ONLY, List.of(5161L), List.of(), 40),
+          new Bug(Planted.READS_STOP_AT_WINDOW_END, List.of(81568L), List.of(), 40),
+          new Bug(Planted.SKIPPED_RINGS_SKIPPED, List.of(1076068417L), List.of(), 40));
 
   /**
    * Planted bugs the simulations do not catch yet: the gate is weak there, and they join {@link
    * #GATED} once caught. Run them with {@code -Dchash.gate.bugs}. The sweep's order survived 1,000
    * seeds of each simulation and the scripted scenarios (2,002 runs, 287 s): since the vouch rule a
    * previous owner holding nothing is a miss, which is what the home-first order guarded, so it may
-   * no longer be a bug.
+   * no longer be a bug. A vouch taken for any target's was caught by fleet seed 5267 until running
+   * JVMs changed through the rings they missed ({@code Membership.skippedRings}): since, no JVM of
+   * the fleet simulation skips a ring its file lists, and about 3,000 seeds from 5000 (a 10-minute
+   * search) did not catch it. The rule stays for a JVM whose ring the file does not list (one later
+   * than the rollout's window); a scripted scenario of such a JVM would gate it again.
    */
   private static final List<Bug> NOT_YET_CAUGHT =
-      List.of(new Bug(Planted.SWEEP_HOME_LAST, List.of(4120415617L), List.of(), 300));
+      List.of(
+          new Bug(Planted.SWEEP_HOME_LAST, List.of(4120415617L), List.of(), 300),
+          new Bug(Planted.VOUCH_ANY_TARGET, List.of(5267L), List.of(), 300));
 
   static Stream<Bug> bugs() {
     String chosen = System.getProperty("chash.gate.bugs", "");
