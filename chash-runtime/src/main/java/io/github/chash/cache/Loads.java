@@ -365,12 +365,12 @@ final class Loads {
     try {
       value = loader.load();
     } catch (Throwable t) {
-      leaseWait.loaded(began);
       loadFailed(owner, started);
       writes.release(routingKey, lease);
       throw t;
+    } finally {
+      leaseWait.loaded(began);
     }
-    leaseWait.loaded(began);
     loaded(owner, started);
     if (value != null || cacheNull) {
       boolean landed = writes.fill(routingKey, NullValue.wrap(value), stamp, lease);

@@ -149,18 +149,29 @@ final class Membership {
    * over a newer put). None when this JVM's ring is not among them.
    */
   private List<ChashConfig> skippedRings(ChashConfig next) {
+    List<MigrationConfig.Replaces> replaced = next.migration().replaces();
+    List<ChashConfig> skipped = new ArrayList<>();
+    for (int newer = indexOfRunning(next) - 1;
+        newer >= 0 && !Planted.on(Planted.SKIPPED_RINGS_SKIPPED);
+        newer--) {
+      skipped.add(next.withNodes(replaced.get(newer).nodes()));
+    }
+    return skipped;
+  }
+
+  /**
+   * Where the ring this JVM runs stands among those {@code next} replaces (newest first); -1 when
+   * it is not among them.
+   */
+  private int indexOfRunning(ChashConfig next) {
     List<String> running = members.stream().map(Planned::id).toList();
     List<MigrationConfig.Replaces> replaced = next.migration().replaces();
     for (int i = 0; i < replaced.size(); i++) {
       if (ids(replaced.get(i)).equals(running)) {
-        List<ChashConfig> skipped = new ArrayList<>(i);
-        for (int newer = i - 1; newer >= 0 && !Planted.on(Planted.SKIPPED_RINGS_SKIPPED); newer--) {
-          skipped.add(next.withNodes(replaced.get(newer).nodes()));
-        }
-        return skipped;
+        return i;
       }
     }
-    return List.of();
+    return -1;
   }
 
   private static List<String> ids(MigrationConfig.Replaces replaced) {
@@ -186,27 +197,26 @@ final class Membership {
    */
   private void warnIfLate(ChashConfig next, Instant now) {
     Duration window = next.migration().window();
-    List<String> running = members.stream().map(Planned::id).toList();
-    for (MigrationConfig.Replaces replaced : next.migration().replaces()) {
-      if (ids(replaced).equals(running)) {
-        if (!window.isZero() && !replaced.inRollout(now, window)) {
-          LOG.log(
-              Level.WARNING,
-              () ->
-                  "this JVM takes the change from "
-                      + running
-                      + " "
-                      + Durations.format(Duration.between(replaced.since(), now).withNanos(0))
-                      + " after its rollout began ("
-                      + replaced.since()
-                      + "), past the migration window of "
-                      + Durations.format(window)
-                      + ": the JVMs that changed first no longer read the owners this JVM wrote"
-                      + " to, so reads between them were not guaranteed; roll out within the"
-                      + " window or widen migration.window");
-        }
-        return;
-      }
+    int running = indexOfRunning(next);
+    if (running < 0 || window.isZero()) {
+      return;
+    }
+    MigrationConfig.Replaces replaced = next.migration().replaces().get(running);
+    if (!replaced.inRollout(now, window)) {
+      LOG.log(
+          Level.WARNING,
+          () ->
+              "this JVM takes the change from "
+                  + ids(replaced)
+                  + " "
+                  + Durations.format(Duration.between(replaced.since(), now).withNanos(0))
+                  + " after its rollout began ("
+                  + replaced.since()
+                  + "), past the migration window of "
+                  + Durations.format(window)
+                  + ": the JVMs that changed first no longer read the owners this JVM wrote"
+                  + " to, so reads between them were not guaranteed; roll out within the"
+                  + " window or widen migration.window");
     }
   }
 
