@@ -3,6 +3,7 @@ package io.github.chash.cache;
 import io.github.chash.config.ChashConfig;
 import io.github.chash.config.NodeConfig;
 import io.github.chash.config.NodeType;
+import io.github.chash.internal.node.ClientStalls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,14 +38,46 @@ final class SimNode implements CacheNode {
   final SimServer server;
   private final long timeoutNanos;
   private final int generation;
+  private final Link link;
   private volatile boolean closed;
   private long lastApplyAt;
 
   SimNode(SimServer server, long timeoutNanos, int generation) {
+    this(server, timeoutNanos, generation, Link.CLEAR);
+  }
+
+  SimNode(SimServer server, long timeoutNanos, int generation, Link link) {
     this.server = server;
     this.timeoutNanos = timeoutNanos;
     this.generation = generation;
+    this.link = link;
     server.connections.incrementAndGet();
+  }
+
+  /**
+   * Planted in this model of the nodes' deadline: a call's timeout counts the time its own JVM
+   * stalled (paused, starved of CPU), as it did before the timeout counted awake time ({@code
+   * ClientStalls}): a JVM's own trouble then fails calls to healthy servers.
+   */
+  static final String STALLS_COUNTED = "the timeout counts the client's stalls";
+
+  /**
+   * What lies between one JVM and the servers, its own trouble rather than a server's: a pause (a
+   * long GC, a frozen container), a starved CPU, a network cut to one server. Shared by every node
+   * of that JVM.
+   */
+  interface Link {
+    /** No trouble. */
+    Link CLEAR = (server, now) -> 0;
+
+    /** A request that never arrives (a cut): its call times out and it is never applied. */
+    long CUT = Long.MAX_VALUE;
+
+    /**
+     * How long a request to {@code server} made at {@code now} waits before it leaves this JVM (a
+     * pause, a starved event loop), or {@link #CUT}.
+     */
+    long delayNanos(String server, long now);
   }
 
   /** Makes the nodes of {@code type: redis} as clients of the run's servers. */
@@ -52,12 +85,19 @@ final class SimNode implements CacheNode {
     private final SimScheduler sched;
     private final SimTrace trace;
     private final Function<String, SimServer> servers;
+    private final Link link;
     private final Map<String, Integer> made = new HashMap<>();
 
     Factory(SimScheduler sched, SimTrace trace, Function<String, SimServer> servers) {
+      this(sched, trace, servers, Link.CLEAR);
+    }
+
+    /** The clients of one JVM, whose requests pass its {@code link}. */
+    Factory(SimScheduler sched, SimTrace trace, Function<String, SimServer> servers, Link link) {
       this.sched = sched;
       this.trace = trace;
       this.servers = servers;
+      this.link = link;
     }
 
     @Override
@@ -69,7 +109,7 @@ final class SimNode implements CacheNode {
     public CacheNode create(NodeConfig node, ChashConfig config) {
       int g = made.merge(node.id(), 1, Integer::sum);
       trace.add(who(), null, "client #" + g + " of server " + node.id() + " created");
-      return new SimNode(servers.apply(node.id()), config.failover().timeout().toNanos(), g);
+      return new SimNode(servers.apply(node.id()), config.failover().timeout().toNanos(), g, link);
     }
 
     private String who() {
@@ -119,6 +159,11 @@ final class SimNode implements CacheNode {
     }
     SplittableRandom rnd = me.random;
     long now = s.now();
+    long held = link.delayNanos(id(), now);
+    if (held == Link.CUT) {
+      s.sleep(timeoutNanos);
+      throw new CacheNodeException(id(), op + ": command timed out (no route)", null);
+    }
     long latency = 50_000 + rnd.nextLong(250_000);
     if (server.slowUntil > now) {
       latency += timeoutNanos / 2 + rnd.nextLong(Math.max(1, timeoutNanos * 9 / 20));
@@ -136,16 +181,17 @@ final class SimNode implements CacheNode {
       drop = server.dropNext;
       server.dropNext = !drop;
     }
+    long sentAt = now + held;
     long applyAt =
-        server.frozenUntil > now
+        server.frozenUntil > sentAt
             ? server.frozenUntil + rnd.nextLong(latency)
-            : now + rnd.nextLong(latency);
+            : sentAt + rnd.nextLong(latency);
     if (server.ordered) {
       // one connection, as Lettuce's: the server applies a client's requests in the order sent
       applyAt = Math.max(applyAt, lastApplyAt + 1);
       lastApplyAt = applyAt;
     }
-    long replyAt = Math.max(applyAt + 1, now + latency);
+    long replyAt = Math.max(applyAt + 1, sentAt + latency);
     Reply<T> reply = new Reply<>();
     String who = me.name;
     int incarnationAtSend = server.incarnation();
@@ -165,8 +211,17 @@ final class SimNode implements CacheNode {
           }
           reply.value = body.apply(server);
         });
-    if (replyAt - now > timeoutNanos) {
-      s.sleepUntil(now + timeoutNanos);
+    // the timeout counts the client's awake time (ClientStalls): this JVM's own stall does not
+    // count, up to the bound no call waits beyond, where the call is a stall, not the server's
+    long bound = Math.max(10 * timeoutNanos, 1_000_000_000L);
+    if (held > 0 && replyAt - now > bound && !Planted.on(STALLS_COUNTED)) {
+      s.sleepUntil(Math.max(now + bound, sentAt));
+      throw new CacheNodeException(
+          id(), op + ": client stalled", ClientStalls.stalledFailure(s.now() - now));
+    }
+    long timedOutFrom = Planted.on(STALLS_COUNTED) ? now : sentAt;
+    if (replyAt - timedOutFrom > timeoutNanos) {
+      s.sleepUntil(timedOutFrom + timeoutNanos);
       throw new CacheNodeException(id(), op + ": command timed out", null);
     }
     int restartsAtSend = server.restarts;
