@@ -759,6 +759,42 @@ public abstract class MembershipProtocolScenarios {
   }
 
   /**
+   * A vouch names its target (issue 41). Four nodes, three rings: A on the first three, B adding
+   * the fourth, C the first two; the key is on the third node in A, on the fourth in B, on one of
+   * the first two in C. A JVM on B changed from A; a late JVM changed from A straight to C, since
+   * C's file no longer names A (its rollout long over), and never ran B. Both treat the third node
+   * as the key's previous owner. The late JVM puts v0 (on its target, a vouch on the third node);
+   * the JVM on B puts v1 (on the fourth node, and its own vouch on the third, for the fourth). The
+   * late JVM's next read finds v0 on its target and a vouch on the previous owner, for another
+   * node's copy: v1 is newer than v0, so the read must miss. Taken for a vouch of its own target's
+   * copy, it served v0 (fleet seed 5267, before JVMs changed through the rings they missed).
+   */
+  @Test
+  void vouchForAnotherNodesCopy_isNoVouchForALateJvmsTarget() {
+    ManagerHooks.Clock clock = new ManagerHooks.Clock();
+    try (ShardedCacheManager onB = manualManager(config(first(3)), clock);
+        ShardedCacheManager late = manualManager(config(first(3)), clock)) {
+      InterceptedCache bUsers = InterceptedCache.of(onB.cache("users"));
+      InterceptedCache lateUsers = InterceptedCache.of(late.cache("users"));
+      String third = first(3).get(2);
+      List<String> onThirdInA = ownedBy(onB, keys(bUsers, KEYS), third);
+      onB.addNode(config(first(4)).nodes().get(3));
+      late.removeNode(third);
+      String key = ownedBy(onB, onThirdInA, fourth()).get(0);
+      lateUsers.put(key, "v0");
+      bUsers.put(key, "v1");
+      Object first = lateUsers.getIfPresent(key, STRING);
+      Object again = lateUsers.getIfPresent(key, STRING);
+      System.out.printf(
+          "%n=== %s: a late JVM that skipped a ring read %s, then %s (v0 its own older put on"
+              + " %s, v1 the newer put on %s, whose vouch the previous owner %s holds)%n",
+          getClass().getSimpleName(), first, again, RingKeys.owner(late, key), fourth(), third);
+      assertThat(first).as("the late JVM's read after v1's put").isNotEqualTo("v0");
+      assertThat(again).as("its next read").isNotEqualTo("v0");
+    }
+  }
+
+  /**
    * Equal bytes are not the same write (issue 40: an ABA confirmed on Redis). Three managers stand
    * for three JVMs: the newer (four nodes) puts A on a moved key's target, the older (three nodes)
    * puts B on its previous owner, and a reader on four nodes reads both: B is the last write, so it

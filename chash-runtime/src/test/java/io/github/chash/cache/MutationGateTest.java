@@ -60,14 +60,16 @@ class MutationGateTest {
    * end, before the sweep: fleet seed 81568 (an older ring's evict waiting on the previous owner
    * for the sweep); a running JVM that jumps over the rings it missed: fleet seed 1076068417 (its
    * put never deleted a skipped ring's owner, whose older fill a JVM that ran that ring then moved
-   * over the put); a near cache that ignores an invalidation: fleet seed 2 (near caches in half the
-   * fleet's seeds, each hit held to the bound near caches promise between JVMs); no unknown mark:
-   * one-JVM seed 30 (56 until sync loads waited for another JVM's fill); a restart not recognised
-   * (planted in the simulated servers' model of the Redis node's check): fleet seed 1; no fence, no
-   * lease, a move without its condition and no write version (planted in the model of the Redis
-   * node's entry header): the scripted scenarios over simulated servers (the fence's fleet seed
-   * 354154235 no longer meets the read between a put's two steps since the vouch rule added calls,
-   * nor did 1,000 more seeds).
+   * over the put); a vouch taken for any target's: the scripted scenario of a late JVM that skipped
+   * a ring its file no longer names (fleet seed 5267 did until running JVMs changed through the
+   * rings their file names); a near cache that ignores an invalidation: fleet seed 2 (near caches
+   * in half the fleet's seeds, each hit held to the bound near caches promise between JVMs); no
+   * unknown mark: one-JVM seed 30 (56 until sync loads waited for another JVM's fill); a restart
+   * not recognised (planted in the simulated servers' model of the Redis node's check): fleet seed
+   * 1; no fence, no lease, a move without its condition and no write version (planted in the model
+   * of the Redis node's entry header): the scripted scenarios over simulated servers (the fence's
+   * fleet seed 354154235 no longer meets the read between a put's two steps since the vouch rule
+   * added calls, nor did 1,000 more seeds).
    */
   private static final List<Bug> GATED =
       List.of(
@@ -84,23 +86,22 @@ class MutationGateTest {
           new Bug(Planted.KEEP_UNVOUCHED, List.of(431425876L), List.of(), 40),
           new Bug(Planted.NEWEST_REPLACED_ONLY, List.of(5161L), List.of(), 40),
           new Bug(Planted.READS_STOP_AT_WINDOW_END, List.of(81568L), List.of(), 40),
-          new Bug(Planted.SKIPPED_RINGS_SKIPPED, List.of(1076068417L), List.of(), 40));
+          new Bug(Planted.SKIPPED_RINGS_SKIPPED, List.of(1076068417L), List.of(), 40),
+          new Bug(Planted.VOUCH_ANY_TARGET, List.of(), List.of(), 40));
 
   /**
    * Planted bugs the simulations do not catch yet: the gate is weak there, and they join {@link
    * #GATED} once caught. Run them with {@code -Dchash.gate.bugs}. The sweep's order survived 1,000
    * seeds of each simulation and the scripted scenarios (2,002 runs, 287 s): since the vouch rule a
-   * previous owner holding nothing is a miss, which is what the home-first order guarded, so it may
-   * no longer be a bug. A vouch taken for any target's was caught by fleet seed 5267 until running
-   * JVMs changed through the rings they missed ({@code Membership.skippedRings}): since, no JVM of
-   * the fleet simulation skips a ring its file lists, and about 3,000 seeds from 5000 (a 10-minute
-   * search) did not catch it. The rule stays for a JVM whose ring the file does not list (one later
-   * than the rollout's window); a scripted scenario of such a JVM would gate it again.
+   * previous owner holding nothing is a miss, which is what the home-first order guarded. The one
+   * reader it still protects is a JVM already on a later ring that places the key back on the
+   * leftover's node without having run the leftover's ring, reading while a sweep is under way; but
+   * such a JVM reads the same older value for any key not swept yet, whatever the order, so that
+   * case is outside what the rollout asks (the next change once the sweeps are done), not a gap of
+   * this gate.
    */
   private static final List<Bug> NOT_YET_CAUGHT =
-      List.of(
-          new Bug(Planted.SWEEP_HOME_LAST, List.of(4120415617L), List.of(), 300),
-          new Bug(Planted.VOUCH_ANY_TARGET, List.of(5267L), List.of(), 300));
+      List.of(new Bug(Planted.SWEEP_HOME_LAST, List.of(4120415617L), List.of(), 300));
 
   static Stream<Bug> bugs() {
     String chosen = System.getProperty("chash.gate.bugs", "");
