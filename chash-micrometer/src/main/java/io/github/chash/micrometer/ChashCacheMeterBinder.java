@@ -127,6 +127,16 @@ final class ChashCacheMeterBinder extends CacheMeterBinder<ShardedCache> {
         "Loads whose lease was gone when they filled (a write came first): value not stored");
     protocol(
         registry,
+        "chash.cache.lease.waits.served",
+        CacheStats::leaseWaitServedCount,
+        "Sync loads that waited for another JVM's load of the key and served its fill: loads saved");
+    protocol(
+        registry,
+        "chash.cache.lease.waits.expired",
+        CacheStats::leaseWaitExpiredCount,
+        "Sync loads that waited for another JVM's load of the key in vain, then loaded themselves");
+    protocol(
+        registry,
         "chash.cache.tombstones",
         CacheStats::tombstoneCount,
         "Evictions written as tombstones for the migration window");

@@ -59,6 +59,8 @@ class ChashMeterBinderTest {
           "chash.cache.fences",
           "chash.cache.leases",
           "chash.cache.leases.lost",
+          "chash.cache.lease.waits.served",
+          "chash.cache.lease.waits.expired",
           "chash.cache.tombstones",
           "chash.cache.safety.misses",
           "chash.cache.near.hits"

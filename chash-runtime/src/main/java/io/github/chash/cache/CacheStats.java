@@ -44,6 +44,10 @@ import java.util.Arrays;
  *       reconnect), each dropping every near entry read from it; always 0 for a cache;
  *   <li>{@code readmissionCount}: times the node rejoined the live ring after an ejection; always 0
  *       for a cache;
+ *   <li>{@code leaseWaitServedCount}: sync loads that found another JVM's load holding the key's
+ *       lease, waited, and served that load's fill instead of loading: loads the wait saved;
+ *   <li>{@code leaseWaitExpiredCount}: sync loads that waited for another JVM's load of the key
+ *       until the wait's limit, then loaded for themselves;
  * </ul>
  *
  * <p>Thread-safe (immutable).
@@ -71,6 +75,8 @@ public final class CacheStats {
   private static final int INVALIDATION = 19;
   private static final int INVALIDATION_LOSS = 20;
   private static final int READMISSION = 21;
+  private static final int LEASE_WAIT_SERVED = 22;
+  private static final int LEASE_WAIT_EXPIRED = 23;
   private static final String[] NAMES = {
     "hitCount",
     "missCount",
@@ -93,7 +99,9 @@ public final class CacheStats {
     "safetyMissCount",
     "invalidationCount",
     "invalidationLossCount",
-    "readmissionCount"
+    "readmissionCount",
+    "leaseWaitServedCount",
+    "leaseWaitExpiredCount"
   };
   private static final CacheStats EMPTY = new CacheStats(new long[NAMES.length]);
 
@@ -293,6 +301,26 @@ public final class CacheStats {
    */
   public long readmissionCount() {
     return counts[READMISSION];
+  }
+
+  /**
+   * The loads a lease wait saved: sync loads that found another JVM's load holding the key's lease,
+   * waited, and served that load's fill instead of loading.
+   *
+   * @return the loads a lease wait saved
+   */
+  public long leaseWaitServedCount() {
+    return counts[LEASE_WAIT_SERVED];
+  }
+
+  /**
+   * The lease waits that ran out: sync loads that waited for another JVM's load of the key until
+   * the wait's limit, then loaded for themselves.
+   *
+   * @return the lease waits that ran out
+   */
+  public long leaseWaitExpiredCount() {
+    return counts[LEASE_WAIT_EXPIRED];
   }
 
   /**
@@ -555,6 +583,26 @@ public final class CacheStats {
      */
     public Builder readmissionCount(long n) {
       return set(READMISSION, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#leaseWaitServedCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder leaseWaitServedCount(long n) {
+      return set(LEASE_WAIT_SERVED, n);
+    }
+
+    /**
+     * Sets {@link CacheStats#leaseWaitExpiredCount()}.
+     *
+     * @param n the count, not negative
+     * @return this builder
+     */
+    public Builder leaseWaitExpiredCount(long n) {
+      return set(LEASE_WAIT_EXPIRED, n);
     }
 
     /** {@return the snapshot of the counts set so far} */

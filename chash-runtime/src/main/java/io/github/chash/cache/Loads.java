@@ -337,9 +337,13 @@ final class Loads {
     while (start.lease == Writes.Lease.BUSY && waiting.pause()) {
       Object filled = secondLook(routingKey, type);
       if (filled != null) {
+        stats.leaseWaitServed();
         return new Start(0, Writes.Lease.NONE, filled);
       }
       start = leaseStart(routingKey);
+    }
+    if (start.lease == Writes.Lease.BUSY) {
+      stats.leaseWaitExpired();
     }
     return start;
   }

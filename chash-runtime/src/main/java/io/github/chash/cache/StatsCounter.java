@@ -59,6 +59,18 @@ final class StatsCounter {
   private final LongAdder invalidations = new LongAdder();
   private final LongAdder invalidationsLost = new LongAdder();
   private final LongAdder readmissions = new LongAdder();
+  private final LongAdder leaseWaitsServed = new LongAdder();
+  private final LongAdder leaseWaitsExpired = new LongAdder();
+
+  /** A sync load served another JVM's fill after waiting for it: a load saved. */
+  void leaseWaitServed() {
+    leaseWaitsServed.increment();
+  }
+
+  /** A sync load waited for another JVM's fill until the wait's limit, and loads for itself. */
+  void leaseWaitExpired() {
+    leaseWaitsExpired.increment();
+  }
 
   void fence() {
     fences.increment();
@@ -182,6 +194,8 @@ final class StatsCounter {
         .invalidationCount(invalidations.sum())
         .invalidationLossCount(invalidationsLost.sum())
         .readmissionCount(readmissions.sum())
+        .leaseWaitServedCount(leaseWaitsServed.sum())
+        .leaseWaitExpiredCount(leaseWaitsExpired.sum())
         .build();
   }
 }

@@ -70,6 +70,7 @@ class LeaseWaitTest {
     assertThat(got).isEqualTo("from A");
     assertThat(loadsInB.get()).as("loads in B").isZero();
     assertThat(pauses.get()).as("B's pauses").isEqualTo(1);
+    assertThat(waitsInB()).as("B's lease waits: served, expired").containsExactly(1L, 0L);
   }
 
   /**
@@ -87,6 +88,7 @@ class LeaseWaitTest {
     assertThat(got).isEqualTo("from B");
     assertThat(loadsInB.get()).as("loads in B").isEqualTo(1);
     assertThat(pauses.get()).as("B's pauses").isEqualTo(LeaseWait.STEPS);
+    assertThat(waitsInB()).as("B's lease waits: served, expired").containsExactly(0L, 1L);
     release.countDown();
     assertThat(loadInA.get(30, TimeUnit.SECONDS)).isEqualTo("from A");
     assertThat(node.get(key, ValueType.OBJECT))
@@ -120,6 +122,13 @@ class LeaseWaitTest {
     assertThat(loadsInB.get()).as("loads in B").isEqualTo(1);
     assertThat(pauses.get()).as("B's pauses").isEqualTo(1);
     assertThat(node.get(key, ValueType.OBJECT)).as("B's fill landed").isEqualTo("from B");
+    assertThat(waitsInB()).as("B's lease waits: served, expired").containsExactly(0L, 0L);
+  }
+
+  /** B's counts of lease waits that served another JVM's fill, and of those that ran out. */
+  private Long[] waitsInB() {
+    CacheStats stats = jvmB.cacheStats().get("users");
+    return new Long[] {stats.leaseWaitServedCount(), stats.leaseWaitExpiredCount()};
   }
 
   /**
