@@ -109,15 +109,7 @@ final class BadMinutesRun {
 
     Jvm(String name, ChashConfig config) {
       this.name = name;
-      manager =
-          (RingCacheManager)
-              ShardedCaches.builder()
-                  .config(config)
-                  .ticker(sched.clock)
-                  .pause(sched::sleep)
-                  .scheduleProbes(false)
-                  .nodeFactory(new SimNode.Factory(sched, trace, BadMinutesRun.this::server, this))
-                  .build();
+      manager = new SimNode.Factory(sched, trace, BadMinutesRun.this::server, this).manager(config);
       users = manager.cache("users").typed(String.class);
       InterceptedCache cache = InterceptedCache.of(manager.cache("users"));
       for (int k = 0; k < keyCount; k++) {
@@ -204,15 +196,7 @@ final class BadMinutesRun {
     for (int j = 0; j < JVMS; j++) {
       fleet.add(new Jvm("j" + j, config));
     }
-    sched.heldBack =
-        thread -> {
-          for (Jvm jvm : fleet) {
-            if (((RoutedCache) jvm.manager.cache("users")).stripes().holdsBack(thread)) {
-              return true;
-            }
-          }
-          return false;
-        };
+    sched.heldBack = FleetSimRun.heldBackBy(fleet.stream().map(j -> j.manager).toList());
     clientsLeft = fleet.size();
     for (Jvm jvm : fleet) {
       sched.actor(jvm.name + "c", () -> client(jvm));

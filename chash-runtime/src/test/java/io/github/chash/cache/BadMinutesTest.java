@@ -9,12 +9,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A fleet of 50 JVMs over 10 servers in which 1-5% of the JVMs are always having a bad minute
@@ -23,9 +21,8 @@ import org.junit.jupiter.api.Test;
  * before it counted awake time), the same faults cost the fleet more than that 1%: the measure can
  * fail.
  */
+@ExtendWith(QuietChashLogs.class)
 class BadMinutesTest {
-  private static final Logger CHASH_LOGS = Logger.getLogger("io.github.chash");
-  private static Level logLevel;
 
   private static final long SEED = Long.getLong("chash.badMinutes.seed", 2L);
   private static final Duration LENGTH =
@@ -35,16 +32,9 @@ class BadMinutesTest {
   private static BadMinutesRun.Result calm;
 
   @BeforeAll
-  static void quietAndCalm() {
-    logLevel = CHASH_LOGS.getLevel();
-    CHASH_LOGS.setLevel(Level.OFF);
+  static void runWithoutFaults() {
     calm = new BadMinutesRun(SEED, false, LENGTH).run();
     assertThat(calm.violations()).isEmpty();
-  }
-
-  @AfterAll
-  static void loud() {
-    CHASH_LOGS.setLevel(logLevel);
   }
 
   @AfterEach

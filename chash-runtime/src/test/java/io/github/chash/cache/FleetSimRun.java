@@ -122,15 +122,7 @@ final class FleetSimRun {
      * way finish, and it takes no new ones (a pod that terminates gracefully).
      */
     void start(ChashConfig config) {
-      manager =
-          (RingCacheManager)
-              ShardedCaches.builder()
-                  .config(config)
-                  .ticker(sched.clock)
-                  .pause(sched::sleep)
-                  .scheduleProbes(false)
-                  .nodeFactory(new SimNode.Factory(sched, trace, FleetSimRun.this::server))
-                  .build();
+      manager = new SimNode.Factory(sched, trace, FleetSimRun.this::server).manager(config);
       managers.add(manager);
       cache = InterceptedCache.of(manager.cache("users"));
       typed = manager.cache("users").typed(String.class);
@@ -141,8 +133,19 @@ final class FleetSimRun {
     }
   }
 
-  private static KeyStripes stripes(RingCacheManager manager) {
-    return ((RoutedCache) manager.cache("users")).stripes();
+  /**
+   * Whether a thread waits on a key stripe of cache {@code users} in any of the managers (the list
+   * as it is when asked: a run may add managers as JVMs restart).
+   */
+  static java.util.function.Predicate<Thread> heldBackBy(List<RingCacheManager> managers) {
+    return thread -> {
+      for (RingCacheManager manager : managers) {
+        if (((RoutedCache) manager.cache("users")).stripes().holdsBack(thread)) {
+          return true;
+        }
+      }
+      return false;
+    };
   }
 
   FleetSimRun(long seed, int ops, boolean keepTrace) {
@@ -308,15 +311,7 @@ final class FleetSimRun {
       fleet.add(new Jvm("j" + j, initial));
     }
     restarts = restarts(plan.size());
-    sched.heldBack =
-        thread -> {
-          for (RingCacheManager manager : managers) {
-            if (stripes(manager).holdsBack(thread)) {
-              return true;
-            }
-          }
-          return false;
-        };
+    sched.heldBack = heldBackBy(managers);
     StringBuilder planText = new StringBuilder();
     plan.forEach(
         nodes -> planText.append(" -> ").append(nodes.stream().map(NodeConfig::id).toList()));

@@ -34,11 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -46,20 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The fleet simulation ({@link FleetSimRun}): several JVMs over the same simulated servers, each
  * reaching every membership change at its own moment; one checker over all of their reads.
  */
+@ExtendWith(QuietChashLogs.class)
 class FleetSimulationTest {
-  private static final Logger CHASH_LOGS = Logger.getLogger("io.github.chash");
-  private static Level logLevel;
-
-  @BeforeAll
-  static void quiet() {
-    logLevel = CHASH_LOGS.getLevel();
-    CHASH_LOGS.setLevel(Level.OFF);
-  }
-
-  @AfterAll
-  static void loud() {
-    CHASH_LOGS.setLevel(logLevel);
-  }
 
   /**
    * The seeds that found the bugs named in the code and operations.md (rule 7's fence, the sweep

@@ -12,12 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -29,9 +26,8 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * Plants each protocol bug in turn and fails unless the simulations alone (no server) find a stale
  * read within the bug's seed budget; prints the seed that caught it and the seconds it took.
  */
+@ExtendWith(QuietChashLogs.class)
 class MutationGateTest {
-  private static final Logger CHASH_LOGS = Logger.getLogger("io.github.chash");
-  private static Level logLevel;
 
   /**
    * A planted bug, the seeds tried first (of the fleet simulation, then of the one-JVM one), and
@@ -113,17 +109,6 @@ class MutationGateTest {
                 .filter(b -> List.of(chosen.split(",")).contains(b.name()));
     return bugs.map(
         b -> budget > 0 ? new Bug(b.name(), b.fleetFirst(), b.oneJvmFirst(), budget) : b);
-  }
-
-  @BeforeAll
-  static void quiet() {
-    logLevel = CHASH_LOGS.getLevel();
-    CHASH_LOGS.setLevel(Level.OFF);
-  }
-
-  @AfterAll
-  static void loud() {
-    CHASH_LOGS.setLevel(logLevel);
   }
 
   @AfterEach

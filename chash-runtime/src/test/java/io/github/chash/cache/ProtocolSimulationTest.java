@@ -20,11 +20,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A deterministic simulation of the real manager (VOPR-style): per seed, a configuration, a
@@ -32,20 +29,8 @@ import org.junit.jupiter.api.Test;
  * fails on any read that returned a value older than a write completed before the read began. See
  * {@link SimRun} and {@link SimScheduler}.
  */
+@ExtendWith(QuietChashLogs.class)
 class ProtocolSimulationTest {
-  private static final Logger CHASH_LOGS = Logger.getLogger("io.github.chash");
-  private static Level logLevel;
-
-  @BeforeAll
-  static void quiet() {
-    logLevel = CHASH_LOGS.getLevel();
-    CHASH_LOGS.setLevel(Level.OFF); // ejections and reconfigurations log at WARNING, by thousands
-  }
-
-  @AfterAll
-  static void loud() {
-    CHASH_LOGS.setLevel(logLevel);
-  }
 
   @Test
   void seeds() throws Exception {

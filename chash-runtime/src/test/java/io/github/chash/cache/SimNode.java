@@ -100,6 +100,21 @@ final class SimNode implements CacheNode {
       this.link = link;
     }
 
+    /**
+     * A manager of {@code config} whose nodes are this factory's, on the scheduler's clock: its
+     * waits are the scheduler's sleeps, and the run drives its probes and sweeps.
+     */
+    RingCacheManager manager(ChashConfig config) {
+      return (RingCacheManager)
+          ShardedCaches.builder()
+              .config(config)
+              .ticker(sched.clock)
+              .pause(sched::sleep)
+              .scheduleProbes(false)
+              .nodeFactory(this)
+              .build();
+    }
+
     @Override
     public NodeType type() {
       return NodeType.REDIS;

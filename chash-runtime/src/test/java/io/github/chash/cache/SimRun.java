@@ -317,15 +317,7 @@ final class SimRun {
     for (int i = 0; i < n; i++) {
       initial.add(nodeConfig(idPool.get(i), weightPick(r)));
     }
-    manager =
-        (RingCacheManager)
-            ShardedCaches.builder()
-                .config(config(initial))
-                .ticker(sched.clock)
-                .pause(sched::sleep)
-                .scheduleProbes(false)
-                .nodeFactory(new SimNode.Factory(sched, trace, this::server))
-                .build();
+    manager = new SimNode.Factory(sched, trace, this::server).manager(config(initial));
     KeyStripes stripes = ((RoutedCache) manager.cache("users")).stripes();
     sched.heldBack = stripes::holdsBack;
     cache = InterceptedCache.of(manager.cache("users"));
