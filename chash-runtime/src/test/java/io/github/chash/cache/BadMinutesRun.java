@@ -196,7 +196,7 @@ final class BadMinutesRun {
     for (int j = 0; j < JVMS; j++) {
       fleet.add(new Jvm("j" + j, config));
     }
-    sched.heldBack = FleetSimRun.heldBackBy(fleet.stream().map(j -> j.manager).toList());
+    sched.holdBackStripesOf(fleet.stream().map(j -> j.manager).toList());
     clientsLeft = fleet.size();
     for (Jvm jvm : fleet) {
       sched.actor(jvm.name + "c", () -> client(jvm));

@@ -133,21 +133,6 @@ final class FleetSimRun {
     }
   }
 
-  /**
-   * Whether a thread waits on a key stripe of cache {@code users} in any of the managers (the list
-   * as it is when asked: a run may add managers as JVMs restart).
-   */
-  static java.util.function.Predicate<Thread> heldBackBy(List<RingCacheManager> managers) {
-    return thread -> {
-      for (RingCacheManager manager : managers) {
-        if (((RoutedCache) manager.cache("users")).stripes().holdsBack(thread)) {
-          return true;
-        }
-      }
-      return false;
-    };
-  }
-
   FleetSimRun(long seed, int ops, boolean keepTrace) {
     this(
         seed,
@@ -311,7 +296,7 @@ final class FleetSimRun {
       fleet.add(new Jvm("j" + j, initial));
     }
     restarts = restarts(plan.size());
-    sched.heldBack = heldBackBy(managers);
+    sched.holdBackStripesOf(managers);
     StringBuilder planText = new StringBuilder();
     plan.forEach(
         nodes -> planText.append(" -> ").append(nodes.stream().map(NodeConfig::id).toList()));

@@ -17,14 +17,12 @@ final class QuietChashLogs implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    Level before = CHASH_LOGS.getLevel();
-    context.getStore(HERE).put("level", before == null ? "" : before.getName());
+    context.getStore(HERE).put(Level.class, CHASH_LOGS.getLevel()); // null: inherited
     CHASH_LOGS.setLevel(Level.OFF);
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
-    String before = context.getStore(HERE).get("level", String.class);
-    CHASH_LOGS.setLevel(before == null || before.isEmpty() ? null : Level.parse(before));
+    CHASH_LOGS.setLevel(context.getStore(HERE).get(Level.class, Level.class));
   }
 }

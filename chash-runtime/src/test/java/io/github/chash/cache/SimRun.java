@@ -318,8 +318,7 @@ final class SimRun {
       initial.add(nodeConfig(idPool.get(i), weightPick(r)));
     }
     manager = new SimNode.Factory(sched, trace, this::server).manager(config(initial));
-    KeyStripes stripes = ((RoutedCache) manager.cache("users")).stripes();
-    sched.heldBack = stripes::holdsBack;
+    sched.holdBackStripesOf(List.of(manager));
     cache = InterceptedCache.of(manager.cache("users"));
     typed = manager.cache("users").typed(String.class);
     for (int i = 0; i < keyCount; i++) {

@@ -157,6 +157,22 @@ final class SimScheduler {
    */
   volatile java.util.function.Predicate<Thread> heldBack = t -> true;
 
+  /**
+   * Holds back the threads that wait on a key stripe of cache {@code users} in any of the managers
+   * (the list as it is when asked: a run may add managers as JVMs restart).
+   */
+  void holdBackStripesOf(List<RingCacheManager> managers) {
+    heldBack =
+        thread -> {
+          for (RingCacheManager manager : managers) {
+            if (((RoutedCache) manager.cache("users")).stripes().holdsBack(thread)) {
+              return true;
+            }
+          }
+          return false;
+        };
+  }
+
   SimScheduler(long seed) {
     this.seed = seed;
     this.random = new SplittableRandom(mix(seed, 0));
