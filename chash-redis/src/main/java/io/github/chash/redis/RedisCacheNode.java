@@ -31,6 +31,7 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.masterreplica.MasterReplica;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -64,14 +65,16 @@ import java.util.function.Supplier;
  *
  * <p>A Sentinel-managed shard ({@code redis-sentinel://}) asks its sentinels for the current
  * primary on every (re)connect, so after a promotion Lettuce's reconnect lands on the new primary;
- * the node's id, and so every key's place on the ring, never changes. Asynchronous replication
- * could lose, at a promotion, a write the old primary acknowledged, so on such a shard a write (a
- * put, an evict, a clear) counts as done only once a replica has it: each is followed by {@code
- * WAIT 1 <half the timeout>} on the same connection, and a reply of 0 fails the call, which makes
- * the write's outcome unknown to the cache layer (the key is not read there until a write lands).
- * {@code WAIT} blocks the connection it runs on, so writes get a connection of their own and reads
- * never queue behind a replica's acknowledgement. A probe ({@link #ping}) of such a shard succeeds
- * only while a replica is attached, so a shard that cannot make a write durable stays out.
+ * the node's id, and so every key's place on the ring, never changes. A promoted replica keeps the
+ * shard's entries when the incarnation's record names it as an heir ({@link ServerIncarnation}).
+ * Asynchronous replication could lose, at a promotion, a write the old primary acknowledged, so on
+ * such a shard a write (a put, an evict, a clear) counts as done only once a replica has it or the
+ * record, read after it, names no heir ({@link Heirs}): each is followed by that read and, while
+ * heirs are named, {@code WAIT 1 <half the timeout>} on the same connection; a write that did not
+ * land fails the call, which makes its outcome unknown to the cache layer (the key is not read
+ * there until a write lands). {@code WAIT} blocks the connection it runs on, so writes get a
+ * connection of their own and reads never queue behind a replica's acknowledgement. A probe ({@link
+ * #ping}) of such a shard succeeds only while its writes can land.
  *
  * <p>A shard whose node reads from replicas ({@code readFrom: replicaPreferred}) has a third
  * connection, Lettuce's own Master/Replica connection over the same sentinels with {@link
@@ -140,6 +143,18 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The server key of {@link ServerIncarnation}'s record. */
   private final byte[] incarnationKey;
 
+  /** The heirs the record names, on a replicated shard: what its writes need to land. */
+  private final Heirs heirs = new Heirs();
+
+  /** Whether a {@link #refreshHeirs} is under way: one at a time. */
+  private final AtomicBoolean refreshingHeirs = new AtomicBoolean();
+
+  /** Whether a {@link #learnReplicas} is under way: one at a time. */
+  private final AtomicBoolean learningReplicas = new AtomicBoolean();
+
+  /** The periodic {@link #refreshHeirs}; null unless replicated. */
+  private final ScheduledFuture<?> heirsRefreshes;
+
   /** The invalidation channel of the near caches ({@link #track}); null until asked. */
   private RedisTracking tracking; // guarded by this
 
@@ -200,6 +215,20 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
                     replicaLag.toMillis(),
                     replicaLag.toMillis(),
                     TimeUnit.MILLISECONDS);
+    this.heirsRefreshes =
+        !replicated
+            ? null
+            : client
+                .getResources()
+                .eventExecutorGroup()
+                .scheduleWithFixedDelay(
+                    this::refreshHeirs,
+                    Heirs.REFRESH_MILLIS,
+                    Heirs.REFRESH_MILLIS,
+                    TimeUnit.MILLISECONDS);
+    if (replicated) {
+      learnReplicas(); // before the first vetting if it can: it names the replicas heirs
+    }
   }
 
   /** The replicas' progress, read from the primary; only with replica reads. */
@@ -386,8 +415,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   }
 
   /**
-   * Waits for a write's reply and, on a replicated shard, for a {@code WAIT 1} sent right after it
-   * on the same connection, both within one timeout; fails unless a replica acknowledged the write.
+   * Waits for a write's reply and, on a replicated shard, for what tells whether it landed, sent
+   * right after it on the same connection ({@link Landing}), all within one timeout; fails unless
+   * it landed.
    *
    * @return the write's reply
    */
@@ -400,20 +430,84 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       RedisAsyncCommands<byte[], byte[]> commands,
       RedisFuture<T> reply,
       ClientStalls.Deadline deadline) {
-    RedisFuture<Long> acks = replicated ? commands.waitForReplication(1, waitMillis) : null;
+    Landing landing = replicated ? landing(commands) : null;
     T written;
     try {
       written = await(reply, deadline);
     } catch (RuntimeException e) {
-      if (acks != null) {
-        acks.cancel(true); // not sent yet: never sent
+      if (landing != null) {
+        landing.cancel();
       }
       throw e;
     }
-    if (acks != null) {
-      requireReplica(await(acks, deadline));
+    if (landing != null) {
+      requireLanded(commands, landing, deadline);
     }
     return written;
+  }
+
+  /**
+   * What tells whether the writes sent before it on a connection of a replicated shard landed
+   * ({@link Heirs}): the incarnation's record, read after them, and a {@code WAIT 1} when the last
+   * record seen named an heir.
+   *
+   * @param record the record's {@code GET}
+   * @param acks the {@code WAIT 1}, or null: sent only once the record names an heir
+   */
+  private record Landing(RedisFuture<byte[]> record, RedisFuture<Long> acks) {
+    void cancel() {
+      record.cancel(true);
+      if (acks != null) {
+        acks.cancel(true);
+      }
+    }
+  }
+
+  /** {@return the {@link Landing} of the writes sent so far on the connection} */
+  private Landing landing(RedisAsyncCommands<byte[], byte[]> commands) {
+    return new Landing(
+        commands.get(incarnationKey),
+        heirs.expected() ? commands.waitForReplication(1, waitMillis) : null);
+  }
+
+  /**
+   * Fails unless the writes before the {@link Landing} landed: no heir named, or a replica has
+   * them.
+   */
+  private void requireLanded(
+      RedisAsyncCommands<byte[], byte[]> commands,
+      Landing landing,
+      ClientStalls.Deadline deadline) {
+    if (heirsNamed(await(landing.record(), deadline))) {
+      requireReplica(await(acks(commands, landing), deadline));
+    }
+  }
+
+  /**
+   * {@link #requireLanded}, not waiting: completes once it is known, exceptionally unless landed.
+   */
+  private CompletableFuture<Void> landed(
+      RedisAsyncCommands<byte[], byte[]> commands, Landing landing) {
+    return landing
+        .record()
+        .toCompletableFuture()
+        .thenCompose(
+            record ->
+                heirsNamed(record)
+                    ? acks(commands, landing).toCompletableFuture().thenAccept(this::requireReplica)
+                    : CompletableFuture.completedFuture(null));
+  }
+
+  /** {@return whether the record read names an heir, which the next writes then expect} */
+  private boolean heirsNamed(byte[] record) {
+    boolean named = Heirs.named(record);
+    heirs.saw(named);
+    return named;
+  }
+
+  /** {@return the landing's {@code WAIT 1}, sent now if it was not sent along} */
+  private RedisFuture<Long> acks(RedisAsyncCommands<byte[], byte[]> commands, Landing landing) {
+    return landing.acks() != null ? landing.acks() : commands.waitForReplication(1, waitMillis);
   }
 
   private void requireReplica(long acks) {
@@ -487,7 +581,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
         pace(started, page.getKeys().size(), keysPerSecond);
       } while (!cursor.isFinished() && !isClosed());
       if (replicated && deleted > 0) {
-        requireReplica(await(commands.waitForReplication(1, waitMillis)));
+        requireLanded(commands, landing(commands), deadline());
       }
     } catch (RuntimeException e) {
       throw failure("sweep", e);
@@ -578,10 +672,11 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       Map<String, Object> values, Duration ttl) {
     Map<String, ValueRefusedException> refusals = new HashMap<>();
     List<CompletableFuture<?>> replies = new ArrayList<>();
-    CompletableFuture<Long> acks = null;
+    RedisAsyncCommands<byte[], byte[]> commands;
+    Landing landing = null;
     try {
       ServerIncarnation.Vetted in = vet();
-      RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
+      commands = writes.commands(timeout());
       values.forEach(
           (key, value) -> {
             byte[] serverKey;
@@ -596,22 +691,19 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
             replies.add(set(commands, serverKey, bytes, ttl).toCompletableFuture());
           });
       if (replicated && !replies.isEmpty()) {
-        // sent after every SET on the same connection: it waits for all of them
-        acks = commands.waitForReplication(1, waitMillis).toCompletableFuture();
-        replies.add(acks);
+        landing = landing(commands); // sent after every SET on the same connection: covers them all
       }
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure("put", e));
     }
-    CompletableFuture<Long> replicas = acks;
+    Landing sent = landing;
     CompletableFuture<Void> all =
         CompletableFuture.allOf(replies.toArray(new CompletableFuture<?>[0]))
-            .thenRun(
-                () -> {
-                  if (replicas != null) {
-                    requireReplica(replicas.join());
-                  }
-                });
+            .thenCompose(
+                done ->
+                    sent == null
+                        ? CompletableFuture.completedFuture(null)
+                        : landed(commands, sent));
     return bounded(all, "put")
         .whenComplete((done, failed) -> values.keySet().forEach(this::wrote))
         .thenApply(done -> refusals);
@@ -651,18 +743,94 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       long drops = incarnation.drops();
       // on the read connection (the primary's): a call never waits for the write connection,
       // which a replicated shard keeps apart, nor for a replica (a lost record is a new tag)
-      byte[] tag =
+      byte[] reply =
           run(
               reads.commands(timeout()),
               VET,
               ScriptOutputType.VALUE,
               new byte[][] {incarnationKey},
-              new byte[][] {KeyBytes.of(ServerIncarnation.newTag())},
+              heirs.vetArgs(ServerIncarnation.newTag()),
               false,
               deadline);
-      in = incarnation.vetted(drops, new String(tag, StandardCharsets.US_ASCII));
+      in = incarnation.vetted(drops, vetted(reply).tag());
     }
     return in;
+  }
+
+  /** {@return the vetting script's reply}, its heirs noted on a replicated shard */
+  private ServerIncarnation.VetReply vetted(byte[] reply) {
+    ServerIncarnation.VetReply vetted =
+        ServerIncarnation.VetReply.parse(new String(reply, StandardCharsets.US_ASCII));
+    if (replicated && heirs.vetted(vetted)) {
+      learnReplicas(); // the next vetting names them
+    }
+    return vetted;
+  }
+
+  /**
+   * Vets the record again on a replicated shard, every {@link Heirs#REFRESH_MILLIS}, so that
+   * replicas that came online are named heirs (and gone ones dropped) without waiting for a
+   * reconnect. Sent only on a connection already up, never waited for; the tag calls run under
+   * changes only on a drop, as ever.
+   */
+  private void refreshHeirs() {
+    if (!refreshingHeirs.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      reads
+          .commands(Duration.ZERO)
+          .<byte[]>eval(
+              VET.text(),
+              ScriptOutputType.VALUE,
+              new byte[][] {incarnationKey},
+              heirs.vetArgs(ServerIncarnation.newTag()))
+          .whenComplete(
+              (reply, failure) -> {
+                try {
+                  if (reply != null) {
+                    vetted(reply);
+                  }
+                } finally {
+                  refreshingHeirs.set(false);
+                }
+              });
+    } catch (RuntimeException e) {
+      refreshingHeirs.set(false); // not connected now: the next refresh tries again
+    }
+  }
+
+  /**
+   * Asks the sentinels for the shard's replicas, for the {@code run_id} by which the record names
+   * heirs ({@link Heirs#learn}); one question at a time, never waited for.
+   */
+  private void learnReplicas() {
+    if (!learningReplicas.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      client
+          .connectSentinelAsync(StringCodec.UTF8, uri)
+          .thenCompose(
+              sentinel ->
+                  sentinel
+                      .async()
+                      .replicas(endpoint.masterName())
+                      .toCompletableFuture()
+                      .whenComplete((replicas, failure) -> sentinel.closeAsync()))
+          .whenComplete(
+              (replicas, failure) -> {
+                if (replicas != null) {
+                  heirs.learn(replicas);
+                } else {
+                  LOG.log(
+                      Level.DEBUG, "node \"{0}\": no sentinel named the replicas", id(), failure);
+                }
+                learningReplicas.set(false);
+              });
+    } catch (RuntimeException e) {
+      learningReplicas.set(false);
+    }
   }
 
   /**
@@ -969,9 +1137,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   }
 
   /**
-   * {@code PING}; on a replicated shard also {@code WAIT 1} on the write connection, which answers
-   * at once while a replica has every write of that connection and fails the probe when none is
-   * attached: a shard whose writes cannot land is not readmitted.
+   * {@code PING}; on a replicated shard also what its writes need to land ({@link Heirs}) on the
+   * write connection: a {@code WAIT 1} while the record names heirs, which answers at once while a
+   * replica has every write of that connection and fails the probe when none is attached. A shard
+   * whose writes cannot land is not readmitted.
    */
   @Override
   public void ping() {
@@ -980,7 +1149,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     try {
       reply = await(reads.commands(timeout()).ping());
       if (replicated) {
-        replicas = await(writes.commands(timeout()).waitForReplication(1, waitMillis));
+        RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
+        Landing landing = landing(commands);
+        replicas = heirsNamed(await(landing.record())) ? await(acks(commands, landing)) : 1;
       }
     } catch (RuntimeException e) {
       throw failure("ping", e);
@@ -996,7 +1167,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
               + endpoint
               + " acknowledged within "
               + waitMillis
-              + " ms; writes cannot land until one does",
+              + " ms while the shard's record names heirs; writes cannot land until one does",
           null);
     }
   }
@@ -1010,6 +1181,9 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The tracking channel, the connections, the client, and this node's share of the loops. */
   @Override
   protected void shutdown(List<StatefulRedisConnection<byte[], byte[]>> open) {
+    if (heirsRefreshes != null) {
+      heirsRefreshes.cancel(false);
+    }
     if (offsetReadings != null) {
       offsetReadings.cancel(false);
     }

@@ -3,6 +3,7 @@ package io.github.chash.redis;
 import io.github.chash.cache.Marker;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -20,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the server, in one record beside the entries ({@link #recordKey}, never a routing key: those
  * always hold a {@code :} after the cache name), with the {@code run_id} of the server process that
  * holds it; a script run on a (re)connect ({@link #VET}) keeps the record's tag while the same
- * process holds it, and otherwise writes a new tag. A restarted process has a new {@code run_id},
+ * process holds it, or a replica of it that the record names as an heir and that was promoted (a
+ * Sentinel failover), and otherwise writes a new tag. A restarted process has a new {@code run_id},
  * and a record it restored from a file names the old process, so every JVM, including one started
  * after the restart, agrees on the new tag; a record the server evicted costs one new tag, that is
  * a miss of every entry, never an older value.
@@ -48,26 +50,105 @@ final class ServerIncarnation implements RedisConnectionStateListener {
   static final int HEADER = TAG_END + Long.BYTES;
 
   /**
-   * Returns the record's tag, keeping it while the same server process holds it, else records
-   * {@code ARGV[1]} as the new tag. The record is {@code tag run_id}. {@code INFO} inside the
-   * script keeps the check and the record's update one atomic step on the server.
+   * Returns {@code "tag heirs unmapped online"}: the record's tag, kept while the same server
+   * process holds it or when this process is a promoted heir of the record's (below), else {@code
+   * ARGV[1]}, a new one; how many heirs the record names now; how many of the primary's online
+   * replicas {@code ARGV[2..]} ({@code "ip:port run_id"}, the sentinels' names for them) did not
+   * name; the online replicas' addresses, comma-separated. {@code INFO} inside the script keeps the
+   * checks and the record's update one atomic step on the server.
    *
-   * <p>A promoted replica is a new incarnation too. Its {@code master_replid2} names the history it
-   * continued, but a primary restarted from an RDB file taken while it had replicas restores the
-   * same {@code master_replid2} (Redis keeps it so that its replicas can resynchronise partially),
-   * and with it data older than what it acknowledged: the server alone cannot tell the two apart
-   * (RedisSentinelIT: 200 of 200 reads stale when the tag was kept on a matching {@code
-   * master_replid2}). A promotion therefore costs the shard's entries, a miss each.
+   * <p>The record is {@code tag run_id}, and on a Sentinel-managed shard whose primary had online
+   * replicas {@code tag run_id replid heir@offset@address...}: an <em>heir</em> is a replica (by
+   * its {@code run_id}) that was online when the record named it at that offset of the primary's
+   * replication stream ({@code replid}). A process that is not the record's keeps its tag only as a
+   * promoted heir: the record names it, its {@code master_replid2} is the stream the record names
+   * (it continued that stream, not a copy of it), and it had reached the heir's offset when it was
+   * promoted ({@code second_repl_offset}). It then holds every write made before it was named, and
+   * every later write of the tag that landed, for while the record names an heir a write lands only
+   * once a replica has it ({@link Heirs}). A primary restarted from a file shows the same {@code
+   * master_replid2}, but its {@code run_id} is new, so no record names it: it gets a new tag, and
+   * what it restored reads as nothing (RedisSentinelIT: 200 of 200 reads stale when the tag was
+   * kept on a matching {@code master_replid2} alone).
+   *
+   * <p>An heir stays named, even when it is no longer online: a replica cut off keeps its own copy
+   * of the record, which names it, and could be promoted with it, so it must keep having every
+   * landed write. So a promoted heir's record names the other heirs too (the replica offsets of a
+   * stream go on across a promotion). Only an heir whose address the sentinels now give to another
+   * process is dropped: the heir's process is gone.
    */
   static final String VET =
       "local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') "
+          + "local repl = redis.call('INFO', 'replication') "
           + "local v = redis.call('GET', KEYS[1]) "
+          + "local tag, heirs = nil, {} "
           + "if v then "
-          + "  local tag, vrun = string.match(v, '^(%x+) (%x+)$') "
-          + "  if tag and vrun == run then return tag end "
+          + "  local t, vrun, rest = string.match(v, '^(%x+) (%x+)(.*)$') "
+          + "  if t and vrun == run then "
+          + "    tag = t "
+          + "    for heir, from, at in string.gmatch(rest, '(%x+)@(%d+)@(%S+)') do "
+          + "      heirs[heir] = {from, at} "
+          + "    end "
+          + "  elseif t and string.match(rest, '^ (%x+)') "
+          + "      == string.match(repl, 'master_replid2:(%x+)') then "
+          + "    local shifted = tonumber(string.match(repl, 'second_repl_offset:(%-?%d+)')) "
+          + "    local others = {} "
+          + "    for heir, from, at in string.gmatch(rest, '(%x+)@(%d+)@(%S+)') do "
+          + "      if heir ~= run then others[heir] = {from, at} "
+          + "      elseif shifted > tonumber(from) then tag = t end "
+          + "    end "
+          + "    if tag then heirs = others end "
+          + "  end "
           + "end "
-          + "redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. run) "
-          + "return ARGV[1]";
+          + "if not tag then tag = ARGV[1] end "
+          + "local runs = {} "
+          + "for i = 2, #ARGV do "
+          + "  local at, r = string.match(ARGV[i], '^(%S+) (%x+)$') "
+          + "  if at then runs[at] = r end "
+          + "end "
+          + "local offset = string.match(repl, 'master_repl_offset:(%d+)') "
+          + "local addrs, unmapped = {}, 0 "
+          + "for ip, port, state in "
+          + "    string.gmatch(repl, 'slave%d+:ip=([^,]+),port=(%d+),state=(%a+)') do "
+          + "  if state == 'online' then "
+          + "    local at = ip .. ':' .. port "
+          + "    addrs[#addrs + 1] = at "
+          + "    local r = runs[at] "
+          + "    if not r then unmapped = unmapped + 1 "
+          + "    elseif not heirs[r] then heirs[r] = {offset, at} end "
+          + "  end "
+          + "end "
+          + "local named = {} "
+          + "for r, h in pairs(heirs) do "
+          + "  local now = runs[h[2]] "
+          + "  if now == nil or now == r then "
+          + "    named[#named + 1] = r .. '@' .. h[1] .. '@' .. h[2] "
+          + "  end "
+          + "end "
+          + "table.sort(named) "
+          + "local record = tag .. ' ' .. run "
+          + "if #named > 0 then "
+          + "  record = record .. ' ' .. string.match(repl, 'master_replid:(%x+)') "
+          + "      .. ' ' .. table.concat(named, ' ') "
+          + "end "
+          + "if record ~= v then redis.call('SET', KEYS[1], record) end "
+          + "table.sort(addrs) "
+          + "return tag .. ' ' .. #named .. ' ' .. unmapped .. ' ' .. table.concat(addrs, ',')";
+
+  /**
+   * What {@link #VET} answered.
+   *
+   * @param tag the tag calls run under, in the record's hex form
+   * @param heirs how many heirs the record names now
+   * @param unmapped online replicas the script was given no {@code run_id} for
+   * @param online the online replicas' addresses, comma-separated
+   */
+  record VetReply(String tag, int heirs, int unmapped, String online) {
+    static VetReply parse(String reply) {
+      String[] parts = reply.split(" ", -1);
+      return new VetReply(
+          parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]), parts[3]);
+    }
+  }
 
   /** The tag under which calls run, and the drops counted when it was vetted. */
   record Vetted(long drops, byte[] header) {}
@@ -80,9 +161,15 @@ final class ServerIncarnation implements RedisConnectionStateListener {
     return keyPrefix + "incarnation";
   }
 
-  /** A connection of the node dropped: the server may have restarted behind it. */
+  /**
+   * A connection of the node dropped: the server may have restarted behind it. A sentinel's
+   * connection says nothing about the server's data.
+   */
   @Override
   public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+    if (connection instanceof StatefulRedisSentinelConnection<?, ?>) {
+      return;
+    }
     drops.incrementAndGet();
   }
 

@@ -278,6 +278,7 @@ public final class RedisServerProcess extends LoopbackServer {
                 "1",
                 ServerIncarnation.recordKey("chash:"),
                 ServerIncarnation.newTag());
+    tag = ServerIncarnation.VetReply.parse(tag).tag();
     setBytes(key, ServerIncarnation.wrap(ServerIncarnation.header(tag), own, own));
   }
 

@@ -74,6 +74,25 @@ final class SentinelShard implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits until the primary's incarnation record names every replica an heir (each written {@code
+   * run_id@offset@address}): a node names them within a second or two of connecting.
+   */
+  void awaitHeirNamed() {
+    RedisServerProcess primary = servers.get(0);
+    await(
+        master + " names its replicas heirs",
+        () -> {
+          byte[] record = primary.getBytes("chash:incarnation");
+          return record != null
+              && java.util.Arrays.stream(
+                          new String(record, java.nio.charset.StandardCharsets.US_ASCII).split(" "))
+                      .filter(part -> part.contains("@"))
+                      .count()
+                  == replicas;
+        });
+  }
+
   /** {@code redis-sentinel://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/0#shard-ID}. */
   String uri() {
     return "redis-sentinel://"
