@@ -27,7 +27,6 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -143,6 +142,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The server key of {@link ServerIncarnation}'s record. */
   private final byte[] incarnationKey;
 
+  /** The server's clock, for the deadline every put carries ({@link #PUT}). */
+  private final RedisServerTime serverTime = new RedisServerTime();
+
+  /** The periodic {@link #refreshTime}. */
+  private final ScheduledFuture<?> timeRefreshes;
+
   /** The heirs the record names, on a replicated shard: what its writes need to land. */
   private final Heirs heirs = new Heirs();
 
@@ -229,6 +234,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     if (replicated) {
       learnReplicas(); // before the first vetting if it can: it names the replicas heirs
     }
+    this.timeRefreshes =
+        client
+            .getResources()
+            .eventExecutorGroup()
+            .scheduleWithFixedDelay(
+                this::refreshTime,
+                RedisServerTime.REFRESH_MILLIS,
+                RedisServerTime.REFRESH_MILLIS,
+                TimeUnit.MILLISECONDS);
   }
 
   /** The replicas' progress, read from the primary; only with replica reads. */
@@ -406,7 +420,16 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     try {
       ServerIncarnation.Vetted in = vet();
       RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-      awaitWrite(commands, set(commands, serverKey, stored(key, bytes, value, in), ttl));
+      Long applied =
+          run(
+              commands,
+              PUT,
+              ScriptOutputType.INTEGER,
+              new byte[][] {serverKey},
+              putArgs(stored(key, bytes, value, in), ttl, writeDeadline()),
+              true,
+              deadline());
+      requireInTime(applied);
     } catch (RuntimeException e) {
       throw failure("put", e);
     } finally {
@@ -677,6 +700,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     try {
       ServerIncarnation.Vetted in = vet();
       commands = writes.commands(timeout());
+      long deadlineMicros = writeDeadline();
       values.forEach(
           (key, value) -> {
             byte[] serverKey;
@@ -688,7 +712,15 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
               refusals.put(key, e);
               return;
             }
-            replies.add(set(commands, serverKey, bytes, ttl).toCompletableFuture());
+            replies.add(
+                commands
+                    .<Long>evalsha(
+                        PUT.sha(),
+                        ScriptOutputType.INTEGER,
+                        new byte[][] {serverKey},
+                        putArgs(bytes, ttl, deadlineMicros))
+                    .toCompletableFuture()
+                    .thenAccept(this::requireInTime));
           });
       if (replicated && !replies.isEmpty()) {
         landing = landing(commands); // sent after every SET on the same connection: covers them all
@@ -709,12 +741,41 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
         .thenApply(done -> refusals);
   }
 
-  private RedisFuture<String> set(
-      RedisAsyncCommands<byte[], byte[]> commands, byte[] serverKey, byte[] bytes, Duration ttl) {
-    long millis = expiryMillis(ttl);
-    return millis == 0
-        ? commands.set(serverKey, bytes)
-        : commands.set(serverKey, bytes, SetArgs.Builder.px(millis));
+  /**
+   * A put: {@code SET}, with the expiry, unless the server's clock is past the write's deadline
+   * ({@link RedisServerTime}), when nothing is written: a write that reached the server after its
+   * caller gave up never lands over a newer one. {@code ARGV}: the stored bytes, the expiry in ms
+   * (0: none), the deadline in the server's µs (0: none). Returns 1 when written, 0 when late.
+   */
+  private static final LuaScript PUT =
+      LuaScript.of(
+          "local now = redis.call('TIME') "
+              + "if ARGV[3] ~= '0' and "
+              + "tonumber(now[1]) * 1000000 + tonumber(now[2]) > tonumber(ARGV[3]) then return 0 end "
+              + "if ARGV[2] == '0' then redis.call('SET', KEYS[1], ARGV[1]) "
+              + "else redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end return 1");
+
+  /** {@return {@link #PUT}'s arguments} */
+  private static byte[][] putArgs(byte[] stored, Duration ttl, long deadlineMicros) {
+    return new byte[][] {
+      stored,
+      KeyBytes.of(Long.toString(expiryMillis(ttl))),
+      KeyBytes.of(Long.toString(deadlineMicros))
+    };
+  }
+
+  /** {@return the server-clock deadline of a write whose wait starts now: one timeout} */
+  private long writeDeadline() {
+    return serverTime.deadlineMicros(timeout().toNanos());
+  }
+
+  /** Fails a {@link #PUT} the server refused as late: its outcome is unknown to the caller. */
+  private void requireInTime(Long applied) {
+    if (applied == null || applied != 1L) {
+      throw new IllegalStateException(
+          "the write reached the server after its deadline, when its caller had given up, and was"
+              + " not applied");
+    }
   }
 
   /**
@@ -741,6 +802,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     ServerIncarnation.Vetted in = incarnation.current();
     while (in == null) {
       long drops = incarnation.drops();
+      serverTime.forget(); // the server may be another process, on another host
+      long sent = System.nanoTime();
       // on the read connection (the primary's): a call never waits for the write connection,
       // which a replicated shard keeps apart, nor for a replica (a lost record is a new tag)
       byte[] reply =
@@ -752,7 +815,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
               heirs.vetArgs(ServerIncarnation.newTag()),
               false,
               deadline);
-      in = incarnation.vetted(drops, vetted(reply).tag());
+      ServerIncarnation.VetReply vetted = vetted(reply);
+      readTime(vetted.serverMicros(), sent);
+      reads.commands(timeout()).scriptLoad(PUT.text()); // for putAll's EVALSHA; not waited for
+      in = incarnation.vetted(drops, vetted.tag());
     }
     return in;
   }
@@ -765,6 +831,41 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       learnReplicas(); // the next vetting names them
     }
     return vetted;
+  }
+
+  /**
+   * Takes a reading of the server's clock sent at {@code sentNanos} and answered now, unless its
+   * round trip took longer than a timeout: half of it would be off, more than a write may lose.
+   */
+  private void readTime(long serverMicros, long sentNanos) {
+    long replied = System.nanoTime();
+    if (replied - sentNanos <= timeout().toNanos()) {
+      serverTime.read(serverMicros, sentNanos, replied);
+    }
+  }
+
+  /**
+   * Reads the server's clock ({@code TIME}) every {@link RedisServerTime#REFRESH_MILLIS}, as the
+   * clocks drift apart. Sent only on a connection already up, never waited for.
+   */
+  private void refreshTime() {
+    if (incarnation.current() == null) {
+      return; // not vetted since the last drop: the vetting reads it
+    }
+    long sent = System.nanoTime();
+    try {
+      reads
+          .commands(Duration.ZERO)
+          .time()
+          .thenAccept(
+              time ->
+                  readTime(
+                      Long.parseLong(new String(time.get(0), StandardCharsets.US_ASCII)) * 1_000_000
+                          + Long.parseLong(new String(time.get(1), StandardCharsets.US_ASCII)),
+                      sent));
+    } catch (RuntimeException notConnected) {
+      // the next refresh, or the next vetting, reads it
+    }
   }
 
   /**
@@ -1181,6 +1282,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The tracking channel, the connections, the client, and this node's share of the loops. */
   @Override
   protected void shutdown(List<StatefulRedisConnection<byte[], byte[]>> open) {
+    timeRefreshes.cancel(false);
     if (heirsRefreshes != null) {
       heirsRefreshes.cancel(false);
     }

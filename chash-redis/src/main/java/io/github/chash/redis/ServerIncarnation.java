@@ -50,12 +50,13 @@ final class ServerIncarnation implements RedisConnectionStateListener {
   static final int HEADER = TAG_END + Long.BYTES;
 
   /**
-   * Returns {@code "tag heirs unmapped online"}: the record's tag, kept while the same server
-   * process holds it or when this process is a promoted heir of the record's (below), else {@code
-   * ARGV[1]}, a new one; how many heirs the record names now; how many of the primary's online
-   * replicas {@code ARGV[2..]} ({@code "ip:port run_id"}, the sentinels' names for them) did not
-   * name; the online replicas' addresses, comma-separated. {@code INFO} inside the script keeps the
-   * checks and the record's update one atomic step on the server.
+   * Returns {@code "tag heirs unmapped online micros"}: the record's tag, kept while the same
+   * server process holds it or when this process is a promoted heir of the record's (below), else
+   * {@code ARGV[1]}, a new one; how many heirs the record names now; how many of the primary's
+   * online replicas {@code ARGV[2..]} ({@code "ip:port run_id"}, the sentinels' names for them) did
+   * not name; the online replicas' addresses, comma-separated; the server's {@code TIME} in µs
+   * (read as {@link RedisServerTime}). {@code INFO} inside the script keeps the checks and the
+   * record's update one atomic step on the server.
    *
    * <p>The record is {@code tag run_id}, and on a Sentinel-managed shard whose primary had online
    * replicas {@code tag run_id replid heir@offset@address...}: an <em>heir</em> is a replica (by
@@ -132,7 +133,9 @@ final class ServerIncarnation implements RedisConnectionStateListener {
           + "end "
           + "if record ~= v then redis.call('SET', KEYS[1], record) end "
           + "table.sort(addrs) "
-          + "return tag .. ' ' .. #named .. ' ' .. unmapped .. ' ' .. table.concat(addrs, ',')";
+          + "local now = redis.call('TIME') "
+          + "return tag .. ' ' .. #named .. ' ' .. unmapped .. ' ' .. table.concat(addrs, ',') "
+          + "    .. ' ' .. now[1] .. string.format('%06d', tonumber(now[2]))";
 
   /**
    * What {@link #VET} answered.
@@ -141,12 +144,17 @@ final class ServerIncarnation implements RedisConnectionStateListener {
    * @param heirs how many heirs the record names now
    * @param unmapped online replicas the script was given no {@code run_id} for
    * @param online the online replicas' addresses, comma-separated
+   * @param serverMicros the server's clock ({@code TIME}) in µs when the script ran
    */
-  record VetReply(String tag, int heirs, int unmapped, String online) {
+  record VetReply(String tag, int heirs, int unmapped, String online, long serverMicros) {
     static VetReply parse(String reply) {
       String[] parts = reply.split(" ", -1);
       return new VetReply(
-          parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]), parts[3]);
+          parts[0],
+          Integer.parseInt(parts[1]),
+          Integer.parseInt(parts[2]),
+          parts[3],
+          Long.parseLong(parts[4]));
     }
   }
 
