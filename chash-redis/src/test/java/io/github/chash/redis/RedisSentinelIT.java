@@ -242,10 +242,7 @@ class RedisSentinelIT {
    */
   @Test
   void primaryRestartedFromAnOlderSnapshot_servesNothingItRestored() {
-    try (SentinelShard a = new SentinelShard("a")) {
-      a.startServers();
-      a.startSentinels();
-      a.awaitReady();
+    try (SentinelShard a = SentinelShard.started("a")) {
       RedisServerProcess primary = a.servers.get(0);
       try (ShardedCacheManager manager = manager(NO_CLEANING, a)) {
         InterceptedCache users = InterceptedCache.of(manager.cache("users"));
@@ -295,10 +292,7 @@ class RedisSentinelIT {
   @ValueSource(booleans = {false, true})
   void oneReplica_primaryKilled_thePromotedHeirKeepsTheEntriesAndTakesWritesAtOnce(
       boolean supervised) throws Exception {
-    try (SentinelShard a = new SentinelShard("a")) {
-      a.startServers();
-      a.startSentinels();
-      a.awaitReady();
+    try (SentinelShard a = SentinelShard.started("a")) {
       RedisServerProcess primary = a.servers.get(0);
       RedisServerProcess replica = a.servers.get(1);
       try (ShardedCacheManager manager = manager(FAILOVER, a)) {
@@ -427,10 +421,7 @@ class RedisSentinelIT {
 
   @Test
   void writeOnlyTheOldPrimaryHad_isNeverReadAfterThePromotion() throws Exception {
-    try (SentinelShard a = new SentinelShard("a")) {
-      a.startServers();
-      a.startSentinels();
-      a.awaitReady();
+    try (SentinelShard a = SentinelShard.started("a")) {
       RedisServerProcess primary = a.servers.get(0);
       RedisServerProcess replica = a.servers.get(1);
       try (ShardedCacheManager manager = manager(NO_CLEANING, a)) {

@@ -40,6 +40,20 @@ final class SentinelShard implements AutoCloseable {
     this.replicas = replicas;
   }
 
+  /** {@return a shard of a primary and one replica, its servers and sentinels started and ready} */
+  static SentinelShard started(String id) {
+    SentinelShard shard = new SentinelShard(id);
+    try {
+      shard.startServers();
+      shard.startSentinels();
+      shard.awaitReady();
+      return shard;
+    } catch (RuntimeException e) {
+      shard.close();
+      throw e;
+    }
+  }
+
   void startServers() {
     RedisServerProcess primary = RedisServerProcess.start();
     servers.add(primary);
