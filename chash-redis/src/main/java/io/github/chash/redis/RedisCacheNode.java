@@ -41,6 +41,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -430,6 +431,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
               true,
               deadline());
       requireInTime(applied);
+    } catch (ValueRefusedException late) {
+      throw late;
     } catch (RuntimeException e) {
       throw failure("put", e);
     } finally {
@@ -693,7 +696,8 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   @Override
   public CompletableFuture<Map<String, ValueRefusedException>> putAll(
       Map<String, Object> values, Duration ttl) {
-    Map<String, ValueRefusedException> refusals = new HashMap<>();
+    // written by the caller and, for late puts, by the replies' thread
+    Map<String, ValueRefusedException> refusals = new ConcurrentHashMap<>();
     List<CompletableFuture<?>> replies = new ArrayList<>();
     RedisAsyncCommands<byte[], byte[]> commands;
     Landing landing = null;
@@ -720,7 +724,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
                         new byte[][] {serverKey},
                         putArgs(bytes, ttl, deadlineMicros))
                     .toCompletableFuture()
-                    .thenAccept(this::requireInTime));
+                    .thenAccept(
+                        applied -> {
+                          if (applied == null || applied != 1L) {
+                            refusals.put(key, late());
+                          }
+                        }));
           });
       if (replicated && !replies.isEmpty()) {
         landing = landing(commands); // sent after every SET on the same connection: covers them all
@@ -769,13 +778,26 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     return serverTime.deadlineMicros(timeout().toNanos());
   }
 
-  /** Fails a {@link #PUT} the server refused as late: its outcome is unknown to the caller. */
+  /**
+   * Refuses a {@link #PUT} the server did not apply because it came late. Nothing was written, and
+   * the server is healthy (a client starved of CPU sends late): a refusal, not a failure of the
+   * node, after which the cache layer deletes the key, so no older value stays readable.
+   */
   private void requireInTime(Long applied) {
     if (applied == null || applied != 1L) {
-      throw new IllegalStateException(
-          "the write reached the server after its deadline, when its caller had given up, and was"
-              + " not applied");
+      throw late();
     }
+  }
+
+  private ValueRefusedException late() {
+    return new ValueRefusedException(
+        "node \""
+            + id()
+            + "\": the put reached the server after its deadline (its call's start plus"
+            + " the timeout, "
+            + timeout().toMillis()
+            + " ms), so it was not applied",
+        null);
   }
 
   /**
