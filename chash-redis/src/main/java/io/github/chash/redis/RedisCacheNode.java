@@ -146,8 +146,12 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The server's clock, for the deadline every put carries ({@link #PUT}). */
   private final RedisServerTime serverTime = new RedisServerTime();
 
-  /** The periodic {@link #refreshTime}. */
-  private final ScheduledFuture<?> timeRefreshes;
+  /**
+   * The periodic refresh of what the node reads from the server: on a replicated shard the record
+   * and its heirs ({@link #refreshHeirs}), whose reply carries the server's clock too; elsewhere
+   * the clock alone ({@link #refreshTime}).
+   */
+  private final ScheduledFuture<?> refreshes;
 
   /** The heirs the record names, on a replicated shard: what its writes need to land. */
   private final Heirs heirs = new Heirs();
@@ -157,9 +161,6 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
 
   /** Whether a {@link #learnReplicas} is under way: one at a time. */
   private final AtomicBoolean learningReplicas = new AtomicBoolean();
-
-  /** The periodic {@link #refreshHeirs}; null unless replicated. */
-  private final ScheduledFuture<?> heirsRefreshes;
 
   /** The invalidation channel of the near caches ({@link #track}); null until asked. */
   private RedisTracking tracking; // guarded by this
@@ -221,29 +222,19 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
                     replicaLag.toMillis(),
                     replicaLag.toMillis(),
                     TimeUnit.MILLISECONDS);
-    this.heirsRefreshes =
-        !replicated
-            ? null
-            : client
-                .getResources()
-                .eventExecutorGroup()
-                .scheduleWithFixedDelay(
-                    this::refreshHeirs,
-                    Heirs.REFRESH_MILLIS,
-                    Heirs.REFRESH_MILLIS,
-                    TimeUnit.MILLISECONDS);
-    if (replicated) {
-      learnReplicas(); // before the first vetting if it can: it names the replicas heirs
-    }
-    this.timeRefreshes =
+    long every = replicated ? Heirs.REFRESH_MILLIS : RedisServerTime.REFRESH_MILLIS;
+    this.refreshes =
         client
             .getResources()
             .eventExecutorGroup()
             .scheduleWithFixedDelay(
-                this::refreshTime,
-                RedisServerTime.REFRESH_MILLIS,
-                RedisServerTime.REFRESH_MILLIS,
+                replicated ? this::refreshHeirs : this::refreshTime,
+                every,
+                every,
                 TimeUnit.MILLISECONDS);
+    if (replicated) {
+      learnReplicas(); // before the first vetting if it can: it names the replicas heirs
+    }
   }
 
   /** The replicas' progress, read from the primary; only with replica reads. */
@@ -504,9 +495,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
       RedisAsyncCommands<byte[], byte[]> commands,
       Landing landing,
       ClientStalls.Deadline deadline) {
-    if (heirsNamed(await(landing.record(), deadline))) {
-      requireReplica(await(acks(commands, landing), deadline));
-    }
+    await(landed(commands, landing), deadline);
   }
 
   /**
@@ -543,9 +532,10 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   }
 
   private String notReplicated() {
-    return "no replica acknowledged the write within "
+    return "no replica acknowledged within "
         + waitMillis
-        + " ms, so a failover could lose it: its outcome is unknown";
+        + " ms while the shard's record names heirs, so a failover could lose the writes: they do"
+        + " not count as landed until one does";
   }
 
   /** {@code GET} and {@code PTTL} pipelined: one round trip. */
@@ -726,7 +716,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
                     .toCompletableFuture()
                     .thenAccept(
                         applied -> {
-                          if (applied == null || applied != 1L) {
+                          if (!inTime(applied)) {
                             refusals.put(key, late());
                           }
                         }));
@@ -784,9 +774,14 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
    * node, after which the cache layer deletes the key, so no older value stays readable.
    */
   private void requireInTime(Long applied) {
-    if (applied == null || applied != 1L) {
+    if (!inTime(applied)) {
       throw late();
     }
+  }
+
+  /** {@return whether {@link #PUT} answered that it wrote} */
+  private static boolean inTime(Long applied) {
+    return applied != null && applied == 1L;
   }
 
   private ValueRefusedException late() {
@@ -892,27 +887,37 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
 
   /**
    * Vets the record again on a replicated shard, every {@link Heirs#REFRESH_MILLIS}, so that
-   * replicas that came online are named heirs (and gone ones dropped) without waiting for a
-   * reconnect. Sent only on a connection already up, never waited for; the tag calls run under
-   * changes only on a drop, as ever.
+   * replicas that came online are named heirs (and replaced ones dropped) without waiting for a
+   * reconnect, and reads the server's clock from its reply. Sent only on a connection already up,
+   * never waited for; the tag calls run under changes only on a drop, as ever.
    */
   private void refreshHeirs() {
     if (!refreshingHeirs.compareAndSet(false, true)) {
       return;
     }
+    long sent = System.nanoTime();
     try {
-      reads
-          .commands(Duration.ZERO)
-          .<byte[]>eval(
-              VET.text(),
-              ScriptOutputType.VALUE,
-              new byte[][] {incarnationKey},
-              heirs.vetArgs(ServerIncarnation.newTag()))
+      RedisAsyncCommands<byte[], byte[]> commands = reads.commands(Duration.ZERO);
+      byte[][] keys = {incarnationKey};
+      byte[][] args = heirs.vetArgs(ServerIncarnation.newTag());
+      commands
+          .<byte[]>evalsha(VET.sha(), ScriptOutputType.VALUE, keys, args)
+          .toCompletableFuture()
+          .exceptionallyCompose(
+              failure ->
+                  failure instanceof RedisNoScriptException // scripts flushed: send the text once
+                      ? commands
+                          .<byte[]>eval(VET.text(), ScriptOutputType.VALUE, keys, args)
+                          .toCompletableFuture()
+                      : CompletableFuture.failedFuture(failure))
           .whenComplete(
               (reply, failure) -> {
                 try {
                   if (reply != null) {
-                    vetted(reply);
+                    long serverMicros = vetted(reply).serverMicros();
+                    if (incarnation.current() != null) { // else the next vetting reads the clock
+                      readTime(serverMicros, sent);
+                    }
                   }
                 } finally {
                   refreshingHeirs.set(false);
@@ -1268,13 +1273,11 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   @Override
   public void ping() {
     String reply;
-    long replicas = 1;
     try {
       reply = await(reads.commands(timeout()).ping());
       if (replicated) {
         RedisAsyncCommands<byte[], byte[]> commands = writes.commands(timeout());
-        Landing landing = landing(commands);
-        replicas = heirsNamed(await(landing.record())) ? await(acks(commands, landing)) : 1;
+        requireLanded(commands, landing(commands), deadline());
       }
     } catch (RuntimeException e) {
       throw failure("ping", e);
@@ -1282,16 +1285,6 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
     if (!"PONG".equals(reply)) {
       throw new CacheNodeException(
           id(), "ping answered \"" + reply + "\" (" + endpoint + ")", null);
-    }
-    if (replicas < 1) {
-      throw new CacheNodeException(
-          id(),
-          "no replica of the primary of "
-              + endpoint
-              + " acknowledged within "
-              + waitMillis
-              + " ms while the shard's record names heirs; writes cannot land until one does",
-          null);
     }
   }
 
@@ -1304,10 +1297,7 @@ final class RedisCacheNode extends RemoteNode<StatefulRedisConnection<byte[], by
   /** The tracking channel, the connections, the client, and this node's share of the loops. */
   @Override
   protected void shutdown(List<StatefulRedisConnection<byte[], byte[]>> open) {
-    timeRefreshes.cancel(false);
-    if (heirsRefreshes != null) {
-      heirsRefreshes.cancel(false);
-    }
+    refreshes.cancel(false);
     if (offsetReadings != null) {
       offsetReadings.cancel(false);
     }

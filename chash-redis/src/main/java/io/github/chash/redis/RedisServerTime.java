@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
  * <p>A reading is anchored to {@link System#nanoTime()}: a step of this JVM's wall clock after it
  * changes nothing. The node takes one with each vetting of the server's incarnation (after every
  * reconnect: the server may be another process, on another host) and every {@link #REFRESH_MILLIS}
- * in the background. A step of the server's own clock is not seen until the next reading:
- * backwards, late writes are taken for that long; forwards, writes are refused (misses, their keys
- * unknown) until then. Thread-safe.
+ * in the background (on a Sentinel shard, from each second's vetting of its heirs). A step of the
+ * server's own clock is not seen until the next reading: backwards, late writes are taken for that
+ * long; forwards, writes are refused (misses, their keys unknown) until then. Thread-safe.
  */
 final class RedisServerTime {
   /** How often the node reads the server's clock again in the background. */
